@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every bench/*.bench.ts in name order with tsx, one process each, and
+// collects their markdown output under bench/results/. Each suite prints its own table.
+import { readdirSync, mkdirSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+
+const only = process.argv.slice(2)
+const suites = readdirSync('bench')
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+mkdirSync('bench/results', { recursive: true })
+let failed = 0
+for (const suite of suites) {
+  console.log(`\n=== bench/${suite} ===`)
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${suite}`], { stdio: 'inherit' })
+  if (r.status !== 0) {
+    failed++
+    console.error(`bench/${suite} exited with ${r.status}`)
+  }
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { playwright } from '@vitest/browser-playwright'
+import { fileURLToPath } from 'node:url'
+import { chromiumLaunchOptions } from './scripts/chromium'
+
+const dirname = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * Two projects:
+ * - `unit`: Node (or per-file `// @vitest-environment happy-dom`) tests next to the code and under tests/unit.
+ * - `storybook`: every story's play function + axe check + visual baseline, in headless Debian Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [storybookTest({ configDir: `${dirname}.storybook` })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { threshold: 0.02, allowedMismatchedPixelRatio: 0.001 },
+              },
+            },
+          },
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+    ],
+  },
+})
