@@ -1,0 +1,45 @@
+import { Box, chakra, Flex } from '@chakra-ui/react'
+import { Outlet } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { AppProviders } from '../components/AppProviders'
+import { Footer } from '../components/Footer'
+import { Header, HEADER_HEIGHT } from '../components/Header'
+import type { Language } from '../i18n'
+
+function SkipLink() {
+  const { t } = useTranslation()
+  return (
+    <chakra.a
+      href="#main"
+      position="absolute"
+      left="4"
+      top="-20"
+      zIndex="skipLink"
+      px="4"
+      py="2"
+      borderRadius="l2"
+      bg="brand.solid"
+      color="brand.contrast"
+      fontWeight="semibold"
+      _focusVisible={{ top: '4', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+    >
+      {t('skipToContent')}
+    </chakra.a>
+  )
+}
+
+/** The frame of every page of one language: providers, skip link, header, main landmark, footer. */
+export function SiteLayout({ lng }: { /** Language of this branch of the route tree. */ lng: Language }) {
+  return (
+    <AppProviders lng={lng}>
+      <Flex direction="column" minH="100dvh">
+        <SkipLink />
+        <Header />
+        <Box as="main" id="main" tabIndex={-1} flex="1" pt={`${HEADER_HEIGHT}px`} _focus={{ outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Flex>
+    </AppProviders>
+  )
+}

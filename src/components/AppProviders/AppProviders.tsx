@@ -1,0 +1,42 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { ThemeProvider } from 'next-themes'
+import type { ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { getI18n, type Language } from '../../i18n'
+import { system } from '../../theme'
+
+/** localStorage key of the colour-mode choice; the inline script in `index.html` reads the same key. */
+export const THEME_STORAGE_KEY = 'theme'
+
+export interface AppProvidersProps {
+  /** Language of the copy. @default 'en' */
+  lng?: Language
+  /** Force a colour mode (Storybook's theme toolbar); undefined follows the visitor's choice. */
+  forcedTheme?: 'light' | 'dark'
+  children: ReactNode
+}
+
+/**
+ * Copy (i18next), design system (Chakra) and colour mode (next-themes, class `light`/`dark` on `<html>`).
+ * next-themes' own inline script is made inert (`type="application/json"`): the script in `index.html`
+ * does the same job earlier, in `<head>`, and also falls back to the system preference when storage throws.
+ */
+export function AppProviders({ lng = 'en', forcedTheme, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={getI18n(lng)}>
+      <ChakraProvider value={system}>
+        <ThemeProvider
+          attribute="class"
+          defaultTheme="system"
+          enableSystem
+          disableTransitionOnChange
+          storageKey={THEME_STORAGE_KEY}
+          forcedTheme={forcedTheme}
+          scriptProps={{ type: 'application/json' }}
+        >
+          {children}
+        </ThemeProvider>
+      </ChakraProvider>
+    </I18nextProvider>
+  )
+}

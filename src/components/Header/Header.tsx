@@ -1,0 +1,162 @@
+import { Box, Container, Flex, HStack, IconButton, Link, Menu, Portal } from '@chakra-ui/react'
+import { Menu as MenuIcon } from 'lucide-react'
+import { Link as RouterLink, NavLink } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { useLanguage } from '../../hooks/useLanguage'
+import { IntroPopup } from '../IntroPopup'
+import { LocaleButtonLink } from '../LocaleLink'
+import { Logo } from '../Logo'
+import { ThemeMenu } from '../ThemeMenu'
+import { LanguageSwitch } from './LanguageSwitch'
+import { DECORATIVE_ITEMS, INTRO_TIMINGS, MOBILE_DECORATIVE_COUNT, useIntroSequence, type IntroTimings } from './introSequence'
+
+/** Height of the fixed header in px; pages pad their top by this much. */
+export const HEADER_HEIGHT = 64
+
+/** The header's real navigation (SPEC §2): Home, Pricing, Resources (→ /feedback). */
+export const NAV_LINKS = [
+  { key: 'home', to: '/' },
+  { key: 'pricing', to: '/pricing' },
+  { key: 'resources', to: '/feedback' },
+] as const
+
+export interface HeaderProps {
+  /** Intro timings in ms; stories pass short ones. @default INTRO_TIMINGS (SPEC §9) */
+  timings?: IntroTimings
+  /** Run the intro sequence (decorative items vanish, then the popup). @default true */
+  intro?: boolean
+}
+
+/**
+ * The fixed site header: logo → home, Home / Pricing / Resources, Apply For Free Trial, language and
+ * theme menus; on phones the links move into a menu. On load it plays the intro of SPEC §2/§4: a row of
+ * decorative items (18 on desktop, 6 on phones) vanishes one by one, then the intro popup opens.
+ */
+export function Header({ timings = INTRO_TIMINGS, intro = true }: HeaderProps) {
+  const { t } = useTranslation()
+  const { to } = useLanguage()
+  const sequence = useIntroSequence(timings, intro)
+  const done = sequence.vanished >= sequence.total
+  return (
+    <>
+      <Box
+        as="header"
+        position="fixed"
+        top="0"
+        insetX="0"
+        zIndex="sticky"
+        h={`${HEADER_HEIGHT}px`}
+        bg="bg/90"
+        backdropFilter="saturate(180%) blur(12px)"
+        borderBottomWidth="1px"
+        borderColor="border"
+      >
+        <Container maxW="7xl" h="full" display="flex" alignItems="center" gap={{ base: '2', md: '6' }}>
+          <Link asChild aria-label={t('brand.logoLabel')} _hover={{ textDecoration: 'none' }} borderRadius="l2">
+            <RouterLink to={to('/')}>
+              <Logo name={t('brand.name')} />
+            </RouterLink>
+          </Link>
+          <Box as="nav" aria-label={t('nav.label')} display={{ base: 'none', md: 'block' }}>
+            <HStack as="ul" gap="1" listStyleType="none">
+              {NAV_LINKS.map((l) => (
+                <li key={l.key}>
+                  <Link
+                    asChild
+                    px="3"
+                    py="2"
+                    borderRadius="l2"
+                    fontWeight="medium"
+                    color="fg.muted"
+                    _hover={{ color: 'fg', bg: 'bg.muted', textDecoration: 'none' }}
+                    css={{ '&[aria-current=page]': { color: 'brand.fg' } }}
+                  >
+                    <NavLink to={to(l.to)} end>
+                      {t(`nav.${l.key}`)}
+                    </NavLink>
+                  </Link>
+                </li>
+              ))}
+            </HStack>
+          </Box>
+          <Flex flex="1" />
+          <LanguageSwitch />
+          <ThemeMenu />
+          <LocaleButtonLink to="/waitlist" size="sm" display={{ base: 'none', md: 'inline-flex' }}>
+            {t('nav.applyForFreeTrial')}
+          </LocaleButtonLink>
+          <Box display={{ base: 'block', md: 'none' }}>
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <IconButton aria-label={t('nav.openMenu')} variant="outline" size="sm">
+                  <MenuIcon aria-hidden />
+                </IconButton>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="14rem">
+                    {NAV_LINKS.map((l) => (
+                      <Menu.Item key={l.key} value={l.key} asChild>
+                        <RouterLink to={to(l.to)}>{t(`nav.${l.key}`)}</RouterLink>
+                      </Menu.Item>
+                    ))}
+                    <Menu.Separator />
+                    <Menu.Item value="apply" asChild fontWeight="semibold" color="brand.fg">
+                      <RouterLink to={to('/waitlist')}>{t('nav.applyForFreeTrial')}</RouterLink>
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </Box>
+        </Container>
+        <Box
+          aria-hidden="true"
+          data-testid="decorative-strip"
+          data-step={sequence.step}
+          position="absolute"
+          top="100%"
+          insetX="0"
+          pointerEvents="none"
+          display={done ? 'none' : 'block'}
+          bg="bg/95"
+          borderBottomWidth="1px"
+          borderColor="border"
+          boxShadow="sm"
+        >
+          <Container maxW="5xl" py="3">
+            <Flex wrap="wrap" gap="2" justify="center">
+              {DECORATIVE_ITEMS.map((key, i) => {
+                const gone = i < sequence.vanished
+                return (
+                  <Box
+                    as="span"
+                    key={key}
+                    data-decorative-item={key}
+                    display={i >= MOBILE_DECORATIVE_COUNT ? { base: 'none', md: 'inline-flex' } : 'inline-flex'}
+                    px="3"
+                    py="1"
+                    fontSize="sm"
+                    borderRadius="full"
+                    borderWidth="1px"
+                    borderColor="border"
+                    bg="bg.panel"
+                    color="fg.muted"
+                    boxShadow="xs"
+                    opacity={gone ? 0 : 1}
+                    visibility={gone ? 'hidden' : 'visible'}
+                    transform={gone ? 'scale(0.85)' : 'none'}
+                    transition="opacity 180ms ease-out, transform 180ms ease-out, visibility 0s linear 180ms"
+                  >
+                    {t(`decorative.${key}`)}
+                  </Box>
+                )
+              })}
+            </Flex>
+          </Container>
+        </Box>
+      </Box>
+      <IntroPopup open={sequence.popupOpen} onClose={sequence.closePopup} rotateMs={timings.rotateMs} />
+    </>
+  )
+}

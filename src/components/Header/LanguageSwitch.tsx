@@ -1,0 +1,24 @@
+import { Link } from '@chakra-ui/react'
+import { Link as RouterLink, useLocation } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES, localePath, splitLocale, type Language } from '../../i18n'
+
+/**
+ * Link to the same page in the other language (`/pricing` ↔ `/hi/pricing`). Each language is pre-rendered
+ * at its own URL, so this is an ordinary link with `hreflang`. Renders nothing with a single language.
+ */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation()
+  const { pathname } = useLocation()
+  const others = LANGUAGES.filter((l) => l !== i18n.language) as Language[]
+  const target = others[0]
+  if (!target) return null
+  const { path } = splitLocale(pathname)
+  return (
+    <Link asChild fontSize="sm" fontWeight="medium" px="2" py="1" borderRadius="l2" color="fg" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
+      <RouterLink to={localePath(target, path)} hrefLang={target} lang={target} aria-label={t('language.switchToLabel')}>
+        {t('language.switchTo')}
+      </RouterLink>
+    </Link>
+  )
+}
