@@ -1,0 +1,88 @@
+/**
+ * Errors of the call engine. Every one is a {@link VoiceCallError} with a machine-readable `code`; the codes
+ * reported on the `error` event are the call client event names of SPEC §8.
+ * @module
+ */
+import { MISSING_TARGET_MESSAGE, NO_CALL_OBJECT_MESSAGE } from './constants'
+
+/**
+ * The codes of {@link VoiceCallError}, which are also the `type` of the `error` event.
+ * - SPEC §8 names: `validation-error`, `daily-call-object-creation-error`, `daily-call-join-error`,
+ *   `video-recording-setup-error`, `audio-observer-setup-error`, `audio-processing-setup-error`,
+ *   `start-method-error` (any other start failure, e.g. the web-call request).
+ * - During a call: `daily-error` (Daily's fatal `error` event), `audio-start-failed` (the assistant's audio
+ *   could not play, usually autoplay policy), `audio-processor-recovery-error` (turning noise cancellation off
+ *   after Daily's `audio-processor-error` failed).
+ * - Engine additions: `start-timeout` (no "listening" message in time), `call-object-unavailable`.
+ */
+export type VoiceCallErrorCode =
+  | 'validation-error'
+  | 'daily-call-object-creation-error'
+  | 'daily-call-join-error'
+  | 'video-recording-setup-error'
+  | 'audio-observer-setup-error'
+  | 'audio-processing-setup-error'
+  | 'start-method-error'
+  | 'start-timeout'
+  | 'daily-error'
+  | 'audio-start-failed'
+  | 'audio-processor-recovery-error'
+  | 'call-object-unavailable'
+
+/** Base class of every engine error: an `Error` with a {@link VoiceCallErrorCode} and an optional `cause`. */
+export class VoiceCallError extends Error {
+  override readonly name: string = 'VoiceCallError'
+  /** What went wrong, machine-readable. */
+  readonly code: VoiceCallErrorCode
+
+  /**
+   * @param code - the error code.
+   * @param message - human-readable text; defaults to the cause's message, then the code.
+   * @param cause - the underlying error, kept as `cause`.
+   */
+  constructor(code: VoiceCallErrorCode, message?: string, cause?: unknown) {
+    super(message ?? messageOf(cause) ?? code, cause === undefined ? undefined : { cause })
+    this.code = code
+  }
+
+  /** Wraps `cause` unless it already is a {@link VoiceCallError}. */
+  static from(cause: unknown, code: VoiceCallErrorCode): VoiceCallError {
+    return cause instanceof VoiceCallError ? cause : new VoiceCallError(code, undefined, cause)
+  }
+}
+
+/** No assistant, squad or workflow was given to `start()` (SPEC §5). Code `validation-error`. */
+export class ValidationError extends VoiceCallError {
+  override readonly name = 'ValidationError'
+  constructor(message = MISSING_TARGET_MESSAGE) {
+    super('validation-error', message)
+  }
+}
+
+/** A device or mute method was called while there is no Daily call object (SPEC §5). */
+export class CallObjectUnavailableError extends VoiceCallError {
+  override readonly name = 'CallObjectUnavailableError'
+  constructor() {
+    super('call-object-unavailable', NO_CALL_OBJECT_MESSAGE)
+  }
+}
+
+/** The "listening" app message did not arrive within the start timeout. Code `start-timeout`. */
+export class StartTimeoutError extends VoiceCallError {
+  override readonly name = 'StartTimeoutError'
+  /** @param timeoutMs - the timeout that elapsed, in ms. */
+  constructor(readonly timeoutMs: number) {
+    super('start-timeout', `The assistant did not start listening within ${timeoutMs} ms.`)
+  }
+}
+
+function messageOf(cause: unknown): string | undefined {
+  if (cause instanceof Error) return cause.message
+  if (typeof cause === 'string') return cause
+  if (cause && typeof cause === 'object') {
+    const c = cause as { errorMsg?: unknown; message?: unknown }
+    const m = c.errorMsg ?? c.message
+    if (typeof m === 'string') return m
+  }
+  return undefined
+}

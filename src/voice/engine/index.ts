@@ -1,0 +1,36 @@
+/**
+ * The call engine (issue 6): {@link VoiceCall}, its events, errors, message types and injectable seams.
+ * Importing this module touches no browser global; daily-js and the platform client load inside `start()`.
+ * @module
+ */
+export { VoiceCall, type VoiceCallOptions, type EngineLogger } from './VoiceCall'
+export type {
+  VoiceCallEvents,
+  StartStage,
+  CallStartProgressEvent,
+  CallStartSuccessEvent,
+  CallStartFailedEvent,
+  VoiceCallErrorEvent,
+} from './events'
+export {
+  VoiceCallError,
+  ValidationError,
+  CallObjectUnavailableError,
+  StartTimeoutError,
+  type VoiceCallErrorCode,
+} from './errors'
+export * from './messages'
+export {
+  createDailyCallObject,
+  type MeetingState,
+  type DailyCallLike,
+  type DailyConfig,
+  type CallObjectOptions,
+  type CallObjectFactory,
+  type CallObjectFactoryOptions,
+  type InputDevices,
+} from './daily'
+export { domAudioSink, type AudioSink, type AudioPlayer } from './audio'
+export { systemClock, type Clock, type TimerHandle } from './clock'
+export { platformWebCall, type CreateWebCall, type WebCall, type WebCallPayload } from './web-call'
+export * as constants from './constants'
