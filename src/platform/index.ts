@@ -1,5 +1,8 @@
 /**
- * Vapi platform REST client (issue 5). See src/platform/README.md.
+ * Vapi platform REST client (issue 5, SPEC §7 "Platform API"). See src/platform/README.md.
+ *
+ * Browser bundles that only create web calls should import from `src/platform/web` (core + createWebCall,
+ * no resource classes) to stay small.
  */
 export { createPlatformClient, PlatformClient } from './client'
 export {
@@ -7,13 +10,27 @@ export {
   DEFAULT_BASE_URL,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
+  type CoreRequest,
   type PlatformClientOptions,
   type RequestOptions,
 } from './core/core'
 export * from './core/errors'
-export type { PlatformLogger } from './core/log'
+export { REDACTED, type PlatformLogger } from './core/log'
 export { path } from './core/path'
-export type { Schemas, components, paths, operations } from './core/types'
+export { Page, PagePromise, type PageMetadata, type PageResponse } from './core/pagination'
+export { DEFAULT_MAX_RETRY_DELAY_MS } from './core/retry'
+export type {
+  Schemas,
+  components,
+  paths,
+  operations,
+  JsonBody,
+  QueryParams,
+  ResponseBody,
+  PathParams,
+  PathsWith,
+  Method,
+} from './core/types'
 export {
   createWebCall,
   buildWebCallBody,
@@ -22,4 +39,10 @@ export {
   type CreateWebCallBody,
   type WebCall,
 } from './web-call'
+export * from './resources/assistants'
 export * from './resources/calls'
+export * from './resources/chats'
+export * from './resources/crud'
+export * from './resources/files'
+export * from './resources/orgs'
+export * from './resources/test-suites'

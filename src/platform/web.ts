@@ -1,0 +1,19 @@
+/**
+ * Minimal browser entry: the request core, the errors and `createWebCall` — no resource classes, so a bundle
+ * that only starts web calls stays a few KB.
+ *
+ * ```ts
+ * import { PlatformCore, createWebCall } from '@/platform/web'
+ * const core = new PlatformCore({ token: publicKey })
+ * const call = await createWebCall(core, { assistant: 'asst_123' }, { signal })
+ * ```
+ */
+export { PlatformCore, type PlatformClientOptions, type RequestOptions } from './core/core'
+export * from './core/errors'
+export {
+  createWebCall,
+  buildWebCallBody,
+  MISSING_CALL_TARGET_MESSAGE,
+  type CreateWebCallParams,
+  type WebCall,
+} from './web-call'
