@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
-import { postBuild } from './scripts/postbuild'
-import { prerenderedPreview } from './scripts/previewServer'
+import { postBuild } from './scripts/postbuild.ts'
+import { prerenderedPreview } from './scripts/previewServer.ts'
 
 // Kept in sync with src/i18n (LANGUAGES) and src/app/routes (PAGE_PATHS); the build-output test checks both.
 const LANGUAGES = ['en']

@@ -1,6 +1,51 @@
-import type { Preview } from '@storybook/react-vite'
+import { Box } from '@chakra-ui/react'
+import type { Decorator, Preview } from '@storybook/react-vite'
+import { MemoryRouter } from 'react-router-dom'
+import { AppProviders } from '../src/components/AppProviders'
+import { LANGUAGES, type Language } from '../src/i18n'
+
+/** Viewports every story can pick with `globals: { viewport: { value: 'phone' } }` (also applied in Vitest). */
+export const VIEWPORTS = {
+  phone: { name: 'Phone (390)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  desktop: { name: 'Desktop (1440)', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+} as const
+
+/**
+ * Wraps every story in the app's providers: copy in the `locale` global's language, colour mode forced to
+ * the `theme` global, and a memory router at `parameters.route` (default `/`).
+ */
+const withProviders: Decorator = (Story, { globals, parameters }) => {
+  const theme = globals.theme === 'dark' ? 'dark' : 'light'
+  const lng = ((LANGUAGES as readonly string[]).includes(globals.locale) ? globals.locale : 'en') as Language
+  return (
+    <MemoryRouter initialEntries={[parameters.route ?? '/']}>
+      <AppProviders lng={lng} forcedTheme={theme}>
+        <Box bg="bg" color="fg" minH="100vh" className={theme} css={{ colorScheme: theme }}>
+          <Story />
+        </Box>
+      </AppProviders>
+    </MemoryRouter>
+  )
+}
 
 const preview: Preview = {
-  parameters: { a11y: { test: 'error' } },
+  decorators: [withProviders],
+  globalTypes: {
+    theme: {
+      description: 'Colour mode',
+      toolbar: { title: 'Theme', icon: 'mirror', items: ['light', 'dark'], dynamicTitle: true },
+    },
+    locale: {
+      description: 'Language of the copy',
+      toolbar: { title: 'Locale', icon: 'globe', items: [...LANGUAGES], dynamicTitle: true },
+    },
+  },
+  initialGlobals: { theme: 'light', locale: 'en' },
+  parameters: {
+    layout: 'fullscreen',
+    // Every story is also an accessibility test: any axe violation fails it.
+    a11y: { test: 'error' },
+    viewport: { options: VIEWPORTS },
+  },
 }
 export default preview

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from './scripts/chromium'
+
+/** Port of `npm start` / `vite preview` (README quick start). */
+export const PREVIEW_PORT = 4173
+
+/**
+ * End-to-end tests against the BUILT site (`npm test` builds `dist/` first), served by `vite preview`
+ * with the pre-rendered-site middleware. Browser: Debian Chromium (see scripts/chromium.ts).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PW_REPORTER ? [['list'], ['json', { outputFile: process.env.PW_REPORTER }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'off',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
+  webServer: {
+    command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+})

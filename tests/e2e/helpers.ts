@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type ConsoleMessage, type Page } from '@playwright/test'
+
+/** The four indexable routes and their h1 (SPEC §2). */
+export const ROUTES = [
+  { path: '/', heading: 'The Future of the Web is Voice-First' },
+  { path: '/pricing', heading: 'Pricing — Coming Soon' },
+  { path: '/feedback', heading: /feedback|report|idea/i },
+  { path: '/waitlist', heading: /apply|free trial|waitlist/i },
+] as const
+
+/** Collects console errors and warnings (and uncaught page errors) from the moment it is called. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  return problems
+}
+
+/** Waits until React has hydrated the page (the theme menu is interactive only after hydration). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.getByTestId('theme-menu')).toBeEnabled()
+}
+
+/** Closes the intro popup if it is open (it opens ~4.9 s after load on desktop). */
+export async function dismissIntro(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Got it!' }).click()
+}
+
+/** Runs axe (WCAG 2.x A/AA rules) on the page and fails with the list of violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(summary).toEqual([])
+}

@@ -1,0 +1,165 @@
+import { expect, test } from '@playwright/test'
+import { dismissIntro, expectNoAxeViolations, ROUTES, waitForHydration, watchConsole } from './helpers'
+
+test.describe('pre-rendered pages', () => {
+  test.use({ javaScriptEnabled: false })
+  for (const r of ROUTES) {
+    test(`${r.path} reads right with JavaScript disabled`, async ({ page }) => {
+      const res = await page.goto(r.path)
+      expect(res?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.heading)
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toContainText('© 2024')
+      // styles are in the HTML: the header is fixed without any script
+      expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
+      await expect(page).toHaveTitle(/VoiceOS/)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${r.path === '/' ? '/' : r.path}$`))
+      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    })
+  }
+})
+
+test.describe('hydration', () => {
+  for (const r of ROUTES) {
+    test(`${r.path} hydrates with no console error or warning`, async ({ page }) => {
+      const problems = watchConsole(page)
+      await page.goto(r.path)
+      await waitForHydration(page)
+      await page.waitForTimeout(500)
+      expect(problems).toEqual([])
+    })
+  }
+})
+
+test('unknown path → 404 page, status 404, path logged', async ({ page }) => {
+  const logged: string[] = []
+  page.on('console', (m) => logged.push(m.text()))
+  const res = await page.goto('/no/such/page?x=1')
+  expect(res?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+  await expect.poll(() => logged.join('\n')).toContain('/no/such/page')
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('robots.txt, sitemap.xml and favicon are served', async ({ request }) => {
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:')
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  for (const p of ['/pricing', '/feedback', '/waitlist']) expect(sitemap).toContain(`${p}</loc>`)
+  expect((await request.get('/favicon.svg')).status()).toBe(200)
+})
+
+test.describe('theme', () => {
+  test('system dark → dark on first paint, before any module script runs', async ({ browser }) => {
+    const ctx = await browser.newContext({ colorScheme: 'dark' })
+    const page = await ctx.newPage()
+    // Block the app bundle: only the inline head script can set the class.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.goto('/pricing')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(bg).toBe('rgb(13, 11, 20)')
+    await ctx.close()
+  })
+
+  test('storage that throws falls back to the system preference without errors', async ({ browser }) => {
+    const ctx = await browser.newContext({ colorScheme: 'dark' })
+    await ctx.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', { get() { throw new Error('denied') } })
+    })
+    const page = await ctx.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (e) => problems.push(e.message))
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await waitForHydration(page)
+    expect(problems).toEqual([])
+    await ctx.close()
+  })
+
+  test('a chosen theme survives reload', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/pricing')
+    await waitForHydration(page)
+    await dismissIntro(page)
+    await page.getByTestId('theme-menu').click()
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await waitForHydration(page)
+    await expect(page.getByTestId('theme-menu')).toHaveAccessibleName('Colour theme: Dark')
+  })
+})
+
+test.describe('header intro sequence', () => {
+  const decorative = '[data-decorative-item]'
+  test('desktop: 18 items → 3 links → popup with a rotating example → Got it! closes', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/pricing')
+    await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(18)
+    await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(0, { timeout: 8000 })
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home', 'Pricing', 'Resources'])
+    const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+    await expect(dialog).toBeVisible({ timeout: 3000 })
+    const example = dialog.getByTestId('intro-example')
+    await expect(example).toContainText('scroll down')
+    await expect(example).toContainText('scroll up', { timeout: 3500 })
+    await dialog.getByRole('button', { name: 'Got it!' }).click()
+    await expect(dialog).toBeHidden()
+  })
+
+  test('phone: 6 items, links in a menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/pricing')
+    await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(6)
+    await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(0, { timeout: 6000 })
+    await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toBeVisible({ timeout: 3000 })
+    await page.getByRole('button', { name: 'Got it!' }).click()
+    await page.getByRole('button', { name: 'Open navigation menu' }).click()
+    await page.getByRole('menuitem', { name: 'Resources' }).click()
+    await expect(page).toHaveURL('/feedback')
+  })
+
+  test('reduced motion: nothing animates, the sequence still completes', async ({ browser }) => {
+    const ctx = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } })
+    const page = await ctx.newPage()
+    await page.goto('/pricing')
+    const duration = await page.locator(decorative).first().evaluate((el) => getComputedStyle(el).transitionDuration)
+    expect(duration.split(',').every((d) => parseFloat(d) < 0.001)).toBe(true)
+    await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toBeVisible({ timeout: 8000 })
+    await ctx.close()
+  })
+})
+
+test.describe('accessibility', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const r of [...ROUTES, { path: '/does-not-exist' }]) {
+      test(`axe: ${r.path} in ${scheme}`, async ({ browser }) => {
+        const ctx = await browser.newContext({ colorScheme: scheme, reducedMotion: 'reduce' })
+        const page = await ctx.newPage()
+        await page.goto(r.path)
+        await waitForHydration(page)
+        await expectNoAxeViolations(page)
+        await ctx.close()
+      })
+    }
+  }
+
+  test('keyboard: skip link, header links and the intro popup', async ({ page }) => {
+    await page.goto('/pricing')
+    await waitForHydration(page)
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/#main$/)
+    const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+    await expect(dialog).toBeVisible({ timeout: 8000 })
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  })
+})
