@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react'
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { MemoryRouter } from 'react-router-dom'
 import { AppProviders } from '../src/components/AppProviders'
+import { Toaster } from '../src/components/Toaster'
 import { LANGUAGES, type Language } from '../src/i18n'
 
 /** Viewports every story can pick with `globals: { viewport: { value: 'phone' } }` (also applied in Vitest). */
@@ -23,6 +24,7 @@ const withProviders: Decorator = (Story, { globals, parameters }) => {
         <Box bg="bg" color="fg" minH="100vh" className={theme} css={{ colorScheme: theme }}>
           <Story />
         </Box>
+        <Toaster />
       </AppProviders>
     </MemoryRouter>
   )

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AppProviders } from '../components/AppProviders'
 import { Footer } from '../components/Footer'
 import { Header, HEADER_HEIGHT } from '../components/Header'
+import { Toaster } from '../components/Toaster'
 import type { Language } from '../i18n'
 
 function SkipLink() {
@@ -40,6 +41,7 @@ export function SiteLayout({ lng }: { /** Language of this branch of the route t
         </Box>
         <Footer />
       </Flex>
+      <Toaster />
     </AppProviders>
   )
 }
