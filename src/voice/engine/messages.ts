@@ -125,6 +125,15 @@ export type VapiMessage = KnownVapiMessage | UnknownVapiMessage
 /** The `type` of each known message. */
 export type VapiMessageType = KnownVapiMessage['type']
 
+/** The known message whose `type` includes `T` (e.g. `'transcript'` → {@link TranscriptMessage}). */
+export type VapiMessageOf<T extends VapiMessageType> = KnownVapiMessage extends infer M
+  ? M extends { type: infer U }
+    ? T extends U
+      ? M
+      : never
+    : never
+  : never
+
 /**
  * Narrows a {@link VapiMessage} to the known message with the given `type`.
  * @example if (isVapiMessage(m, 'transcript') && m.transcriptType === 'partial') show(m.transcript)
@@ -132,7 +141,7 @@ export type VapiMessageType = KnownVapiMessage['type']
 export function isVapiMessage<T extends VapiMessageType>(
   message: unknown,
   type: T,
-): message is Extract<KnownVapiMessage, { type: T }> {
+): message is VapiMessageOf<T> {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type
 }
 

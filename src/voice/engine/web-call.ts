@@ -5,14 +5,17 @@
  */
 import type { CreateWebCallParams, WebCall as PlatformWebCall } from '../../platform'
 
+type Overrides<T> = Omit<NonNullable<T>, 'variableValues'> & { variableValues?: Record<string, unknown> }
+
 /**
  * What `start()` sends (SPEC §3 "Web-call creation payload"). A string `assistant`/`squad`/`workflow` is an
- * id, an object an inline definition (SPEC §5).
+ * id, an object an inline definition (SPEC §5). `variableValues` is widened to `Record<string, unknown>`
+ * (the generated schema types it as an empty record).
  */
-export type WebCallPayload = Pick<
-  CreateWebCallParams,
-  'assistant' | 'assistantOverrides' | 'squad' | 'workflow' | 'workflowOverrides'
->
+export type WebCallPayload = Pick<CreateWebCallParams, 'assistant' | 'squad' | 'workflow'> & {
+  assistantOverrides?: Overrides<CreateWebCallParams['assistantOverrides']> | undefined
+  workflowOverrides?: Overrides<CreateWebCallParams['workflowOverrides']> | undefined
+}
 
 /**
  * The created web call. The engine reads `id`, `webCallUrl`, `artifactPlan.videoRecordingEnabled`,
@@ -45,6 +48,6 @@ export function platformWebCall({ token, baseUrl, fetch }: PlatformWebCallOption
   return async (payload, { signal }) => {
     const { PlatformCore, createWebCall } = await import('../../platform')
     core ??= new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
-    return createWebCall(core, payload, { signal })
+    return createWebCall(core, payload as CreateWebCallParams, { signal })
   }
 }
