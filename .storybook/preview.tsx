@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react'
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { MemoryRouter } from 'react-router-dom'
 import { AppProviders } from '../src/components/AppProviders'
+import { SeoHeadContext } from '../src/components/Seo'
 import { Toaster } from '../src/components/Toaster'
 import { LANGUAGES, type Language } from '../src/i18n'
 
@@ -19,6 +20,7 @@ const withProviders: Decorator = (Story, { globals, parameters }) => {
   const theme = globals.theme === 'dark' ? 'dark' : 'light'
   const lng = ((LANGUAGES as readonly string[]).includes(globals.locale) ? globals.locale : 'en') as Language
   return (
+    <SeoHeadContext.Provider value={false}>
     <MemoryRouter initialEntries={[parameters.route ?? '/']}>
       <AppProviders lng={lng} forcedTheme={theme}>
         <Box bg="bg" color="fg" minH="100vh" className={theme} css={{ colorScheme: theme }}>
@@ -27,6 +29,7 @@ const withProviders: Decorator = (Story, { globals, parameters }) => {
         <Toaster />
       </AppProviders>
     </MemoryRouter>
+    </SeoHeadContext.Provider>
   )
 }
 

@@ -1,7 +1,14 @@
+import { createContext, useContext } from 'react'
 import { Head } from 'vite-react-ssg'
 import { siteConfig } from '../../config/site'
 import { LANGUAGES, localePath } from '../../i18n'
 import { useLanguage } from '../../hooks/useLanguage'
+
+/**
+ * Whether `<Seo>` writes to the document head. vite-react-ssg provides the head manager for the site;
+ * Storybook has none and sets this to `false` (page stories then render without head tags).
+ */
+export const SeoHeadContext = createContext(true)
 
 export interface SeoProps {
   /** `<title>` and og/twitter title. */
@@ -20,6 +27,8 @@ export interface SeoProps {
  */
 export function Seo({ title, description, path, noIndex = false }: SeoProps) {
   const { lng } = useLanguage()
+  const enabled = useContext(SeoHeadContext)
+  if (!enabled) return null
   const url = `${siteConfig.siteUrl}${localePath(lng, path)}`
   const image = `${siteConfig.siteUrl}/og-image.png`
   return (
