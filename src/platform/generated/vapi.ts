@@ -2292,11 +2292,8 @@ export interface components {
             prompt?: string;
             /** @description This is context about the voice agent that guides the transcription model. Only applies to the `universal-3-5-pro` speech model. */
             agentContext?: string;
-            /**
-             * @description These are language codes used to steer automatic language detection. Only applies to the `universal-3-5-pro` speech model.
-             * @enum {array}
-             */
-            languageCodes?: "en" | "es" | "fr" | "de" | "it" | "pt" | "tr" | "nl" | "sv" | "no" | "da" | "fi" | "hi" | "vi" | "ar" | "he" | "ja" | "zh";
+            /** @description These are language codes used to steer automatic language detection. Only applies to the `universal-3-5-pro` speech model. */
+            languageCodes?: ("en" | "es" | "fr" | "de" | "it" | "pt" | "tr" | "nl" | "sv" | "no" | "da" | "fi" | "hi" | "vi" | "ar" | "he" | "ja" | "zh")[];
             /**
              * @description This is the speech model used for the streaming session.
              *     Keyterms prompting is supported on universal-streaming-english and universal-3-5-pro.
@@ -2389,7 +2386,7 @@ export interface components {
              *       404
              *     ]
              */
-            excludedStatusCodes?: Record<string, never>[];
+            excludedStatusCodes?: Record<string, unknown>[];
         };
         Server: {
             /**
@@ -2422,7 +2419,7 @@ export interface components {
              *
              *     Note: Specifying an Authorization header here will override the authorization provided by the `credentialId` (if provided). This is an anti-pattern and should be avoided outside of edge case scenarios.
              */
-            headers?: Record<string, never>;
+            headers?: Record<string, unknown>;
             /**
              * @description This is the backoff plan if the request fails. Defaults to undefined (the request will not be retried).
              *
@@ -2539,9 +2536,8 @@ export interface components {
              *       "pci",
              *       "phi"
              *     ]
-             * @enum {array}
              */
-            redaction?: "pci" | "pii" | "phi" | "numbers";
+            redaction?: ("pci" | "pii" | "phi" | "numbers")[];
             /**
              * @description Transcripts below this confidence threshold will be discarded.
              *
@@ -2965,9 +2961,8 @@ export interface components {
              *     more codes to restrict and bias recognition to those languages. An empty
              *     array `[]` (or omitting both this and `language`) enables auto-detection
              *     of the spoken language.
-             * @enum {array}
              */
-            languages?: "aa" | "ab" | "ae" | "af" | "ak" | "am" | "an" | "ar" | "as" | "av" | "ay" | "az" | "ba" | "be" | "bg" | "bh" | "bi" | "bm" | "bn" | "bo" | "br" | "bs" | "ca" | "ce" | "ch" | "co" | "cr" | "cs" | "cu" | "cv" | "cy" | "da" | "de" | "dv" | "dz" | "ee" | "el" | "en" | "eo" | "es" | "et" | "eu" | "fa" | "ff" | "fi" | "fj" | "fo" | "fr" | "fy" | "ga" | "gd" | "gl" | "gn" | "gu" | "gv" | "ha" | "he" | "hi" | "ho" | "hr" | "ht" | "hu" | "hy" | "hz" | "ia" | "id" | "ie" | "ig" | "ii" | "ik" | "io" | "is" | "it" | "iu" | "ja" | "jv" | "ka" | "kg" | "ki" | "kj" | "kk" | "kl" | "km" | "kn" | "ko" | "kr" | "ks" | "ku" | "kv" | "kw" | "ky" | "la" | "lb" | "lg" | "li" | "ln" | "lo" | "lt" | "lu" | "lv" | "mg" | "mh" | "mi" | "mk" | "ml" | "mn" | "mr" | "ms" | "mt" | "my" | "na" | "nb" | "nd" | "ne" | "ng" | "nl" | "nn" | "no" | "nr" | "nv" | "ny" | "oc" | "oj" | "om" | "or" | "os" | "pa" | "pi" | "pl" | "ps" | "pt" | "qu" | "rm" | "rn" | "ro" | "ru" | "rw" | "sa" | "sc" | "sd" | "se" | "sg" | "si" | "sk" | "sl" | "sm" | "sn" | "so" | "sq" | "sr" | "ss" | "st" | "su" | "sv" | "sw" | "ta" | "te" | "tg" | "th" | "ti" | "tk" | "tl" | "tn" | "to" | "tr" | "ts" | "tt" | "tw" | "ty" | "ug" | "uk" | "ur" | "uz" | "ve" | "vi" | "vo" | "wa" | "wo" | "xh" | "yi" | "yue" | "yo" | "za" | "zh" | "zu";
+            languages?: ("aa" | "ab" | "ae" | "af" | "ak" | "am" | "an" | "ar" | "as" | "av" | "ay" | "az" | "ba" | "be" | "bg" | "bh" | "bi" | "bm" | "bn" | "bo" | "br" | "bs" | "ca" | "ce" | "ch" | "co" | "cr" | "cs" | "cu" | "cv" | "cy" | "da" | "de" | "dv" | "dz" | "ee" | "el" | "en" | "eo" | "es" | "et" | "eu" | "fa" | "ff" | "fi" | "fj" | "fo" | "fr" | "fy" | "ga" | "gd" | "gl" | "gn" | "gu" | "gv" | "ha" | "he" | "hi" | "ho" | "hr" | "ht" | "hu" | "hy" | "hz" | "ia" | "id" | "ie" | "ig" | "ii" | "ik" | "io" | "is" | "it" | "iu" | "ja" | "jv" | "ka" | "kg" | "ki" | "kj" | "kk" | "kl" | "km" | "kn" | "ko" | "kr" | "ks" | "ku" | "kv" | "kw" | "ky" | "la" | "lb" | "lg" | "li" | "ln" | "lo" | "lt" | "lu" | "lv" | "mg" | "mh" | "mi" | "mk" | "ml" | "mn" | "mr" | "ms" | "mt" | "my" | "na" | "nb" | "nd" | "ne" | "ng" | "nl" | "nn" | "no" | "nr" | "nv" | "ny" | "oc" | "oj" | "om" | "or" | "os" | "pa" | "pi" | "pl" | "ps" | "pt" | "qu" | "rm" | "rn" | "ro" | "ru" | "rw" | "sa" | "sc" | "sd" | "se" | "sg" | "si" | "sk" | "sl" | "sm" | "sn" | "so" | "sq" | "sr" | "ss" | "st" | "su" | "sv" | "sw" | "ta" | "te" | "tg" | "th" | "ti" | "tk" | "tl" | "tn" | "to" | "tr" | "ts" | "tt" | "tw" | "ty" | "ug" | "uk" | "ur" | "uz" | "ve" | "vi" | "vo" | "wa" | "wo" | "xh" | "yi" | "yue" | "yo" | "za" | "zh" | "zu")[];
             /**
              * @description These are custom keywords/vocabulary to boost recognition of use-case
              *     specific words (company names, product names, jargon).
@@ -3055,11 +3050,8 @@ export interface components {
             prompt?: string;
             /** @description This is context about the voice agent that guides the transcription model. Only applies to the `universal-3-5-pro` speech model. */
             agentContext?: string;
-            /**
-             * @description These are language codes used to steer automatic language detection. Only applies to the `universal-3-5-pro` speech model.
-             * @enum {array}
-             */
-            languageCodes?: "en" | "es" | "fr" | "de" | "it" | "pt" | "tr" | "nl" | "sv" | "no" | "da" | "fi" | "hi" | "vi" | "ar" | "he" | "ja" | "zh";
+            /** @description These are language codes used to steer automatic language detection. Only applies to the `universal-3-5-pro` speech model. */
+            languageCodes?: ("en" | "es" | "fr" | "de" | "it" | "pt" | "tr" | "nl" | "sv" | "no" | "da" | "fi" | "hi" | "vi" | "ar" | "he" | "ja" | "zh")[];
             /**
              * @description This is the speech model used for the streaming session.
              *     Keyterms prompting is supported on universal-streaming-english and universal-3-5-pro.
@@ -3222,9 +3214,8 @@ export interface components {
              *       "pci",
              *       "phi"
              *     ]
-             * @enum {array}
              */
-            redaction?: "pci" | "pii" | "phi" | "numbers";
+            redaction?: ("pci" | "pii" | "phi" | "numbers")[];
             /**
              * @description Transcripts below this confidence threshold will be discarded.
              *
@@ -3607,7 +3598,7 @@ export interface components {
              * @description This is a JSON object that will be added to the Langfuse trace. Traces can be enriched with metadata to better understand your users, application, and experiments. https://langfuse.com/docs/tracing-features/metadata
              *     By default it includes the call metadata, assistant metadata, and assistant overrides.
              */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         TextContent: {
             /** @enum {string} */
@@ -4396,7 +4387,7 @@ export interface components {
             /** @description This is the key of the parameter. */
             key: string;
             /** @description The value of the parameter. Any JSON type. String values support Liquid templates. */
-            value: string | number | boolean | Record<string, never> | unknown[];
+            value: string | number | boolean | Record<string, unknown> | unknown[];
         };
         OpenAIFunctionParameters: {
             /**
@@ -5564,7 +5555,7 @@ export interface components {
              *     - {{messages}}: The messages of the call from `assistant.model.messages`
              *     - {{endedReason}}: The ended reason of the call from `call.endedReason`
              */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /**
              * @description This determines whether a summary is generated and stored in `call.analysis.summary`. Defaults to true.
              *
@@ -5795,7 +5786,7 @@ export interface components {
              */
             transferPlan?: components["schemas"]["TransferPlan"];
             /** @description These are custom headers to be added to SIP refer during transfer call. */
-            sipHeaders?: Record<string, never>;
+            sipHeaders?: Record<string, unknown>;
             /** @description This is the description of the destination, used by the AI to choose when and how to transfer the call. */
             description?: string;
         };
@@ -8317,7 +8308,7 @@ export interface components {
             /** @description This is whether or not the node is the start of the workflow. */
             isStart?: boolean;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         WorkflowOpenAIModel: {
             /**
@@ -8485,7 +8476,7 @@ export interface components {
             /** @description These is the URL we'll use for the OpenAI client's `baseURL`. Ex. https://openrouter.ai/api/v1 */
             url: string;
             /** @description These are the headers we'll use for the OpenAI client's `headers`. */
-            headers?: Record<string, never>;
+            headers?: Record<string, unknown>;
             /** @description This sets the timeout for the connection to the custom provider without needing to stream any tokens back. Default is 20 seconds. */
             timeoutSeconds?: number;
             /** @description This is the name of the model. Ex. cognitivecomputations/dolphin-mixtral-8x7b */
@@ -8611,7 +8602,7 @@ export interface components {
             /** @description This is whether or not the node is the start of the workflow. */
             isStart?: boolean;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         ToolNode: {
             /**
@@ -8634,7 +8625,7 @@ export interface components {
             /** @description This is whether or not the node is the start of the workflow. */
             isStart?: boolean;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         VoicemailDetectionBackoffPlan: {
             /**
@@ -8727,9 +8718,8 @@ export interface components {
              *       "machine_end_beep",
              *       "machine_end_silence"
              *     ]
-             * @enum {array}
              */
-            voicemailDetectionTypes?: "machine_start" | "human" | "fax" | "unknown" | "machine_end_beep" | "machine_end_silence" | "machine_end_other";
+            voicemailDetectionTypes?: ("machine_start" | "human" | "fax" | "unknown" | "machine_end_beep" | "machine_end_silence" | "machine_end_other")[];
             /**
              * @description This sets whether the assistant should detect voicemail. Defaults to true.
              *
@@ -9103,7 +9093,7 @@ export interface components {
             from: string;
             to: string;
             /** @description This is for metadata you want to store on the edge. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         RecordingConsentPlanStayOnLine: {
             /**
@@ -9185,11 +9175,11 @@ export interface components {
              */
             type: "verbal";
             /** @description Tool to execute if user verbally declines recording consent */
-            declineTool?: Record<string, never>;
+            declineTool?: Record<string, unknown>;
             /** @description ID of existing tool to execute if user verbally declines recording consent */
             declineToolId?: string;
         };
-        SecurityFilterBase: Record<string, never>;
+        SecurityFilterBase: Record<string, unknown>;
         SecurityFilterPlan: {
             /**
              * @description Whether the security filter is enabled.
@@ -9256,7 +9246,7 @@ export interface components {
              *     Here are the template variables available:
              *     - {{transcript}}: the transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: the system prompt of the call from `assistant.model.messages[type=system].content`- {{messages}}: the messages of the call from `assistant.model.messages`- {{schema}}: the schema of the structured data from `structuredDataPlan.schema`- {{endedReason}}: the ended reason of the call from `call.endedReason`
              */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /**
              * @description This determines whether structured data is generated and stored in `call.analysis.structuredData`. Defaults to false.
              *
@@ -9330,7 +9320,7 @@ export interface components {
              *     Here are the template variables available:
              *     - {{transcript}}: the transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: the system prompt of the call from `assistant.model.messages[type=system].content`- {{messages}}: the messages of the call from `assistant.model.messages`- {{rubric}}: the rubric of the success evaluation from `successEvaluationPlan.rubric`- {{endedReason}}: the ended reason of the call from `call.endedReason`
              */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /**
              * @description This determines whether a success evaluation is generated and stored in `call.analysis.successEvaluation`. Defaults to true.
              *
@@ -10374,9 +10364,8 @@ export interface components {
              *     If provided, only the specified formatters will be applied.
              *     Note: Some essential formatters like angle bracket removal will always be applied.
              *     @default undefined
-             * @enum {array}
              */
-            formattersEnabled?: "markdown" | "asterisk" | "quote" | "dash" | "newline" | "colon" | "acronym" | "dollarAmount" | "email" | "date" | "time" | "distance" | "unit" | "percentage" | "phoneNumber" | "number" | "stripAsterisk";
+            formattersEnabled?: ("markdown" | "asterisk" | "quote" | "dash" | "newline" | "colon" | "acronym" | "dollarAmount" | "email" | "date" | "time" | "distance" | "unit" | "percentage" | "phoneNumber" | "number" | "stripAsterisk")[];
         };
         ChunkPlan: {
             /**
@@ -10427,9 +10416,8 @@ export interface components {
              *       ",",
              *       ":"
              *     ]
-             * @enum {array}
              */
-            punctuationBoundaries?: "。" | "，" | "." | "!" | "?" | ";" | ")" | "،" | "۔" | "।" | "॥" | "|" | "||" | "," | ":";
+            punctuationBoundaries?: ("。" | "，" | "." | "!" | "?" | ";" | ")" | "،" | "۔" | "।" | "॥" | "|" | "||" | "," | ":")[];
             /** @description This is the plan for formatting the chunk before it is sent to the voice provider. */
             formatPlan?: components["schemas"]["FormatPlan"];
         };
@@ -10819,7 +10807,7 @@ export interface components {
              * @description This is the language (ISO 639-1) that is enforced for the model.
              * @example en
              */
-            language: Record<string, never>;
+            language: Record<string, unknown>;
             /**
              * @description This is the speed multiplier that will be used.
              * @example null
@@ -11799,7 +11787,7 @@ export interface components {
              * @description This is the language (ISO 639-1) that is enforced for the model.
              * @example en
              */
-            language: Record<string, never>;
+            language: Record<string, unknown>;
             /**
              * @description This is the speed multiplier that will be used.
              * @example null
@@ -12354,9 +12342,8 @@ export interface components {
              *       "gpt-4-0125-preview",
              *       "gpt-4-0613"
              *     ]
-             * @enum {array}
              */
-            models: "gpt-5.6-luna-2026-07-09" | "gpt-5.6-terra-2026-07-09" | "gpt-5.6-sol-2026-07-09" | "gpt-5.4" | "gpt-5.4-mini" | "gpt-5.4-nano" | "gpt-5.2" | "gpt-5.2-chat" | "gpt-5.1" | "gpt-5.1-chat" | "gpt-5" | "gpt-5-mini" | "gpt-5-nano" | "gpt-4.1-2025-04-14" | "gpt-4.1-mini-2025-04-14" | "gpt-4.1-nano-2025-04-14" | "gpt-4o-2024-11-20" | "gpt-4o-2024-08-06" | "gpt-4o-2024-05-13" | "gpt-4o-mini-2024-07-18" | "gpt-4-turbo-2024-04-09" | "gpt-4-0125-preview" | "gpt-4-1106-preview" | "gpt-4-0613" | "gpt-35-turbo-0125" | "gpt-35-turbo-1106" | "gpt-4o" | "gpt-4.1" | "gpt-5.4-mini-2026-03-17";
+            models: ("gpt-5.6-luna-2026-07-09" | "gpt-5.6-terra-2026-07-09" | "gpt-5.6-sol-2026-07-09" | "gpt-5.4" | "gpt-5.4-mini" | "gpt-5.4-nano" | "gpt-5.2" | "gpt-5.2-chat" | "gpt-5.1" | "gpt-5.1-chat" | "gpt-5" | "gpt-5-mini" | "gpt-5-nano" | "gpt-4.1-2025-04-14" | "gpt-4.1-mini-2025-04-14" | "gpt-4.1-nano-2025-04-14" | "gpt-4o-2024-11-20" | "gpt-4o-2024-08-06" | "gpt-4o-2024-05-13" | "gpt-4o-mini-2024-07-18" | "gpt-4-turbo-2024-04-09" | "gpt-4-0125-preview" | "gpt-4-1106-preview" | "gpt-4-0613" | "gpt-35-turbo-0125" | "gpt-35-turbo-1106" | "gpt-4o" | "gpt-4.1" | "gpt-5.4-mini-2026-03-17")[];
             /** @description This is not returned in the API. */
             openAIKey: string;
             /** @description This is not returned in the API. */
@@ -13157,9 +13144,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -13175,9 +13161,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -13219,7 +13204,7 @@ export interface components {
              *      Some VAPI reserved defaults:
              *      - *customer* - the customer object
              */
-            variableValues?: Record<string, never>;
+            variableValues?: Record<string, unknown>;
             /**
              * @description This is the name of the assistant.
              *
@@ -13242,7 +13227,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -13358,9 +13343,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -13376,9 +13360,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -13432,7 +13415,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -13548,9 +13531,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -13566,9 +13548,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -13629,7 +13610,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -13783,9 +13764,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -13801,9 +13781,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -13857,7 +13836,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -14009,9 +13988,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -14027,9 +14005,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -14126,7 +14103,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -14277,9 +14254,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -14295,9 +14271,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -14351,7 +14326,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -14480,9 +14455,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -14498,9 +14472,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -14554,7 +14527,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -14670,9 +14643,8 @@ export interface components {
              *       "workflow.node.started",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            clientMessages?: "conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started";
+            clientMessages?: ("conversation-update" | "assistant.speechStarted" | "function-call" | "function-call-result" | "hang" | "language-changed" | "metadata" | "model-output" | "speech-update" | "status-update" | "transcript" | "tool-calls" | "tool-calls-result" | "tool.completed" | "transfer-update" | "user-interrupted" | "voice-input" | "workflow.node.started" | "assistant.started")[];
             /**
              * @description These are the messages that will be sent to your Server URL. Default is conversation-update,end-of-call-report,function-call,hang,speech-update,status-update,tool-calls,transfer-destination-request,handoff-destination-request,user-interrupted,assistant.started. You can check the shape of the messages in ServerMessage schema.
              * @example [
@@ -14688,9 +14660,8 @@ export interface components {
              *       "user-interrupted",
              *       "assistant.started"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload";
+            serverMessages?: ("assistant.started" | "assistant.speechStarted" | "conversation-update" | "end-of-call-report" | "function-call" | "hang" | "language-changed" | "language-change-detected" | "model-output" | "phone-call-control" | "speech-update" | "status-update" | "transcript" | "transcript[transcriptType=\"final\"]" | "tool-calls" | "transfer-destination-request" | "handoff-destination-request" | "transfer-update" | "user-interrupted" | "voice-input" | "chat.created" | "chat.deleted" | "session.created" | "session.updated" | "session.deleted" | "call.deleted" | "call.delete.failed" | "call.artifact.upload")[];
             /**
              * @description This is the maximum number of seconds that the call will last. When the call reaches this duration, it will be ended.
              *
@@ -14744,7 +14715,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description This enables filtering of noise and background speech while the user is talking.
              *
@@ -15249,7 +15220,7 @@ export interface components {
             /** @description The original message before filtering (only included if content was filtered). */
             originalMessage?: string;
             /** @description The metadata associated with the message. Currently used to store the transcriber's word level confidence. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description Stable speaker label for diarized user speakers (e.g., "Speaker 1"). */
             speakerLabel?: string;
         };
@@ -15294,7 +15265,7 @@ export interface components {
             /** @description The role of the tool call in the conversation. */
             role: string;
             /** @description The list of tool calls made during the conversation. */
-            toolCalls: Record<string, never>[];
+            toolCalls: Record<string, unknown>[];
             /** @description The message content for the tool call. */
             message: string;
             /** @description The timestamp when the message was sent. */
@@ -15330,7 +15301,7 @@ export interface components {
             /** @description The number of seconds from the start of the conversation. */
             secondsFromStart: number;
             /** @description The metadata for the tool call result. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /**
              * @description Warnings raised for this tool call result, e.g. when the response is
              *     larger than recommended for voice AI context windows.
@@ -15367,7 +15338,7 @@ export interface components {
              *     - `call.squadId->[n].assistant.transcriber`,
              *     - `call.squadId->[n].assistantId->transcriber`.
              */
-            transcriber: Record<string, never>;
+            transcriber: Record<string, unknown>;
             /** @description This is the minutes of `transcriber` usage. This should match `call.endedAt` - `call.startedAt` for single assistant calls, while squad calls will have multiple transcriber costs one for each assistant that was used. */
             minutes: number;
             /** @description This is the cost of the component in USD. */
@@ -15390,7 +15361,7 @@ export interface components {
              *     - `call.squadId->[n].assistant.model`,
              *     - `call.squadId->[n].assistantId->model`.
              */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /** @description This is the number of prompt tokens used in the call. These should be total prompt tokens used in the call for single assistant calls, while squad calls will have multiple model costs one for each assistant that was used. */
             promptTokens: number;
             /** @description This is the number of completion tokens generated in the call. These should be total completion tokens used in the call for single assistant calls, while squad calls will have multiple model costs one for each assistant that was used. */
@@ -15423,7 +15394,7 @@ export interface components {
              *     - `call.squadId->[n].assistant.voice`,
              *     - `call.squadId->[n].assistantId->voice`.
              */
-            voice: Record<string, never>;
+            voice: Record<string, unknown>;
             /** @description This is the number of characters that were generated during the call. These should be total characters used in the call for single assistant calls, while squad calls will have multiple voice costs one for each assistant that was used. */
             characters: number;
             /** @description This is the cost of the component in USD. */
@@ -15461,7 +15432,7 @@ export interface components {
              */
             type: "voicemail-detection";
             /** @description This is the model that was used to perform the analysis. */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /**
              * @description This is the provider that was used to detect the voicemail.
              * @enum {string}
@@ -15504,7 +15475,7 @@ export interface components {
              */
             analysisType: "summary" | "structuredData" | "successEvaluation" | "structuredOutput";
             /** @description This is the model that was used to perform the analysis. */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /** @description This is the number of prompt tokens used in the analysis. */
             promptTokens: number;
             /** @description This is the number of completion tokens generated in the analysis. */
@@ -15734,9 +15705,9 @@ export interface components {
             /** @description This is the summary of the call. Customize by setting `assistant.analysisPlan.summaryPrompt`. */
             summary?: string;
             /** @description This is the structured data extracted from the call. Customize by setting `assistant.analysisPlan.structuredDataPrompt` and/or `assistant.analysisPlan.structuredDataSchema`. */
-            structuredData?: Record<string, never>;
+            structuredData?: Record<string, unknown>;
             /** @description This is the structured data catalog of the call. Customize by setting `assistant.analysisPlan.structuredDataMultiPlan`. */
-            structuredDataMulti?: Record<string, never>[];
+            structuredDataMulti?: Record<string, unknown>[];
             /** @description This is the evaluation of the call. Customize by setting `assistant.analysisPlan.successEvaluationPrompt` and/or `assistant.analysisPlan.successEvaluationRubric`. */
             successEvaluation?: string;
         };
@@ -15805,7 +15776,7 @@ export interface components {
             /** @description This is the node name. */
             nodeName?: string;
             /** @description These are the variable values that were extracted from the node. */
-            variableValues?: Record<string, never>;
+            variableValues?: Record<string, unknown>;
         };
         AssistantActivation: {
             /**
@@ -15901,19 +15872,19 @@ export interface components {
             /** @description Ordered list of assistants that were active during the call, including after transfers and handoffs. */
             assistantActivations?: components["schemas"]["AssistantActivation"][];
             /** @description These are the variable values at the end of the workflow execution. */
-            variableValues?: Record<string, never>;
+            variableValues?: Record<string, unknown>;
             /** @description This is the performance metrics for the call. It contains the turn latency, broken down by component. */
             performanceMetrics?: components["schemas"]["PerformanceMetrics"];
             /**
              * @description These are the structured outputs that will be extracted from the call.
              *     To enable, set `assistant.artifactPlan.structuredOutputIds` with the IDs of the structured outputs you want to extract.
              */
-            structuredOutputs?: Record<string, never>;
+            structuredOutputs?: Record<string, unknown>;
             /**
              * @description These are the scorecards that have been evaluated based on the structured outputs extracted during the call.
              *     To enable, set `assistant.artifactPlan.scorecardIds` or `assistant.artifactPlan.scorecards` with the IDs or objects of the scorecards you want to evaluate.
              */
-            scorecards?: Record<string, never>;
+            scorecards?: Record<string, unknown>;
             /**
              * Format: date-time
              * @description This is when the structured outputs were last updated
@@ -15993,7 +15964,7 @@ export interface components {
              *      Some VAPI reserved defaults:
              *      - *customer* - the customer object
              */
-            variableValues?: Record<string, never>;
+            variableValues?: Record<string, unknown>;
         };
         TransferPhoneNumberHookAction: {
             /**
@@ -16056,11 +16027,8 @@ export interface components {
              * @enum {string}
              */
             key: "call.endedReason";
-            /**
-             * @description This is the array of assistant-request related ended reasons to match against
-             * @enum {array}
-             */
-            oneOf: "assistant-request-failed" | "assistant-request-returned-error" | "assistant-request-returned-unspeakable-error" | "assistant-request-returned-invalid-assistant" | "assistant-request-returned-no-assistant" | "assistant-request-returned-forwarding-phone-number";
+            /** @description This is the array of assistant-request related ended reasons to match against */
+            oneOf: ("assistant-request-failed" | "assistant-request-returned-error" | "assistant-request-returned-unspeakable-error" | "assistant-request-returned-invalid-assistant" | "assistant-request-returned-no-assistant" | "assistant-request-returned-forwarding-phone-number")[];
         };
         PhoneNumberHookCallEnding: {
             /**
@@ -16794,7 +16762,7 @@ export interface components {
             /** @description This is an optional name for the participant */
             name?: string;
             /** @description This is an optional metadata for the message */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         ToolCallFunction: {
             /** @description This is the arguments to call the function with */
@@ -16826,7 +16794,7 @@ export interface components {
             /** @description This is an optional name for the participant */
             name?: string;
             /** @description This is an optional metadata for the message */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         ToolMessage: {
             /**
@@ -16842,7 +16810,7 @@ export interface components {
             /** @description This is an optional name for the participant */
             name?: string;
             /** @description This is an optional metadata for the message */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         FunctionCall: {
             /** @description This is the arguments to call the function with */
@@ -17165,7 +17133,7 @@ export interface components {
              *       "company": "ACME Corp"
              *     }
              */
-            variableValues?: Record<string, never>;
+            variableValues?: Record<string, unknown>;
         };
         CreateWebCustomerDTO: {
             /**
@@ -17425,7 +17393,7 @@ export interface components {
              * @description Annotations in the text output
              * @default []
              */
-            annotations: Record<string, never>[];
+            annotations: Record<string, unknown>[];
             /** @description The text output from the model */
             text: string;
             /**
@@ -17593,9 +17561,8 @@ export interface components {
              *       "campaign.started",
              *       "contact.dispatched"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "campaign.started" | "campaign.cancelled" | "campaign.ended" | "campaign.archived" | "campaign.unarchived" | "contact.dispatched" | "contact.completed" | "contact.failed" | "contact.skipped" | "contact.predial-failed" | "campaign.job.continued";
+            serverMessages?: ("campaign.started" | "campaign.cancelled" | "campaign.ended" | "campaign.archived" | "campaign.unarchived" | "contact.dispatched" | "contact.completed" | "contact.failed" | "contact.skipped" | "contact.predial-failed" | "campaign.job.continued")[];
             /** @description This opts the campaign into the blocking `campaign.predial` eligibility webhook. When set, every contact triggers a `campaign.predial` POST to the Server URL before dialing, and the response `{ eligible: boolean }` decides whether the call is placed. Requires `server`. When unset, no pre-dial webhook is sent. */
             predialPlan?: components["schemas"]["CampaignPredialPlan"];
             /** @description Optional campaign ID to duplicate config from. Provided fields in the request override the source. If `customers` is omitted, contacts are copied from the source. */
@@ -17645,9 +17612,8 @@ export interface components {
              *       "campaign.started",
              *       "contact.dispatched"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "campaign.started" | "campaign.cancelled" | "campaign.ended" | "campaign.archived" | "campaign.unarchived" | "contact.dispatched" | "contact.completed" | "contact.failed" | "contact.skipped" | "contact.predial-failed" | "campaign.job.continued";
+            serverMessages?: ("campaign.started" | "campaign.cancelled" | "campaign.ended" | "campaign.archived" | "campaign.unarchived" | "contact.dispatched" | "contact.completed" | "contact.failed" | "contact.skipped" | "contact.predial-failed" | "campaign.job.continued")[];
             /** @description This opts the campaign into the blocking `campaign.predial` eligibility webhook. When set, every contact triggers a `campaign.predial` POST to the Server URL before dialing, and the response `{ eligible: boolean }` decides whether the call is placed. Requires `server`. When unset, no pre-dial webhook is sent. */
             predialPlan?: components["schemas"]["CampaignPredialPlan"];
             /** @description This is the unique identifier for the campaign. */
@@ -17665,7 +17631,7 @@ export interface components {
              */
             updatedAt: string;
             /** @description This is a map of call IDs to campaign call details. */
-            calls: Record<string, never>;
+            calls: Record<string, unknown>;
             /** @description This is the number of calls that have been scheduled. */
             callsCounterScheduled: number;
             /** @description This is the number of calls that have been queued. */
@@ -17740,9 +17706,8 @@ export interface components {
              *       "campaign.started",
              *       "contact.dispatched"
              *     ]
-             * @enum {array}
              */
-            serverMessages?: "campaign.started" | "campaign.cancelled" | "campaign.ended" | "campaign.archived" | "campaign.unarchived" | "contact.dispatched" | "contact.completed" | "contact.failed" | "contact.skipped" | "contact.predial-failed" | "campaign.job.continued";
+            serverMessages?: ("campaign.started" | "campaign.cancelled" | "campaign.ended" | "campaign.archived" | "campaign.unarchived" | "contact.dispatched" | "contact.completed" | "contact.failed" | "contact.skipped" | "contact.predial-failed" | "campaign.job.continued")[];
             /** @description This opts the campaign into the blocking `campaign.predial` eligibility webhook. When set, every contact triggers a `campaign.predial` POST to the Server URL before dialing, and the response `{ eligible: boolean }` decides whether the call is placed. Requires `server`. When unset, no pre-dial webhook is sent. */
             predialPlan?: components["schemas"]["CampaignPredialPlan"];
             /**
@@ -26998,40 +26963,40 @@ export interface components {
             versionName?: string | null;
             /** @description Optional description for this version. Pass `null` to clear. */
             versionDescription?: string | null;
-            type?: Record<string, never>;
-            function?: Record<string, never> | null;
-            messages?: Record<string, never>[] | null;
-            metadata?: Record<string, never> | null;
+            type?: Record<string, unknown>;
+            function?: Record<string, unknown> | null;
+            messages?: Record<string, unknown>[] | null;
+            metadata?: Record<string, unknown> | null;
             templateId?: string | null;
             server?: components["schemas"]["Server"] | null;
             async?: boolean | null;
-            destinations?: Record<string, never>[] | null;
+            destinations?: Record<string, unknown>[] | null;
             name?: string | null;
             subType?: string | null;
             displayWidthPx?: number | null;
             displayHeightPx?: number | null;
             displayNumber?: number | null;
-            knowledgeBases?: Record<string, never>[] | null;
+            knowledgeBases?: Record<string, unknown>[] | null;
             url?: string | null;
             method?: string | null;
-            headers?: Record<string, never> | null;
-            body?: Record<string, never>;
-            backoffPlan?: Record<string, never> | null;
+            headers?: Record<string, unknown> | null;
+            body?: Record<string, unknown>;
+            backoffPlan?: Record<string, unknown> | null;
             timeoutSeconds?: number | null;
             description?: string | null;
-            variableExtractionPlan?: Record<string, never> | null;
-            rejectionPlan?: Record<string, never> | null;
+            variableExtractionPlan?: Record<string, unknown> | null;
+            rejectionPlan?: Record<string, unknown> | null;
             credentialId?: string | null;
             extendedDelayWhenPrecededByTextEnabled?: boolean | null;
             beepDetectionEnabled?: boolean | null;
             code?: string | null;
-            environmentVariables?: Record<string, never>[] | null;
-            parameters?: Record<string, never>[] | null;
+            environmentVariables?: Record<string, unknown>[] | null;
+            parameters?: Record<string, unknown>[] | null;
             encryptedPaths?: string[] | null;
             sipInfoDtmfEnabled?: boolean | null;
             verb?: string | null;
             defaultResult?: string | null;
-            toolMessages?: Record<string, never>[] | null;
+            toolMessages?: Record<string, unknown>[] | null;
             /** @description This is the unique identifier for the version row. */
             id: string;
             /** @description This is the unique identifier for the org that owns this version. */
@@ -27194,13 +27159,13 @@ export interface components {
              *     discriminator, so it is validated as a plain object (mirrors how
              *     `ToolCallResult.metadata` is typed).
              */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the unique identifier for the template this tool was created from. */
             templateId?: string;
             server?: components["schemas"]["Server"];
             async?: boolean;
             /** @description These are the destinations that the call can be transferred to. */
-            destinations?: Record<string, never>[];
+            destinations?: Record<string, unknown>[];
             /** @description This is the name of the tool. This will be passed to the model. */
             name?: string;
             /** @description This is the sub type of the tool (e.g. for computer, bash and text-editor tools). */
@@ -27226,7 +27191,7 @@ export interface components {
              * @description This is the body of the request. Either a JSON schema (api-request) or a
              *     literal string / schema (sip-request).
              */
-            body?: Record<string, never>;
+            body?: Record<string, unknown>;
             /** @description This is the backoff plan if the request fails. */
             backoffPlan?: components["schemas"]["BackoffPlan"];
             /** @description This is the timeout in seconds for the request. */
@@ -27281,13 +27246,13 @@ export interface components {
              *     discriminator, so it is validated as a plain object (mirrors how
              *     `ToolCallResult.metadata` is typed).
              */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the unique identifier for the template this tool was created from. */
             templateId?: string;
             server?: components["schemas"]["Server"];
             async?: boolean;
             /** @description These are the destinations that the call can be transferred to. */
-            destinations?: Record<string, never>[];
+            destinations?: Record<string, unknown>[];
             /** @description This is the name of the tool. This will be passed to the model. */
             name?: string;
             /** @description This is the sub type of the tool (e.g. for computer, bash and text-editor tools). */
@@ -27313,7 +27278,7 @@ export interface components {
              * @description This is the body of the request. Either a JSON schema (api-request) or a
              *     literal string / schema (sip-request).
              */
-            body?: Record<string, never>;
+            body?: Record<string, unknown>;
             /** @description This is the backoff plan if the request fails. */
             backoffPlan?: components["schemas"]["BackoffPlan"];
             /** @description This is the timeout in seconds for the request. */
@@ -27442,13 +27407,13 @@ export interface components {
              *     discriminator, so it is validated as a plain object (mirrors how
              *     `ToolCallResult.metadata` is typed).
              */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the unique identifier for the template this tool was created from. */
             templateId?: string;
             server?: components["schemas"]["Server"];
             async?: boolean;
             /** @description These are the destinations that the call can be transferred to. */
-            destinations?: Record<string, never>[];
+            destinations?: Record<string, unknown>[];
             /** @description This is the name of the tool. This will be passed to the model. */
             name?: string;
             /** @description This is the sub type of the tool (e.g. for computer, bash and text-editor tools). */
@@ -27474,7 +27439,7 @@ export interface components {
              * @description This is the body of the request. Either a JSON schema (api-request) or a
              *     literal string / schema (sip-request).
              */
-            body?: Record<string, never>;
+            body?: Record<string, unknown>;
             /** @description This is the backoff plan if the request fails. */
             backoffPlan?: components["schemas"]["BackoffPlan"];
             /** @description This is the timeout in seconds for the request. */
@@ -27652,7 +27617,7 @@ export interface components {
             url?: string;
             parsedTextUrl?: string;
             parsedTextBytes?: number;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the unique identifier for the file. */
             id: string;
             /** @description This is the unique identifier for the org that this file belongs to. */
@@ -27826,7 +27791,7 @@ export interface components {
             /** @description This is the name of the structured output that produced this value. */
             name: string;
             /** @description This is the extracted value, shaped by the structured output's schema. */
-            result: (string | number | boolean | Record<string, never> | unknown[]) | null;
+            result: (string | number | boolean | Record<string, unknown> | unknown[]) | null;
             compliancePlan?: components["schemas"]["ComplianceOverride"];
         };
         StructuredOutputRunPreviewResponse: {
@@ -29006,7 +28971,7 @@ export interface components {
             /** @description This is the transcript of the conversation. */
             transcript?: string;
             /** @description This is the list of conversation messages in OpenAI format. */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /** @description This is the URL to the call recording. */
             recordingUrl?: string;
             /** @description This is the call monitoring data (live listen URL). */
@@ -29460,7 +29425,7 @@ export interface components {
              *     - y: years
              * @example "2025-01-01" or "-7d" or "now"
              */
-            start?: Record<string, never>;
+            start?: Record<string, unknown>;
             /**
              * @description This is the end date for the time range.
              *
@@ -29477,7 +29442,7 @@ export interface components {
              *     - y: years
              * @example "2025-01-01" or "now"
              */
-            end?: Record<string, never>;
+            end?: Record<string, unknown>;
             /**
              * @description This is the timezone you want to set for the query.
              *
@@ -29561,7 +29526,7 @@ export interface components {
              *     - y: years
              * @example "2025-01-01" or "-7d" or "now"
              */
-            start?: Record<string, never>;
+            start?: Record<string, unknown>;
             /**
              * @description This is the end date for the time range.
              *
@@ -29578,7 +29543,7 @@ export interface components {
              *     - y: years
              * @example "2025-01-01" or "now"
              */
-            end?: Record<string, never>;
+            end?: Record<string, unknown>;
             /**
              * @description This is the timezone you want to set for the query.
              *
@@ -29735,7 +29700,7 @@ export interface components {
              *
              *     You can also use the query names as the variable in the formula.
              */
-            formula?: Record<string, never>;
+            formula?: Record<string, unknown>;
             timeRange?: components["schemas"]["InsightTimeRange"];
             /**
              * @description These are the queries to run to generate the insight.
@@ -29912,7 +29877,7 @@ export interface components {
              *
              *     You can also use the query names as the variable in the formula.
              */
-            formula?: Record<string, never>;
+            formula?: Record<string, unknown>;
             timeRange?: components["schemas"]["InsightTimeRange"];
             /**
              * @description These are the queries to run to generate the insight.
@@ -30073,7 +30038,7 @@ export interface components {
              *
              *     You can also use the query names as the variable in the formula.
              */
-            formula?: Record<string, never>;
+            formula?: Record<string, unknown>;
             timeRange?: components["schemas"]["InsightTimeRange"];
             /**
              * @description These are the queries to run to generate the insight.
@@ -30325,7 +30290,7 @@ export interface components {
              * @description This is the value to filter on.
              *     The value type depends on the structured output type being filtered.
              */
-            value: Record<string, never>;
+            value: Record<string, unknown>;
         };
         FilterStringArrayTypeColumnOnCallTable: {
             /**
@@ -30572,7 +30537,7 @@ export interface components {
              *
              *     You can also use the query names as the variable in the formula.
              */
-            formula?: Record<string, never>;
+            formula?: Record<string, unknown>;
             timeRange?: components["schemas"]["InsightTimeRange"];
             /**
              * @description These are the queries to run to generate the insight.
@@ -30875,7 +30840,7 @@ export interface components {
              * @description This is the arguments that will be passed to the tool call.
              * @example "{"city": "San Francisco"}"
              */
-            arguments?: Record<string, never>;
+            arguments?: Record<string, unknown>;
         };
         ChatEvalAssistantMessageMock: {
             /**
@@ -31017,7 +30982,7 @@ export interface components {
              *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
              * @example {
              */
-            messages: Record<string, never>[];
+            messages: Record<string, unknown>[];
         };
         EvalAnthropicModel: {
             /**
@@ -31053,7 +31018,7 @@ export interface components {
              *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
              * @example {
              */
-            messages: Record<string, never>[];
+            messages: Record<string, unknown>[];
         };
         EvalGoogleModel: {
             /**
@@ -31083,7 +31048,7 @@ export interface components {
              *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
              * @example {
              */
-            messages: Record<string, never>[];
+            messages: Record<string, unknown>[];
         };
         EvalGroqModel: {
             /**
@@ -31113,7 +31078,7 @@ export interface components {
              *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
              * @example {
              */
-            messages: Record<string, never>[];
+            messages: Record<string, unknown>[];
         };
         EvalCustomModel: {
             /**
@@ -31124,7 +31089,7 @@ export interface components {
             /** @description These is the URL we'll use for the OpenAI client's `baseURL`. Ex. https://openrouter.ai/api/v1 */
             url: string;
             /** @description These are the headers we'll use for the OpenAI client's `headers`. */
-            headers?: Record<string, never>;
+            headers?: Record<string, unknown>;
             /** @description This sets the timeout for the connection to the custom provider without needing to stream any tokens back. Default is 20 seconds. */
             timeoutSeconds?: number;
             /** @description This is the name of the model. Ex. gpt-4o */
@@ -31146,7 +31111,7 @@ export interface components {
              *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
              * @example {
              */
-            messages: Record<string, never>[];
+            messages: Record<string, unknown>[];
         };
         AssistantMessageJudgePlanAI: {
             /**
@@ -31441,7 +31406,7 @@ export interface components {
              * @description This is the break up of costs of the eval or suite run.
              * @example [{ type: "model", model: "gpt-4o", cost: 0.01 }]
              */
-            costs: Record<string, never>[];
+            costs: Record<string, unknown>[];
             /**
              * @description This is the type of the run.
              *     Currently it is fixed to `eval`.
@@ -31962,7 +31927,7 @@ export interface components {
         };
         JwtResponse: {
             accessToken: string;
-            aud: Record<string, never>;
+            aud: Record<string, unknown>;
         };
         TokenRestrictions: {
             /** @description This determines whether the token is enabled or disabled. Default is true, it's enabled. */
@@ -32217,9 +32182,8 @@ export interface components {
              *       "gpt-4-0125-preview",
              *       "gpt-4-0613"
              *     ]
-             * @enum {array}
              */
-            models: "gpt-5.6-luna-2026-07-09" | "gpt-5.6-terra-2026-07-09" | "gpt-5.6-sol-2026-07-09" | "gpt-5.4" | "gpt-5.4-mini" | "gpt-5.4-nano" | "gpt-5.2" | "gpt-5.2-chat" | "gpt-5.1" | "gpt-5.1-chat" | "gpt-5" | "gpt-5-mini" | "gpt-5-nano" | "gpt-4.1-2025-04-14" | "gpt-4.1-mini-2025-04-14" | "gpt-4.1-nano-2025-04-14" | "gpt-4o-2024-11-20" | "gpt-4o-2024-08-06" | "gpt-4o-2024-05-13" | "gpt-4o-mini-2024-07-18" | "gpt-4-turbo-2024-04-09" | "gpt-4-0125-preview" | "gpt-4-1106-preview" | "gpt-4-0613" | "gpt-35-turbo-0125" | "gpt-35-turbo-1106" | "gpt-4o" | "gpt-4.1" | "gpt-5.4-mini-2026-03-17";
+            models: ("gpt-5.6-luna-2026-07-09" | "gpt-5.6-terra-2026-07-09" | "gpt-5.6-sol-2026-07-09" | "gpt-5.4" | "gpt-5.4-mini" | "gpt-5.4-nano" | "gpt-5.2" | "gpt-5.2-chat" | "gpt-5.1" | "gpt-5.1-chat" | "gpt-5" | "gpt-5-mini" | "gpt-5-nano" | "gpt-4.1-2025-04-14" | "gpt-4.1-mini-2025-04-14" | "gpt-4.1-nano-2025-04-14" | "gpt-4o-2024-11-20" | "gpt-4o-2024-08-06" | "gpt-4o-2024-05-13" | "gpt-4o-mini-2024-07-18" | "gpt-4-turbo-2024-04-09" | "gpt-4-0125-preview" | "gpt-4-1106-preview" | "gpt-4-0613" | "gpt-35-turbo-0125" | "gpt-35-turbo-1106" | "gpt-4o" | "gpt-4.1" | "gpt-5.4-mini-2026-03-17")[];
             /** @description This is not returned in the API. */
             openAIKey: string;
             /** @description This is not returned in the API. */
@@ -33769,9 +33733,8 @@ export interface components {
              *       "gpt-4-0125-preview",
              *       "gpt-4-0613"
              *     ]
-             * @enum {array}
              */
-            models?: "gpt-5.6-luna-2026-07-09" | "gpt-5.6-terra-2026-07-09" | "gpt-5.6-sol-2026-07-09" | "gpt-5.4" | "gpt-5.4-mini" | "gpt-5.4-nano" | "gpt-5.2" | "gpt-5.2-chat" | "gpt-5.1" | "gpt-5.1-chat" | "gpt-5" | "gpt-5-mini" | "gpt-5-nano" | "gpt-4.1-2025-04-14" | "gpt-4.1-mini-2025-04-14" | "gpt-4.1-nano-2025-04-14" | "gpt-4o-2024-11-20" | "gpt-4o-2024-08-06" | "gpt-4o-2024-05-13" | "gpt-4o-mini-2024-07-18" | "gpt-4-turbo-2024-04-09" | "gpt-4-0125-preview" | "gpt-4-1106-preview" | "gpt-4-0613" | "gpt-35-turbo-0125" | "gpt-35-turbo-1106" | "gpt-4o" | "gpt-4.1" | "gpt-5.4-mini-2026-03-17";
+            models?: ("gpt-5.6-luna-2026-07-09" | "gpt-5.6-terra-2026-07-09" | "gpt-5.6-sol-2026-07-09" | "gpt-5.4" | "gpt-5.4-mini" | "gpt-5.4-nano" | "gpt-5.2" | "gpt-5.2-chat" | "gpt-5.1" | "gpt-5.1-chat" | "gpt-5" | "gpt-5-mini" | "gpt-5-nano" | "gpt-4.1-2025-04-14" | "gpt-4.1-mini-2025-04-14" | "gpt-4.1-nano-2025-04-14" | "gpt-4o-2024-11-20" | "gpt-4o-2024-08-06" | "gpt-4o-2024-05-13" | "gpt-4o-mini-2024-07-18" | "gpt-4-turbo-2024-04-09" | "gpt-4-0125-preview" | "gpt-4-1106-preview" | "gpt-4-0613" | "gpt-35-turbo-0125" | "gpt-35-turbo-1106" | "gpt-4o" | "gpt-4.1" | "gpt-5.4-mini-2026-03-17")[];
             /** @description This is not returned in the API. */
             openAIKey?: string;
             /** @description This is not returned in the API. */
@@ -34269,7 +34232,7 @@ export interface components {
             endUserEmail?: string | null;
             endUserId: string;
             organizationId: string;
-            tags?: Record<string, never>;
+            tags?: Record<string, unknown>;
         };
         CredentialSessionError: {
             type: string;
@@ -34290,11 +34253,11 @@ export interface components {
             success: boolean;
             endUser: components["schemas"]["CredentialEndUser"];
             error?: components["schemas"]["CredentialSessionError"];
-            tags?: Record<string, never>;
+            tags?: Record<string, unknown>;
         };
         CredentialActionRequest: {
             action_name: string;
-            input: Record<string, never>;
+            input: Record<string, unknown>;
         };
         HMACAuthenticationPlan: {
             /**
@@ -34608,11 +34571,8 @@ export interface components {
             cloneBackend?: string;
         };
         SyncVoiceLibraryDTO: {
-            /**
-             * @description List of providers you want to sync.
-             * @enum {array}
-             */
-            providers?: "vapi" | "11labs" | "azure" | "cartesia" | "custom-voice" | "deepgram" | "hume" | "lmnt" | "neuphonic" | "openai" | "playht" | "rime-ai" | "smallest-ai" | "tavus" | "sesame" | "inworld" | "minimax" | "wellsaid" | "orpheus" | "xai" | "microsoft";
+            /** @description List of providers you want to sync. */
+            providers?: ("vapi" | "11labs" | "azure" | "cartesia" | "custom-voice" | "deepgram" | "hume" | "lmnt" | "neuphonic" | "openai" | "playht" | "rime-ai" | "smallest-ai" | "tavus" | "sesame" | "inworld" | "minimax" | "wellsaid" | "orpheus" | "xai" | "microsoft")[];
         };
         CreateSesameVoiceDTO: {
             /**
@@ -34746,7 +34706,7 @@ export interface components {
             /** @description This is the provider-specific identifier for the resource. */
             resourceId: string;
             /** @description This is the full resource data from the provider's API. */
-            resource: Record<string, never>;
+            resource: Record<string, unknown>;
         };
         ProviderResourcePaginatedResponse: {
             results: components["schemas"]["ProviderResource"][];
@@ -34843,11 +34803,8 @@ export interface components {
              * @enum {string}
              */
             table: "call" | "subscription";
-            /**
-             * @description This is the list of columns you want to group by.
-             * @enum {array}
-             */
-            groupBy?: "type" | "assistantId" | "endedReason" | "analysis.successEvaluation" | "status";
+            /** @description This is the list of columns you want to group by. */
+            groupBy?: ("type" | "assistantId" | "endedReason" | "analysis.successEvaluation" | "status")[];
             /** @description This is the list of variable value keys you want to group by. */
             groupByVariableValue?: components["schemas"]["VariableValueGroupBy"][];
             /** @description This is the name of the query. This will be used to identify the query in the response. */
@@ -34876,7 +34833,7 @@ export interface components {
              *       // Additional results
              *     ]
              */
-            result: Record<string, never>[];
+            result: Record<string, unknown>[];
         };
         ClientMessageWorkflowNodeStarted: {
             /** @description This is the phone number that the message is associated with. */
@@ -34902,7 +34859,7 @@ export interface components {
             /** @description This is the assistant that the message is associated with. */
             assistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the active node. */
-            node: Record<string, never>;
+            node: Record<string, unknown>;
         };
         ClientMessageAssistantStarted: {
             /** @description This is the phone number that the message is associated with. */
@@ -35041,7 +34998,7 @@ export interface components {
             /** @description This is the assistant that the message is associated with. */
             assistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the output of the model. It can be a token or tool call. */
-            output: Record<string, never>;
+            output: Record<string, unknown>;
         };
         ClientMessageSpeechUpdate: {
             /** @description This is the phone number that the message is associated with. */
@@ -35183,7 +35140,7 @@ export interface components {
             /** @description This is the assistant that the message is associated with. */
             assistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the result of the tool call. */
-            toolCallResult: Record<string, never>;
+            toolCallResult: Record<string, unknown>;
         };
         ClientMessageTransferUpdate: {
             /** @description This is the phone number that the message is associated with. */
@@ -35215,9 +35172,9 @@ export interface components {
             /** @description This is the assistant that the call is being transferred from. This is only sent if `destination.type` is "assistant". */
             fromAssistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the step that the conversation moved to. */
-            toStepRecord?: Record<string, never>;
+            toStepRecord?: Record<string, unknown>;
             /** @description This is the step that the conversation moved from. = */
-            fromStepRecord?: Record<string, never>;
+            fromStepRecord?: Record<string, unknown>;
         };
         ClientMessageUserInterrupted: {
             /** @description This is the phone number that the message is associated with. */
@@ -35694,7 +35651,7 @@ export interface components {
             /** @description This is the chat object. */
             chat?: components["schemas"]["Chat"];
             /** @description This is the parameters of the handoff destination request. */
-            parameters: Record<string, never>;
+            parameters: Record<string, unknown>;
         };
         ServerMessageHang: {
             /** @description This is the phone number that the message is associated with. */
@@ -35805,7 +35762,7 @@ export interface components {
             /** @description This is the chat object. */
             chat?: components["schemas"]["Chat"];
             /** @description This is the output of the model. It can be a token or tool call. */
-            output: Record<string, never>;
+            output: Record<string, unknown>;
         };
         ServerMessagePhoneCallControl: {
             /** @description This is the phone number that the message is associated with. */
@@ -35948,7 +35905,7 @@ export interface components {
              *
              *     This will include any errors related to the "assistant-request" if one was made.
              */
-            inboundPhoneCallDebuggingArtifacts?: Record<string, never>;
+            inboundPhoneCallDebuggingArtifacts?: Record<string, unknown>;
         };
         ServerMessageToolCalls: {
             /** @description This is the phone number that the message is associated with. */
@@ -36056,9 +36013,9 @@ export interface components {
             /** @description This is the assistant that the call is being transferred from. This is only sent if `destination.type` is "assistant". */
             fromAssistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the step that the conversation moved to. */
-            toStepRecord?: Record<string, never>;
+            toStepRecord?: Record<string, unknown>;
             /** @description This is the step that the conversation moved from. = */
-            fromStepRecord?: Record<string, never>;
+            fromStepRecord?: Record<string, unknown>;
         };
         ServerMessageTranscript: {
             /** @description This is the phone number that the message is associated with. */
@@ -36830,7 +36787,7 @@ export interface components {
             /** @description This is the local tool result message returned for the handoff tool call. */
             result?: string;
             /** @description This is the destination you'd like the call to be transferred to. */
-            destination: Record<string, never>;
+            destination: Record<string, unknown>;
             /** @description This is the error message if the handoff should not be made. */
             error?: string;
         };
@@ -36880,7 +36837,7 @@ export interface components {
              */
             error?: string;
             /** @description This is optional metadata for the tool call result to be sent to the client. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         ServerMessageResponseToolCalls: {
             /** @description These are the results of the "tool-calls" message. */
@@ -37034,7 +36991,7 @@ export interface components {
              */
             type: "knowledge-base";
             /** @description This is the model that was used for processing the knowledge base. */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /** @description This is the number of prompt tokens used in the knowledge base query. */
             promptTokens: number;
             /** @description This is the number of completion tokens generated in the knowledge base query. */
@@ -38257,7 +38214,7 @@ export interface components {
              */
             sipVerb: "INFO" | "MESSAGE" | "NOTIFY";
             /** @description These are the headers to include with the SIP request. */
-            headers?: Record<string, never>;
+            headers?: Record<string, unknown>;
             /** @description This is the body of the SIP request, if any. */
             body?: string;
         };
@@ -39136,7 +39093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -39210,7 +39167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -40564,7 +40521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -42030,7 +41987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
