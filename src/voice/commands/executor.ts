@@ -307,14 +307,20 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     const out: Element[] = []
     const body = doc.body
     if (!body) return out
+    const maxParentChars = text.length * 4 + 40
     const walker = doc.createTreeWalker(body, 0x4 /* NodeFilter.SHOW_TEXT */)
     let visited = 0
     for (let node = walker.nextNode(); node && visited < 20_000; node = walker.nextNode(), visited++) {
+      const own = node.textContent ?? ''
       const parent = node.parentElement
-      if (!parent || parent.localName === 'script' || parent.localName === 'style') continue
-      if (matchScore(node.textContent ?? '', text) >= 80 || matchScore(parent.textContent ?? '', text) === 100) {
-        if (!out.includes(parent)) out.push(parent)
+      if (!parent || !own.trim() || parent.localName === 'script' || parent.localName === 'style' || out.includes(parent)) continue
+      if (matchScore(own, text) >= 80) {
+        out.push(parent)
+        continue
       }
+      // "Join <b>the</b> waitlist": the parent's whole (short) text matches exactly.
+      const whole = parent.textContent ?? ''
+      if (whole.length <= maxParentChars && matchScore(whole, text) === 100) out.push(parent)
     }
     return out
   }
@@ -409,32 +415,41 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       const expanded = found.flatMap((el) => (isFillable(el) ? [el] : Array.from(el.querySelectorAll('input, textarea'))))
       return pickUsable(expanded, fillUsable, describeTarget(command))
     }
-    const all = Array.from(doc.querySelectorAll('input, textarea'))
-    const usable = all.filter((el) => fillUsable(el) === null)
-    if (usable.length === 0) {
-      return { ok: false, reason: 'not-found', detail: 'the page has no visible, enabled input or textarea' }
+    // Cheap checks first; visibility (computed styles) only for fields that are about to be chosen.
+    const candidates = Array.from(doc.querySelectorAll('input, textarea')).filter(
+      (el) => isFillable(el) && !isIgnored(el) && isEnabled(el) && !isReadOnly(el),
+    )
+    const visibleCache = new Map<Element, boolean>()
+    const visible = (el: Element) => {
+      let v = visibleCache.get(el)
+      if (v === undefined) visibleCache.set(el, (v = isVisible(el)))
+      return v
     }
+    const firstVisible = (list: Element[]) => list.find(visible)
     const hint = command.fieldHint
     // 1. label text
     if (hint !== undefined) {
-      const byLabel = rankByText(usable, hint, (el) => [...fieldLabelTexts(el), el.getAttribute('placeholder') ?? ''])
-      if (byLabel[0]) return { ok: true, element: byLabel[0] }
+      const byLabel = firstVisible(rankByText(candidates, hint, (el) => [...fieldLabelTexts(el), el.getAttribute('placeholder') ?? '']))
+      if (byLabel) return { ok: true, element: byLabel }
     }
     // 2. field type mapping (explicit fieldType, else a type word in the hint)
     const type = command.fieldType ?? fieldTypeFromHint(hint)
     if (type !== undefined) {
-      const byType = usable.find((el) => fieldTypeOf(el) === type)
+      const byType = firstVisible(candidates.filter((el) => fieldTypeOf(el) === type))
       if (byType) return { ok: true, element: byType }
     }
     // 3. name (or id)
     if (hint !== undefined) {
-      const byName = rankByText(usable, hint, (el) =>
-        [el.getAttribute('name') ?? '', el.getAttribute('id') ?? ''].map(splitIdentifier),
+      const byName = firstVisible(
+        rankByText(candidates, hint, (el) => [el.getAttribute('name') ?? '', el.getAttribute('id') ?? ''].map(splitIdentifier)),
       )
-      if (byName[0]) return { ok: true, element: byName[0] }
+      if (byName) return { ok: true, element: byName }
     }
     // 4. first visible enabled field
-    return { ok: true, element: usable[0] as Element }
+    const first = firstVisible(candidates)
+    return first
+      ? { ok: true, element: first }
+      : { ok: false, reason: 'not-found', detail: 'the page has no visible, enabled input or textarea' }
   }
 
   const runFill = (doc: Document, win: Window | undefined, command: FillCommand): CommandResult => {
