@@ -100,11 +100,15 @@ export type CallObjectFactory = (options: CallObjectFactoryOptions) => DailyCall
 
 /** The default factory: imports daily-js lazily (its own chunk in a bundle) and calls `createCallObject`. */
 export const createDailyCallObject: CallObjectFactory = async (options) => {
-  const mod = await import('@daily-co/daily-js')
+  const mod = await (dailyModule ??= import('@daily-co/daily-js').catch((error: unknown) => {
+    dailyModule = undefined // a failed chunk load may be retried by the next start
+    throw error
+  }))
   // Under Node/SSR interop the default export may be the module namespace itself.
   const Daily = (mod.default ?? mod) as typeof mod.default
   return Daily.createCallObject(options as DailyFactoryOptions)
 }
+let dailyModule: Promise<typeof import('@daily-co/daily-js')> | undefined
 
 /** Something with a `warn` method (the engine's logger). */
 interface Warn {

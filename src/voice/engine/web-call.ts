@@ -44,10 +44,18 @@ export interface PlatformWebCallOptions {
  * one engine (so two engines never share a token or base URL). The platform module is imported on first use.
  */
 export function platformWebCall({ token, baseUrl, fetch }: PlatformWebCallOptions): CreateWebCall {
-  let core: import('../../platform').PlatformCore | undefined
+  let ready: Promise<(payload: WebCallPayload, signal: AbortSignal) => Promise<WebCall>> | undefined
   return async (payload, { signal }) => {
-    const { PlatformCore, createWebCall } = await import('../../platform')
-    core ??= new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
-    return createWebCall(core, payload as CreateWebCallParams, { signal })
+    ready ??= import('../../platform').then(
+      ({ PlatformCore, createWebCall }) => {
+        const core = new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
+        return (p, s) => createWebCall(core, p as CreateWebCallParams, { signal: s })
+      },
+      (error: unknown) => {
+        ready = undefined // a failed chunk load may be retried by the next start
+        throw error
+      },
+    )
+    return (await ready)(payload, signal)
   }
 }
