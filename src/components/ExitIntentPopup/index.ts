@@ -1,0 +1,2 @@
+export * from './ExitIntentPopup'
+export * from './useExitIntent'
