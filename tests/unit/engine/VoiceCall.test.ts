@@ -699,6 +699,48 @@ describe('better than the reference', () => {
   })
 })
 
+describe('exactly one call-end on every path', () => {
+  const paths: [string, (t: Awaited<ReturnType<typeof started>>) => Promise<void> | void][] = [
+    ['room closes', (t) => t.daily.last.roomCloses()],
+    ['stop()', (t) => t.engine.stop()],
+    ['end() then the room closes', async (t) => {
+      const p = t.engine.end()
+      t.daily.last.roomCloses()
+      await p
+    }],
+    ['end() grace elapses', async (t) => {
+      const p = t.engine.end()
+      t.clock.advance(1000)
+      await p
+    }],
+    ['Daily error then left-meeting', (t) => {
+      t.daily.last.emit('error', { errorMsg: 'ejected' })
+      t.daily.last.roomCloses()
+    }],
+    ['stop() twice, then end(), then a late left-meeting', async (t) => {
+      const call = t.daily.last
+      await t.engine.stop()
+      await t.engine.stop()
+      await t.engine.end()
+      call.emit('left-meeting')
+    }],
+  ]
+  for (const [name, act] of paths) {
+    it(name, async () => {
+      const t = await started()
+      t.daily.last.levels({ a: 0.5 })
+      await act(t)
+      await flush()
+      t.clock.advance(10_000)
+      expect(t.events.filter((e) => e === 'call-end')).toHaveLength(1)
+      expect(t.events.filter((e) => e === 'message:status-update:ended')).toHaveLength(1)
+      expect(t.events.indexOf('speech-end')).toBeLessThan(t.events.indexOf('call-end')) // never after call-end
+      expect(t.daily.last.listenerCount()).toBe(0)
+      expect(t.clock.timers.size).toBe(0)
+    })
+  }
+})
+
 describe('recorder sanity', () => {
   it('records only what the engine emits', () => {
     const engine = new VoiceCall({ publicKey: 'pk', createWebCall: async () => ({ ...WEB_CALL }), logger: quietLogger() })
