@@ -153,10 +153,13 @@ export class PlatformCore {
     ...[init, options]: InitArgs<P, M, RequestOptions>
   ): Promise<ResponseBody<P, M>> {
     const i = init as { path?: Record<string, unknown>; query?: object; body?: unknown } | undefined
-    return this.request(
-      { method: method.toUpperCase() as HttpMethod, path: fillPath(template, i?.path), query: i?.query, body: i?.body },
-      options,
-    )
+    let path: string
+    try {
+      path = fillPath(template, i?.path)
+    } catch (err) {
+      return Promise.reject(err) // always a rejected promise, never a synchronous throw
+    }
+    return this.request({ method: method.toUpperCase() as HttpMethod, path, query: i?.query, body: i?.body }, options)
   }
 
   /**
