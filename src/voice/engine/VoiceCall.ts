@@ -370,7 +370,11 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     if (s?.joined && s.call) {
       this.send({ type: 'end-call' })
       await new Promise<void>((resolve) => {
-        s.release = resolve
+        const previous = s.release // a concurrent end() waits too
+        s.release = () => {
+          previous?.()
+          resolve()
+        }
         this.#timer(s, resolve, this.#endGraceMs)
       })
     }

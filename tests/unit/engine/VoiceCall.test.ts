@@ -477,6 +477,16 @@ describe('ending', () => {
     expect(t.events.filter((e) => e === 'call-end')).toHaveLength(1)
   })
 
+  it('end() twice: both resolve when the room closes', async () => {
+    const t = await started()
+    const first = t.engine.end()
+    const second = t.engine.end()
+    t.daily.last.roomCloses()
+    await Promise.all([first, second])
+    expect(t.daily.last.calls.filter(([m, d]) => m === 'sendAppMessage' && d === '{"type":"end-call"}')).toHaveLength(2)
+    expect(t.events.filter((e) => e === 'call-end')).toHaveLength(1)
+  })
+
   it('end(): the server closing the room ends the wait early', async () => {
     const t = await started()
     const ended = t.engine.end()
