@@ -16,7 +16,7 @@
  *
  * HTTP on the same port:
  * - `POST /realtime/v1/api/broadcast` `{messages:[{topic, event, payload}]}` → 202 (Supabase's REST broadcast);
- * - `POST /__realtime/broadcast` `{channel, event, payload, binary?}` → `{delivered}`;
+ * - `POST /__realtime/broadcast` `{channel, event, payload, binary?}` → `{delivered}` (`channel` may end in `*`);
  * - `GET /__realtime/joins` → the join log; `POST /__realtime/drop` → drops every connection.
  * CORS is open so a Playwright page can call these too.
  *
@@ -81,9 +81,16 @@ export interface RealtimeServer {
   joins: RealtimeJoin[]
   /** Every `access_token` refresh pushed by clients after joining. */
   tokenRefreshes: { topic: string; accessToken: string }[]
-  /** Pushes a broadcast to every subscriber of `channel` (name without `realtime:`); returns how many got it. */
+  /**
+   * Pushes a broadcast to every subscriber of `channel` (name without `realtime:`); returns how many got it.
+   * A trailing `*` matches by prefix: `broadcast('voice-commands-*', …)` reaches every widget session (e2e tests
+   * do not know the random session id).
+   */
   broadcast(channel: string, event: string, payload: unknown, options?: { binary?: boolean }): number
-  /** Resolves with the `count`-th join of `channel` (1-based, counting earlier ones) or rejects after `timeoutMs`. */
+  /**
+   * Resolves with the `count`-th join of `channel` (1-based, counting earlier ones; a trailing `*` matches by
+   * prefix) or rejects after `timeoutMs` (default 5000).
+   */
   waitForJoin(channel: string, options?: { count?: number; timeoutMs?: number }): Promise<RealtimeJoin>
   /** Number of open WebSocket connections. */
   connectionCount(): number
@@ -126,10 +133,14 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
 
   const deliver = (topic: string, event: string, payload: unknown, binary: boolean, except?: Client): number => {
     let delivered = 0
+    const matches = topicMatcher(topic)
     for (const client of clients) {
-      if (client === except || !client.topics.has(topic)) continue
-      send(client, binary ? encodeBinaryBroadcast(topic, event, payload) : [null, null, topic, 'broadcast', { type: 'broadcast', event, payload }])
-      delivered++
+      if (client === except) continue
+      for (const joined of client.topics.keys()) {
+        if (!matches(joined)) continue
+        send(client, binary ? encodeBinaryBroadcast(joined, event, payload) : [null, null, joined, 'broadcast', { type: 'broadcast', event, payload }])
+        delivered++
+      }
     }
     log(`broadcast ${topic} ${event} → ${delivered}`)
     return delivered
@@ -293,9 +304,10 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
       const topic = `realtime:${channel.replace(/^realtime:/, '')}`
       const count = opts.count ?? 1
       const timeoutMs = opts.timeoutMs ?? 5_000
+      const matches = topicMatcher(topic)
       return new Promise((resolve, reject) => {
         const check = () => {
-          const matching = joins.filter((j) => j.topic === topic)
+          const matching = joins.filter((j) => matches(j.topic))
           const join = matching[count - 1]
           if (join) {
             joinWaiters.delete(check)
@@ -325,6 +337,15 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     },
   }
   return server
+}
+
+/** Exact topic, or every topic starting with the part before a trailing `*` (`realtime:voice-commands-*`). */
+function topicMatcher(topic: string): (candidate: string) => boolean {
+  if (topic.endsWith('*')) {
+    const prefix = topic.slice(0, -1)
+    return (candidate) => candidate.startsWith(prefix)
+  }
+  return (candidate) => candidate === topic
 }
 
 function decodeText(text: string): { join_ref: string | null; ref: string | null; topic: string; event: string; payload: unknown } | null {

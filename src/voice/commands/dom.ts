@@ -48,11 +48,20 @@ function scoreNormalized(name: string, query: string): number {
  * query word is in the name. The query is also tried without filler words ("the … button").
  */
 export function matchScore(name: string, query: string): number {
-  const n = normalizeText(name)
+  return createMatcher(query)(name)
+}
+
+/** {@link matchScore} with the query normalised once: returns `(name) => score`. */
+export function createMatcher(query: string): (name: string) => number {
   const q = normalizeText(query)
-  if (!n || !q) return 0
   const stripped = withoutFillers(q)
-  return Math.max(scoreNormalized(n, q), stripped && stripped !== q ? scoreNormalized(n, stripped) : 0)
+  const alt = stripped && stripped !== q ? stripped : ''
+  return (name: string) => {
+    if (!q) return 0
+    const n = normalizeText(name)
+    if (!n) return 0
+    return Math.max(scoreNormalized(n, q), alt ? scoreNormalized(n, alt) : 0)
+  }
 }
 
 /** The owner window of a node, if any. */

@@ -25,7 +25,7 @@ import {
   isEnabled,
   isReadOnly,
   isVisible,
-  matchScore,
+  createMatcher,
   normalizeText,
   roleOf,
   unsafeNavigationOf,
@@ -286,13 +286,14 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   /** Candidates sorted by how well their name matches `text` (best first, then shorter names, then DOM order). */
   const rankByText = (candidates: Element[], text: string, nameOf: (el: Element) => string[]): Element[] => {
     const scored: { el: Element; score: number; length: number; index: number }[] = []
+    const score = createMatcher(text)
     candidates.forEach((el, index) => {
       let best = 0
       let length = Infinity
       for (const name of nameOf(el)) {
-        const score = matchScore(name, text)
-        if (score > best || (score === best && score > 0 && name.length < length)) {
-          best = score
+        const s = score(name)
+        if (s > best || (s === best && s > 0 && name.length < length)) {
+          best = s
           length = name.length
         }
       }
@@ -308,19 +309,20 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     const body = doc.body
     if (!body) return out
     const maxParentChars = text.length * 4 + 40
+    const score = createMatcher(text)
     const walker = doc.createTreeWalker(body, 0x4 /* NodeFilter.SHOW_TEXT */)
     let visited = 0
     for (let node = walker.nextNode(); node && visited < 20_000; node = walker.nextNode(), visited++) {
       const own = node.textContent ?? ''
       const parent = node.parentElement
       if (!parent || !own.trim() || parent.localName === 'script' || parent.localName === 'style' || out.includes(parent)) continue
-      if (matchScore(own, text) >= 80) {
+      if (score(own) >= 80) {
         out.push(parent)
         continue
       }
       // "Join <b>the</b> waitlist": the parent's whole (short) text matches exactly.
       const whole = parent.textContent ?? ''
-      if (whole.length <= maxParentChars && matchScore(whole, text) === 100) out.push(parent)
+      if (whole.length <= maxParentChars && score(whole) === 100) out.push(parent)
     }
     return out
   }
