@@ -740,7 +740,8 @@ export function setNativeValue(el: HTMLInputElement | HTMLTextAreaElement, value
   el.value = value
 }
 
-const OUTLINE = '3px solid #f59e0b'
+/** Orange-700: ≥ 3:1 against both white and near-black backgrounds (WCAG 1.4.11). */
+const OUTLINE = '3px solid #c2410c'
 
 /** Applies the highlight and returns a function that restores the element's previous look. */
 function applyHighlight(el: Element, className: string | undefined, reduced: boolean): () => void {
