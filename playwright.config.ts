@@ -1,8 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './scripts/chromium'
 
-/** Port of `npm start` / `vite preview` (README quick start). */
+/** Port of `npm start` / `vite preview` (README quick start): the production build in dist/. */
 export const PREVIEW_PORT = 4173
+/** Port of the e2e build (dist-e2e/, `SITE_VARIANT=e2e`): scripted voice engine, local endpoints. */
+export const E2E_BUILD_PORT = 4174
+/** Specs that need the e2e build's local endpoints (see .env.e2e). */
+const E2E_BUILD_SPECS = ['**/voice.spec.ts', '**/forms.spec.ts']
 
 /**
  * End-to-end tests against the BUILT site (`npm test` builds `dist/` first), served by `vite preview`
@@ -21,11 +25,30 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
     trace: 'off',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
-  webServer: {
-    command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PREVIEW_PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    {
+      name: 'site',
+      testIgnore: E2E_BUILD_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions(), baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
+    },
+    {
+      name: 'e2e-build',
+      testMatch: E2E_BUILD_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions(), baseURL: `http://127.0.0.1:${E2E_BUILD_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite preview --outDir dist-e2e --port ${E2E_BUILD_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${E2E_BUILD_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 })

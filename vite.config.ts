@@ -7,19 +7,29 @@ import { prerenderedPreview } from './scripts/previewServer.ts'
 const LANGUAGES = ['en']
 const PAGE_PATHS = ['/', '/pricing', '/feedback', '/waitlist']
 
-export default defineConfig(({ mode }) => {
+/** `SITE_VARIANT=e2e`: the end-to-end test build (mode `e2e`, `.env.e2e`, output `dist-e2e/`). */
+const variant = process.env.SITE_VARIANT === 'e2e' ? 'e2e' : undefined
+
+export default defineConfig(({ mode: cliMode }) => {
+  const mode = variant ?? cliMode
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const siteUrl = (env.VITE_SITE_URL || 'https://voiceos.example.com').replace(/\/+$/, '')
   return {
+    mode,
     plugins: [react(), prerenderedPreview(LANGUAGES.filter((l) => l !== 'en'))],
     preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
-    build: { target: 'es2022', reportCompressedSize: false },
+    build: { outDir: variant ? 'dist-e2e' : 'dist', target: 'es2022', reportCompressedSize: false, sourcemap: !!process.env.ANALYZE },
     ssgOptions: {
       entry: 'src/main.tsx',
+      ...(variant && { mode: variant }),
       script: 'async',
       beastiesOptions: false,
       onFinished(dir) {
-        postBuild(dir, siteUrl, PAGE_PATHS, LANGUAGES.map((l) => (l === 'en' ? '' : `/${l}`)))
+        postBuild(dir, siteUrl, PAGE_PATHS, LANGUAGES.map((l) => (l === 'en' ? '' : `/${l}`)), {
+          vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai',
+          supabaseUrl: env.VITE_SUPABASE_URL || '',
+          waitlistEndpoint: env.VITE_WAITLIST_ENDPOINT || '',
+        })
       },
     },
   }

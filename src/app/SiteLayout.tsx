@@ -1,11 +1,25 @@
 import { Box, chakra, Flex } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { AppProviders } from '../components/AppProviders'
 import { Footer } from '../components/Footer'
 import { Header, HEADER_HEIGHT } from '../components/Header'
 import { Toaster } from '../components/Toaster'
+import { useIsClient } from '../hooks/useIsClient'
 import type { Language } from '../i18n'
+
+// Client-only and in its own chunk: the widget UI; the engine itself loads on the first mic press.
+const VoiceWidget = lazy(() => import('../components/VoiceWidget/VoiceWidgetContainer').then((m) => ({ default: m.VoiceWidgetContainer })))
+
+function ClientVoiceWidget() {
+  const isClient = useIsClient()
+  return isClient ? (
+    <Suspense fallback={null}>
+      <VoiceWidget />
+    </Suspense>
+  ) : null
+}
 
 function SkipLink() {
   const { t } = useTranslation()
@@ -41,6 +55,7 @@ export function SiteLayout({ lng }: { /** Language of this branch of the route t
         </Box>
         <Footer />
       </Flex>
+      <ClientVoiceWidget />
       <Toaster />
     </AppProviders>
   )

@@ -3,10 +3,11 @@ import feedback from '../../locales/en/feedback.json'
 import home from '../../locales/en/home.json'
 import notFound from '../../locales/en/notFound.json'
 import pricing from '../../locales/en/pricing.json'
+import voice from '../../locales/en/voice.json'
 import waitlist from '../../locales/en/waitlist.json'
 
 /** English resources: the source of truth for keys (typed through `CustomTypeOptions`). */
-export const enResources = { common, home, pricing, notFound, waitlist, feedback } as const
+export const enResources = { common, home, pricing, notFound, waitlist, feedback, voice } as const
 
 /** Namespaces, one per `locales/<lng>/<ns>.json` file. */
 export type Namespace = keyof typeof enResources

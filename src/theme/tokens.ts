@@ -50,6 +50,11 @@ export const semanticColors = defineSemanticTokens.colors({
     DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '{colors.ink.700}' } },
     error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
   },
+  // Chakra's green.solid (green.600) under white text is 3.3:1 (success toasts): use green.700 (5.0:1).
+  green: {
+    solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } },
+    contrast: { value: { _light: '{colors.white}', _dark: '{colors.white}' } },
+  },
   brand: {
     solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
     contrast: { value: { _light: '{colors.white}', _dark: '{colors.ink.950}' } },
@@ -71,6 +76,8 @@ export const CONTRAST_PAIRS: ReadonlyArray<readonly [string, string, string]> = 
   ['light brand text on brand subtle', '#6d28d9', '#f5f3ff'],
   ['light solid button', '#ffffff', '#6d28d9'],
   ['light error text', '#b91c1c', '#ffffff'],
+  ['success toast', '#ffffff', '#15803d'],
+  ['error toast / stop button', '#ffffff', '#dc2626'],
   ['light success text', '#15803d', '#ffffff'],
   ['dark body text', '#fafafa', '#0d0b14'],
   ['dark muted text', '#d4d4d8', '#0d0b14'],

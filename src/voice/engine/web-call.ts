@@ -3,7 +3,7 @@
  * one over the platform client (`POST /call/web`, SPEC §3, §7), imported lazily on the first start.
  * @module
  */
-import type { CreateWebCallParams, WebCall as PlatformWebCall } from '../../platform'
+import type { CreateWebCallParams, WebCall as PlatformWebCall } from '../../platform/web'
 
 type Overrides<T> = Omit<NonNullable<T>, 'variableValues'> & { variableValues?: Record<string, unknown> }
 
@@ -46,7 +46,7 @@ export interface PlatformWebCallOptions {
 export function platformWebCall({ token, baseUrl, fetch }: PlatformWebCallOptions): CreateWebCall {
   let ready: Promise<(payload: WebCallPayload, signal: AbortSignal) => Promise<WebCall>> | undefined
   return async (payload, { signal }) => {
-    ready ??= import('../../platform').then(
+    ready ??= import('../../platform/web').then(
       ({ PlatformCore, createWebCall }) => {
         const core = new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
         return (p, s) => createWebCall(core, p as CreateWebCallParams, { signal: s })

@@ -1,0 +1,2 @@
+export * from './VoiceWidget'
+export * from './VoiceWidgetContainer'

@@ -1,0 +1,92 @@
+import { TypedEmitter } from '../engine/emitter'
+import type { VoiceCallEvents } from '../engine/events'
+import type { VapiMessage } from '../engine/messages'
+import type { VoiceEngineLike } from './types'
+
+/** One step of a script: after `at` ms from `start()`, emit `event` with `args`. */
+export type ScriptStep = {
+  [E in keyof VoiceCallEvents]: { at: number; event: E; args: Parameters<VoiceCallEvents[E]> }
+}[keyof VoiceCallEvents]
+
+/** Options of {@link ScriptedVoiceEngine}. */
+export interface ScriptedEngineOptions {
+  /** Steps played after `start()`. @default {@link DEMO_SCRIPT} */
+  script?: ScriptStep[]
+  /** Make `start()` resolve `null` after `failAfterMs` (a failed start). */
+  failStart?: boolean
+  /** Delay of a failed start, in ms. @default 300 */
+  failAfterMs?: number
+  /** Keep `start()` pending forever (the connecting state in stories). @default false */
+  hang?: boolean
+}
+
+const transcript = (text: string, transcriptType: 'partial' | 'final'): VapiMessage => ({
+  type: 'transcript',
+  role: 'user',
+  transcriptType,
+  transcript: text,
+})
+
+/** The default demo: the assistant answers, the visitor starts speaking (partial transcript). */
+export const DEMO_SCRIPT: ScriptStep[] = [
+  { at: 400, event: 'call-start', args: [] },
+  { at: 900, event: 'message', args: [transcript('Show me', 'partial')] },
+  { at: 1300, event: 'message', args: [transcript('Show me the pricing', 'partial')] },
+]
+
+/**
+ * A call engine that plays a script instead of calling the platform: the e2e build's engine
+ * (`VITE_VOICE_ENGINE=scripted`) and the widget stories' engine. Never the production default.
+ * `stop()` clears pending steps and emits `call-end` once, like the real engine.
+ */
+export class ScriptedVoiceEngine extends TypedEmitter<VoiceCallEvents> implements VoiceEngineLike {
+  readonly #options: ScriptedEngineOptions
+  #timers: ReturnType<typeof setTimeout>[] = []
+  #active = false
+  /** Arguments of every `start()` call (assertions in tests). */
+  readonly starts: { assistant: string; overrides: Record<string, unknown> | undefined }[] = []
+
+  constructor(options: ScriptedEngineOptions = {}) {
+    super()
+    this.#options = options
+  }
+
+  /** Whether a call is in progress. */
+  get active(): boolean {
+    return this.#active
+  }
+
+  /** Emits an event now (drive the engine by hand from a story or test). */
+  emitNow<E extends keyof VoiceCallEvents>(event: E, ...args: Parameters<VoiceCallEvents[E]>): void {
+    this.emit(event, ...args)
+  }
+
+  async start(assistant: string, overrides?: Record<string, unknown>): Promise<unknown> {
+    if (this.#active) return null
+    this.starts.push({ assistant, overrides })
+    this.#active = true
+    if (this.#options.hang) return new Promise(() => {})
+    if (this.#options.failStart) {
+      await new Promise((r) => this.#timers.push(setTimeout(r, this.#options.failAfterMs ?? 300)))
+      this.#active = false
+      return null
+    }
+    for (const step of this.#options.script ?? DEMO_SCRIPT) {
+      this.#timers.push(setTimeout(() => this.playStep(step), step.at))
+    }
+    return { id: `scripted-${this.starts.length}`, webCallUrl: 'about:blank' }
+  }
+
+  /** Emits one script step. */
+  private playStep(step: ScriptStep): void {
+    ;(this.emit as (event: string, ...args: unknown[]) => boolean)(step.event, ...step.args)
+  }
+
+  async stop(): Promise<void> {
+    this.#timers.forEach(clearTimeout)
+    this.#timers = []
+    if (!this.#active) return
+    this.#active = false
+    this.emit('call-end')
+  }
+}

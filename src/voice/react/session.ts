@@ -1,0 +1,232 @@
+import { createCommandExecutor, createCommandRouter, type CommandExecutor, type CommandRouter, type VoiceToast } from '../commands'
+import { isVapiMessage, type VapiMessage } from '../engine/messages'
+import type { VoiceCallErrorEvent } from '../engine/events'
+import { subscribeToVoiceCommands, toolCallToCommands, type VoiceCommandSubscription } from '../realtime'
+import type { VoiceEngineLike, WidgetStatus, WidgetToast } from './types'
+
+/** Time a voice command shows "processing" before the status returns to listening, in ms (SPEC §4, §9). */
+export const COMMAND_STATUS_RESET_MS = 500
+
+/** Where voice commands come from besides the call's own tool calls. */
+export interface RealtimeSettings {
+  /** Supabase project URL. */
+  supabaseUrl: string
+  /** Supabase anon (public) key. */
+  anonKey: string
+  /** Join as a private channel (the secure setting; needs RLS on realtime.messages and a visitor JWT). */
+  private?: boolean
+  /** The visitor's JWT for private channels. */
+  accessToken?: string | (() => Promise<string | null>)
+  /** WebSocket constructor for Node tests. */
+  transport?: unknown
+}
+
+/** Options of {@link createVoiceSession}. */
+export interface VoiceSessionOptions {
+  /** The call engine (created by the host; the session only listens and starts/stops it). */
+  engine: VoiceEngineLike
+  /** Assistant id the call starts with (SPEC §7). */
+  assistantId: string
+  /** `session_…` id: variable `sessionId` of the call and the realtime channel suffix. */
+  sessionId: string
+  /** Current page URL, sent as the call variable `url`. */
+  pageUrl: string
+  /** Realtime channel settings; `null` → commands arrive only as tool calls. */
+  realtime: RealtimeSettings | null
+  /** Status changes (SPEC §4 table). */
+  onStatus: (status: WidgetStatus) => void
+  /** Partial transcript of what the visitor is saying ('' clears it). */
+  onTranscript: (text: string) => void
+  /** Shows a toast. */
+  notify: (toast: WidgetToast) => void
+  /** Document the commands act on. @default document */
+  root?: Document
+  /** Timers (inject for tests). @default global setTimeout/clearTimeout */
+  setTimeout?: (fn: () => void, ms: number) => unknown
+  clearTimeout?: (handle: unknown) => void
+  /** Log sink. @default console */
+  logger?: Pick<Console, 'info' | 'warn' | 'error'>
+}
+
+/** A running voice session (one call). */
+export interface VoiceSession {
+  /** Starts the call; resolves `true` once the call is created, `false` when it failed (a toast was shown). */
+  start(): Promise<boolean>
+  /** Ends the call (or cancels the start); the engine's call-end brings the status back to idle. */
+  stop(): Promise<void>
+  /** Runs a command as if it arrived over realtime (scripted demos). */
+  route(message: unknown): void
+}
+
+const toWidgetToast = (t: VoiceToast): WidgetToast => ({
+  type: t.type,
+  titleKey: t.titleKey,
+  ...(t.descriptionKey !== undefined && { descriptionKey: t.descriptionKey }),
+  ...(t.values !== undefined && { values: t.values }),
+  title: t.title,
+  ...(t.description !== undefined && { description: t.description }),
+})
+
+/**
+ * Binds one call to the widget, per SPEC §4 "Voice widget status":
+ * idle → connecting (start) → listening (call-start, toast Voice Assistant Active); speech-start → listening;
+ * speech-end → processing; function-call / tool-calls message → processing; a voice command → processing then
+ * listening after 500 ms; call-end → idle with the transcript cleared; error → idle (toast Voice Assistant Error,
+ * or Connection Failed while still connecting). Commands from the realtime channel and from tool calls go
+ * through one de-duplicating router, so a command arriving both ways runs once.
+ */
+export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
+  const log = options.logger ?? console
+  const setT = options.setTimeout ?? ((fn, ms) => setTimeout(fn, ms))
+  const clearT = options.clearTimeout ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>))
+  const { engine } = options
+  let status: WidgetStatus = 'idle'
+  let resetTimer: unknown
+  let subscription: VoiceCommandSubscription | undefined
+  let subscribing: Promise<void> | undefined
+  let ended = false
+
+  const setStatus = (next: WidgetStatus) => {
+    if (next !== 'processing' && resetTimer !== undefined) {
+      clearT(resetTimer)
+      resetTimer = undefined
+    }
+    if (next === status) return
+    status = next
+    options.onStatus(next)
+  }
+
+  const executor: CommandExecutor = createCommandExecutor({
+    notify: (t) => options.notify(toWidgetToast(t)),
+    ...(options.root && { root: options.root }),
+  })
+  const router: CommandRouter = createCommandRouter({
+    executor,
+    onCommand: () => {
+      setStatus('processing')
+      if (resetTimer !== undefined) clearT(resetTimer)
+      resetTimer = setT(() => {
+        resetTimer = undefined
+        if (status === 'processing') setStatus('listening')
+      }, COMMAND_STATUS_RESET_MS)
+    },
+  })
+
+  const subscribe = () => {
+    const rt = options.realtime
+    if (!rt || subscribing) return
+    subscribing = subscribeToVoiceCommands({
+      supabaseUrl: rt.supabaseUrl,
+      anonKey: rt.anonKey,
+      sessionId: options.sessionId,
+      private: rt.private === true,
+      ...(rt.accessToken !== undefined && { accessToken: rt.accessToken }),
+      ...(rt.transport !== undefined && { transport: rt.transport as never }),
+      onCommand: (message) => router.route(message, 'realtime'),
+    }).then(
+      (s) => {
+        if (ended) void s.unsubscribe()
+        else subscription = s
+      },
+      (error: unknown) => log.warn('[voice] realtime channel unavailable; commands arrive as tool calls only', error),
+    )
+  }
+
+  const onCallStart = () => {
+    setStatus('listening')
+    options.notify({ type: 'success', titleKey: 'widget.toast.active.title', descriptionKey: 'widget.toast.active.description' })
+  }
+  const onSpeechStart = () => {
+    if (status !== 'idle' && status !== 'connecting') setStatus('listening')
+  }
+  const onSpeechEnd = () => {
+    if (status !== 'idle' && status !== 'connecting') setStatus('processing')
+  }
+  const onMessage = (message: VapiMessage) => {
+    if (isVapiMessage(message, 'transcript')) {
+      if (message.role === 'user') {
+        options.onTranscript(message.transcriptType === 'partial' ? message.transcript : '')
+      }
+      return
+    }
+    if (message.type === 'function-call' || message.type === 'tool-calls') {
+      setStatus('processing')
+      for (const command of toolCallToCommands(message)) router.route(command, 'tool-call')
+    }
+  }
+  const onError = (event: VoiceCallErrorEvent) => {
+    if (status === 'connecting') return // the failed start shows Connection Failed instead
+    options.notify({
+      type: 'error',
+      titleKey: 'widget.toast.error.title',
+      ...(event.message ? { descriptionText: event.message } : { descriptionKey: 'widget.toast.error.fallback' }),
+    })
+    setStatus('idle')
+  }
+  const onCallEnd = () => {
+    teardown()
+    options.onTranscript('')
+    setStatus('idle')
+  }
+
+  const listeners = { onCallStart, onSpeechStart, onSpeechEnd, onMessage, onError, onCallEnd }
+  engine.on('call-start', listeners.onCallStart)
+  engine.on('speech-start', listeners.onSpeechStart)
+  engine.on('speech-end', listeners.onSpeechEnd)
+  engine.on('message', listeners.onMessage)
+  engine.on('error', listeners.onError)
+  engine.on('call-end', listeners.onCallEnd)
+
+  function teardown() {
+    if (ended) return
+    ended = true
+    engine.off('call-start', listeners.onCallStart)
+    engine.off('speech-start', listeners.onSpeechStart)
+    engine.off('speech-end', listeners.onSpeechEnd)
+    engine.off('message', listeners.onMessage)
+    engine.off('error', listeners.onError)
+    engine.off('call-end', listeners.onCallEnd)
+    if (resetTimer !== undefined) clearT(resetTimer)
+    resetTimer = undefined
+    executor.dispose()
+    router.reset()
+    const s = subscription
+    subscription = undefined
+    if (s) void s.unsubscribe()
+  }
+
+  return {
+    async start() {
+      setStatus('connecting')
+      subscribe()
+      let call: unknown = null
+      try {
+        call = await engine.start(options.assistantId, {
+          variableValues: { sessionId: options.sessionId, url: options.pageUrl },
+        })
+      } catch (error) {
+        log.error('[voice] start failed', error)
+      }
+      if (call) return true
+      if (!ended) {
+        options.notify({
+          type: 'error',
+          titleKey: 'widget.toast.connectionFailed.title',
+          descriptionKey: 'widget.toast.connectionFailed.description',
+        })
+      }
+      teardown()
+      options.onTranscript('')
+      setStatus('idle')
+      return false
+    },
+    async stop() {
+      await engine.stop()
+      // An engine that never started a call sends no call-end: settle here too.
+      onCallEnd()
+    },
+    route(message) {
+      router.route(message, 'other')
+    },
+  }
+}

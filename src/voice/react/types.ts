@@ -1,0 +1,33 @@
+import type { VoiceCallEvents } from '../engine/events'
+
+/** The widget's status (SPEC §3 "Voice widget local state"). */
+export type WidgetStatus = 'idle' | 'connecting' | 'listening' | 'processing'
+
+/**
+ * What the widget needs of a call engine: {@link import('../engine').VoiceCall} and the scripted engine
+ * both satisfy it. Events are the engine's typed event map.
+ */
+export interface VoiceEngineLike {
+  on<E extends keyof VoiceCallEvents>(event: E, listener: VoiceCallEvents[E]): unknown
+  off<E extends keyof VoiceCallEvents>(event: E, listener: VoiceCallEvents[E]): unknown
+  /** Starts a call with an assistant id; resolves to the call, or `null` when the start failed or was cancelled. */
+  start(assistant: string, assistantOverrides?: Record<string, unknown>): Promise<unknown>
+  /** Leaves the call (or cancels a start in progress). */
+  stop(): Promise<void>
+}
+
+/**
+ * A toast the widget asks its host to show: i18next keys in the `voice` namespace plus values.
+ * `descriptionText` is literal text (an engine error's own message) shown instead of a key.
+ */
+export interface WidgetToast {
+  type: 'success' | 'error' | 'info'
+  titleKey: string
+  descriptionKey?: string
+  descriptionText?: string
+  values?: Record<string, string>
+  /** English fallback of the title (used when a key is missing). */
+  title?: string
+  /** English fallback of the description. */
+  description?: string
+}
