@@ -1,0 +1,91 @@
+/**
+ * Speed, size and safety budgets of the public site (issue 8), in ONE place: `tests/e2e/budget.spec.ts`
+ * enforces them in `npm test`, `bench/site.bench.ts` reports against them in `npm run bench`.
+ *
+ * Sizes are gzip (zlib level 9) of the built files, in bytes. 1 KB = 1000 bytes (as Lighthouse and Vite print).
+ */
+
+/** The initial-JavaScript target for `/` (issue 8): 130 KB gzip. */
+export const INITIAL_JS_TARGET = 130_000
+
+/**
+ * !!! ENFORCED CEILING ABOVE THE TARGET !!!
+ *
+ * The build is not yet at the 130 KB target. So that no change makes it WORSE meanwhile, `npm test` enforces
+ * the size measured when this budget was written, rounded up to the next 5 KB. Lower these numbers as
+ * optimisation lands (trimmed Chakra theme, smaller router/i18n, what hydrates and when), until they reach
+ * {@link INITIAL_JS_TARGET}; then delete the ceilings and enforce the target.
+ *
+ * - `static`: entry `<script type=module src>` + every `<link rel=modulepreload>` + their static-import closure.
+ *   Measured 2026-11-22 on commit a2d2ad0 + the landing page/forms/widget in progress: 170.7 KB → ceiling 175 KB.
+ * - `hydration`: every script Chromium actually fetches on `/` until React has hydrated — the static closure
+ *   plus chunks the entry imports dynamically at start-up (vite-react-ssg loads `react-dom/client`, ~64 KB gzip,
+ *   through `import()` before hydrating, so it is NOT in the static closure but is on the critical path).
+ *   Measured 2026-11-22: 234.7 KB → ceiling 235 KB.
+ */
+export const INITIAL_JS_CEILING = {
+  static: 175_000,
+  hydration: 235_000,
+} as const
+
+/** Lighthouse budgets (medians, mobile preset, simulated throttling) for every route. */
+export const LIGHTHOUSE_BUDGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  /** Total Blocking Time, ms. */
+  tbtMs: 150,
+  /** Cumulative Layout Shift. */
+  cls: 0.01,
+  /** Largest Contentful Paint, ms. */
+  lcpMs: 1800,
+} as const
+
+/**
+ * On-click code: must be 0 bytes on a pre-rendered page until the mic is pressed (never loaded, never
+ * modulepreloaded). Detected by strings that survive minification inside the chunk, not by file names.
+ */
+export const ON_CLICK_MARKERS: Record<string, readonly string[]> = {
+  'daily-js': ['DailyIframe', 'c.daily.co/call-machine/'],
+  'supabase-js': ['realtime-js/', 'phx_join'],
+  // The engine's own error codes and the remote participant it plays (src/voice/engine/{errors,constants}.ts);
+  // event names such as `call-start-success` are NOT used: the widget's UI legitimately listens to them.
+  'voice engine': ['daily-call-object-creation-error', 'Vapi Speaker'],
+}
+
+/**
+ * The platform client's full REST surface (the private-key code path: resources that need the org's private
+ * key) must not be in the site bundle; only the web-call path (`src/platform/web`: core + POST /call/web) may.
+ * These are endpoint paths only its resource classes contain. (`/credential/webhook` is NOT one: the request
+ * core names it to send that one call without `Authorization`; nor is `createPlatformClient`, which survives
+ * minification only inside the core's "A token is required" error message.)
+ */
+export const PRIVATE_CLIENT_MARKERS: readonly string[] = [
+  '/org/feature-flag',
+  '/test-suite',
+  '/phone-number/import/twilio',
+  '/voice-library/create-sesame-voice',
+  '/v2/call/export',
+  '/structured-output',
+]
+
+/** Secret-looking values that must never be in `dist/` (name → pattern). */
+export const SECRET_PATTERNS: Record<string, RegExp> = {
+  'JWT (eyJ….….…)': /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+  'Stripe-style live/test key': /\b[sr]k_(live|test)_[A-Za-z0-9]{8,}/,
+  'PEM private key / certificate': /-----BEGIN [A-Z ]*(PRIVATE KEY|CERTIFICATE)-----/,
+  'Supabase service_role': /service_role/,
+  'Supabase secret key': /\bsb_secret_[A-Za-z0-9_-]{10,}/,
+  'long Bearer token': /Bearer\s+[A-Za-z0-9._~+/-]{20,}=*/,
+  'AWS access key id': /\bAKIA[0-9A-Z]{16}\b/,
+  'GitHub token': /\bgh[pousr]_[A-Za-z0-9]{30,}/,
+}
+
+/** Response headers `dist/_headers` must set for every path (`/*`). */
+export const REQUIRED_HEADERS: Record<string, RegExp> = {
+  'Strict-Transport-Security': /max-age=(\d{8,}|3[1-9]\d{6})/, // at least a year
+  'X-Content-Type-Options': /^nosniff$/,
+  'Referrer-Policy': /^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/,
+  'Permissions-Policy': /(^|,\s*)microphone=\(self\)(\s*,|$)/,
+}
