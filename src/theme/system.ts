@@ -25,9 +25,9 @@ import {
   tabsSlotRecipe,
   textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme'
+import { toastRecipe } from './recipes/toast'
 import { brandColors, semanticColors } from './tokens'
 
 /**
@@ -67,7 +67,7 @@ const base = defineConfig({
       menu: menuSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
+      toast: toastRecipe,
     },
   },
 })
