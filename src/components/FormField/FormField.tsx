@@ -12,8 +12,8 @@ export interface FormFieldProps {
   helperText?: string
   /** Error under the control; when set the control is `aria-invalid` and described by it. */
   errorText?: string
-  /** The control (a Chakra `Input` or `Textarea`); it receives `id` and `aria-describedby`. */
-  children: ReactElement<{ id?: string; 'aria-describedby'?: string }>
+  /** The control (a Chakra `Input` or `Textarea`, which take their `id` from the field); it receives `aria-describedby`. */
+  children: ReactElement<{ 'aria-describedby'?: string }>
 }
 
 /**
@@ -23,12 +23,12 @@ export interface FormFieldProps {
  */
 export function FormField({ label, optionalText, required, helperText, errorText, children }: FormFieldProps) {
   const id = useId()
-  const ids = { control: `${id}-control`, helperText: `${id}-helper`, errorText: `${id}-error`, label: `${id}-label` }
+  const ids = { helperText: `${id}-helper`, errorText: `${id}-error`, label: `${id}-label` }
   const describedBy = [helperText ? ids.helperText : null, errorText ? ids.errorText : null].filter(Boolean).join(' ') || undefined
   let control: ReactNode = children
-  if (isValidElement(children)) control = cloneElement(children, { id: ids.control, 'aria-describedby': describedBy })
+  if (isValidElement(children)) control = cloneElement(children, { 'aria-describedby': describedBy })
   return (
-    <Field.Root ids={ids} invalid={Boolean(errorText)} required={required}>
+    <Field.Root id={`${id}-control`} ids={ids} invalid={Boolean(errorText)} required={required}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator
