@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
+import { securityHeaders, withCspMeta, type CspSources } from './csp.ts'
 
 /** Every `.html` file under `dir`, recursively. */
 export function htmlFiles(dir: string): string[] {
@@ -30,15 +31,29 @@ export function sitemap(urls: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
 }
 
-/** Post-processes the pre-rendered pages in `dir` and writes sitemap.xml and robots.txt. */
-export function postBuild(dir: string, siteUrl: string, pagePaths: readonly string[], langPrefixes: readonly string[]): void {
+/**
+ * Post-processes the pre-rendered pages in `dir`: style after charset, a per-page CSP meta (hashes of its
+ * own inline scripts), and writes `_headers` (security headers + each page's CSP), sitemap.xml, robots.txt.
+ */
+export function postBuild(
+  dir: string,
+  siteUrl: string,
+  pagePaths: readonly string[],
+  langPrefixes: readonly string[],
+  csp: CspSources,
+): void {
+  const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '']
   for (const file of htmlFiles(dir)) {
-    writeFileSync(file, placeStyleAfterCharset(readFileSync(file, 'utf8')))
+    const { html, policy } = withCspMeta(placeStyleAfterCharset(readFileSync(file, 'utf8')), csp)
+    writeFileSync(file, html)
+    const rel = relative(dir, file).split(sep).join('/')
+    const route = rel === 'index.html' ? '/' : `/${rel.replace(/\.html$/, '')}`
+    headers.push(route, `  Content-Security-Policy: ${policy}`, '')
   }
+  writeFileSync(join(dir, '_headers'), headers.join('\n'))
   const urls = langPrefixes.flatMap((prefix) =>
     pagePaths.map((p) => `${siteUrl}${prefix}${p === '/' && prefix ? '' : p}`),
   )
   writeFileSync(join(dir, 'sitemap.xml'), sitemap(urls))
   writeFileSync(join(dir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
-  void relative
 }

@@ -55,6 +55,11 @@ export const semanticColors = defineSemanticTokens.colors({
     solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } },
     contrast: { value: { _light: '{colors.white}', _dark: '{colors.white}' } },
   },
+  // red.600 under white is 4.8:1, too close once dimmed: error toasts and the stop button use red.700 (6.5:1).
+  red: {
+    solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } },
+    contrast: { value: { _light: '{colors.white}', _dark: '{colors.white}' } },
+  },
   brand: {
     solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
     contrast: { value: { _light: '{colors.white}', _dark: '{colors.ink.950}' } },
@@ -77,7 +82,7 @@ export const CONTRAST_PAIRS: ReadonlyArray<readonly [string, string, string]> = 
   ['light solid button', '#ffffff', '#6d28d9'],
   ['light error text', '#b91c1c', '#ffffff'],
   ['success toast', '#ffffff', '#15803d'],
-  ['error toast / stop button', '#ffffff', '#dc2626'],
+  ['error toast / stop button', '#ffffff', '#b91c1c'],
   ['light success text', '#15803d', '#ffffff'],
   ['dark body text', '#fafafa', '#0d0b14'],
   ['dark muted text', '#d4d4d8', '#0d0b14'],
