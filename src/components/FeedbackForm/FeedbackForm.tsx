@@ -12,8 +12,11 @@ import { feedbackSchema } from './schema'
 import { ScreenshotPicker } from './ScreenshotPicker'
 import { EMPTY_FEEDBACK, isImageFile, validateFeedback, type FeedbackMessageKey, type FeedbackType, type FeedbackValues } from './validation'
 
-/** Opens a URL the way a link would; the default navigates the page to it (a `mailto:` opens the mail app). */
-export type OpenUrl = (url: string) => void
+/**
+ * Opens a URL the way a link would; the default navigates the page to it (a `mailto:` opens the mail app).
+ * May return a promise: the form shows "Submitting..." until it settles.
+ */
+export type OpenUrl = (url: string) => void | Promise<void>
 
 /** Default {@link OpenUrl}: `window.location.href = url`. */
 export const openInMailApp: OpenUrl = (url) => {
@@ -106,8 +109,14 @@ export function FeedbackTypeForm({ type, email, openUrl }: FeedbackTypeFormProps
     notProvided: t('mailto.notProvided', { lng: 'en' }),
   }
 
-  const onValid = (values: FeedbackValues) => {
-    openUrl(buildMailtoUrl(email, buildFeedbackMessage(type, values, labels)))
+  const onValid = async (values: FeedbackValues) => {
+    try {
+      await openUrl(buildMailtoUrl(email, buildFeedbackMessage(type, values, labels)))
+    } catch (error) {
+      // Nothing was handed to a mail app: keep every value so the visitor can retry or copy them.
+      console.error('Opening the feedback mail failed:', error)
+      return
+    }
     toaster.create({ id: feedbackToastId(type), type: 'success', title: t('success.title'), description: t(`success.${type}`) })
     reset()
     setScreenshot(null)
