@@ -4,7 +4,7 @@ import { postBuild } from './scripts/postbuild.ts'
 import { prerenderedPreview } from './scripts/previewServer.ts'
 
 // Kept in sync with src/i18n (LANGUAGES) and src/app/routes (PAGE_PATHS); the build-output test checks both.
-const LANGUAGES = ['en']
+const LANGUAGES = ['en', 'hi']
 const PAGE_PATHS = ['/', '/pricing', '/feedback', '/waitlist']
 
 /** `SITE_VARIANT=e2e`: the end-to-end test build (mode `e2e`, `.env.e2e`, output `dist-e2e/`). */

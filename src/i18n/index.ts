@@ -3,12 +3,12 @@ import { initReactI18next } from 'react-i18next'
 import { allResources, NAMESPACES } from './resources'
 
 /** Languages the site is pre-rendered in. English lives at `/`, every other one under `/<lng>/`. */
-export const LANGUAGES = ['en'] as const satisfies readonly string[]
+export const LANGUAGES = ['en', 'hi'] as const satisfies readonly string[]
 export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'en'
 
 /** Human names of each language, in that language (for the switcher and `hreflang` links). */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English' }
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' }
 
 const instances = new Map<Language, i18n>()
 
