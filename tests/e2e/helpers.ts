@@ -30,6 +30,14 @@ export async function dismissIntro(page: Page): Promise<void> {
   if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Got it!' }).click()
 }
 
+/** Waits for the intro popup (≈4.9 s after load on desktop) and closes it with Got it!. */
+export async function waitForIntroAndClose(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+  await expect(dialog).toBeVisible({ timeout: 10_000 })
+  await dialog.getByRole('button', { name: 'Got it!' }).click()
+  await expect(dialog).toBeHidden()
+}
+
 /** Runs axe (WCAG 2.x A/AA rules) on the page and fails with the list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()

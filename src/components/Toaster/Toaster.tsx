@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next'
  * from anywhere (forms, the voice widget); `type` is `success` | `error` | `info` | `warning` | `loading`.
  * Toasts stack bottom-right, above the voice widget, and pause while the page is hidden.
  */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 })
+export const toaster = createToaster({
+  placement: 'top-end',
+  pauseOnPageIdle: true,
+  max: 4,
+  // Below the fixed 64 px header, so toasts never cover its links and buttons.
+  offsets: { top: '76px', right: '16px', bottom: '16px', left: '16px' },
+})
 
 /** Renders the toasts of {@link toaster}; mounted once by the site layout (and Storybook's decorator). */
 export function Toaster() {

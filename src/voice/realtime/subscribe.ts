@@ -167,7 +167,9 @@ export async function subscribeToVoiceCommands(options: SubscribeToVoiceCommands
     await new Promise<void>((resolve, reject) => {
       let settled = false
       channel!.subscribe((status, error) => {
-        log(status === 'SUBSCRIBED' ? 'info' : 'warn', `channel ${channelName}: ${status}`, ...(error ? [error] : []))
+        // CLOSED after our own unsubscribe is the normal end of a call, not a problem.
+        const expected = status === 'SUBSCRIBED' || (status === 'CLOSED' && closed)
+        log(expected ? 'info' : 'warn', `channel ${channelName}: ${status}`, ...(error ? [error] : []))
         try {
           options.onStatus?.(status as VoiceChannelStatus, error)
         } catch (statusError) {

@@ -1,0 +1,165 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
+import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
+
+// The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
+const REALTIME_PORT = 54329
+const DEMO_URL = /youtube\.com/
+
+test.describe.configure({ mode: 'serial' })
+
+let server: RealtimeServer
+test.beforeAll(async () => {
+  server = await startRealtimeServer({ port: REALTIME_PORT })
+})
+test.afterAll(async () => {
+  await server?.close()
+})
+
+/** Presses the mic and waits for listening; returns the realtime channel the page joined. */
+async function startCall(page: Page): Promise<string> {
+  const before = server.joins.length
+  const mic = page.getByRole('button', { name: 'Start voice assistant' })
+  await mic.click()
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', /connecting|listening/)
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+  await expect(page.getByText('Voice Assistant Active')).toBeVisible()
+  await expect.poll(() => server.joins.length).toBeGreaterThan(before)
+  const join = server.joins[server.joins.length - 1]!
+  expect(join.channel).toMatch(/^voice-commands-session_\d{13}_[0-9a-f]{32}$/)
+  expect(join.apikey).toBe('e2e-anon-key')
+  expect(join.config.private).toBe(false)
+  return join.channel
+}
+
+/** Broadcasts a voice_command and waits for the widget to show processing → listening. */
+async function command(page: Page, channel: string, payload: Record<string, unknown>): Promise<void> {
+  expect(server.broadcast(channel, 'voice_command', payload)).toBe(1)
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'processing')
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+}
+
+let shot = 0
+async function record(page: Page, info: TestInfo, name: string): Promise<void> {
+  const dir = 'test-results/voice-run'
+  mkdirSync(dir, { recursive: true })
+  const path = `${dir}/${String(++shot).padStart(2, '0')}-${name}.png`
+  await page.screenshot({ path })
+  await info.attach(name, { path, contentType: 'image/png' })
+}
+
+test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', async ({ page, context }, info) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await context.route(DEMO_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }))
+  const problems = watchConsole(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await waitForIntroAndClose(page)
+  await record(page, info, 'idle')
+  const channel = await startCall(page)
+  await expect(page.getByTestId('voice-transcript')).toContainText('Show me the pricing')
+  await record(page, info, 'listening')
+
+  await command(page, channel, { type: 'scroll', direction: 'down' })
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThanOrEqual(Math.round(800 * 0.8) - 2)
+  await record(page, info, 'scrolled-down')
+  await command(page, channel, { action: 'scroll', direction: 'bottom' })
+  await expect
+    .poll(() => page.evaluate(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight - window.scrollY)))
+    .toBeLessThan(4)
+  await command(page, channel, { action: 'scroll', direction: 'top' })
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await record(page, info, 'scrolled-top')
+
+  // "click on watch demo": the Watch Demo link itself is clicked. (Opening the new tab from a voice command is
+  // up to the browser's popup blocker: the command arrives without a fresh user gesture.)
+  await page.evaluate(() => {
+    const link = [...document.querySelectorAll('a')].find((a) => /watch demo/i.test(a.textContent ?? ''))!
+    link.addEventListener('click', () => ((window as unknown as { __demoClicked: string }).__demoClicked = link.href), { once: true })
+  })
+  await command(page, channel, { action: 'click', targetText: 'watch demo' })
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __demoClicked?: string }).__demoClicked)).toMatch(DEMO_URL)
+  await expect(page.getByText('Element Clicked')).toBeVisible()
+  await record(page, info, 'clicked-watch-demo')
+
+  // "click on pricing": client-side navigation keeps the call alive
+  await command(page, channel, { action: 'click', targetText: 'Pricing', role: 'link' })
+  await expect(page).toHaveURL('/pricing')
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+
+  // "join the waitlist", then "fill email"
+  await command(page, channel, { action: 'click', targetText: 'Join the Waitlist' })
+  await expect(page).toHaveURL('/waitlist')
+  await dismissIntro(page)
+  await command(page, channel, { action: 'fill', fieldType: 'email', value: 'ada@example.com' })
+  await expect(page.getByRole('textbox', { name: /email/i }).first()).toHaveValue('ada@example.com')
+  await expect(page.getByText('Entered: ada@example.com')).toBeVisible()
+  await record(page, info, 'filled-email')
+
+  // a malformed command is refused, never thrown into the page
+  server.broadcast(channel, 'voice_command', { action: 'click', selector: ')))invalid(((' })
+  server.broadcast(channel, 'voice_command', { hello: 'world' })
+  await page.waitForTimeout(300)
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', /listening|processing/)
+
+  await page.getByRole('button', { name: 'Stop voice assistant' }).click()
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'idle')
+  await expect(page.getByTestId('voice-transcript')).toHaveCount(0)
+  await record(page, info, 'stopped')
+  expect(problems.filter((p) => !p.includes('[voice-commands]'))).toEqual([])
+})
+
+test('the same command arriving twice within the window runs once', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const channel = await startCall(page)
+  server.broadcast(channel, 'voice_command', { type: 'scroll', direction: 'down' })
+  server.broadcast(channel, 'voice_command', { type: 'scroll', direction: 'down' })
+  await page.waitForTimeout(1000)
+  const y = await page.evaluate(() => window.scrollY)
+  const vh = await page.evaluate(() => window.innerHeight)
+  expect(Math.abs(y - Math.round(vh * 0.8))).toBeLessThan(4)
+})
+
+test('keyboard only: start and stop the assistant', async ({ page }) => {
+  await page.goto('/pricing')
+  await waitForHydration(page)
+  const mic = page.getByRole('button', { name: 'Start voice assistant' })
+  await mic.focus()
+  await expect(mic).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+  const stop = page.getByRole('button', { name: 'Stop voice assistant' })
+  await expect(stop).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'idle')
+  // the live region announced each status
+  await expect(page.getByRole('status').filter({ hasText: 'Voice assistant is off' })).toHaveCount(1)
+})
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds nothing with the widget open (${scheme})`, async ({ browser }) => {
+    const ctx = await browser.newContext({ colorScheme: scheme, reducedMotion: 'reduce' })
+    const page = await ctx.newPage()
+    await page.goto('/pricing')
+    await waitForHydration(page)
+    await startCall(page)
+    await expect(page.getByTestId('voice-transcript')).toContainText('Show me the pricing')
+    await expectNoAxeViolations(page)
+    await ctx.close()
+  })
+}
+
+test('no daily-js, engine or supabase-js request before the mic is pressed', async ({ page }) => {
+  const requested: string[] = []
+  page.on('request', (r) => requested.push(r.url()))
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.waitForTimeout(500)
+  const onClick = requested.filter((u) => /daily|engine|session|scriptedEngine|supabase|realtime/i.test(u.split('/').pop() ?? ''))
+  expect(onClick).toEqual([])
+  await page.getByRole('button', { name: 'Start voice assistant' }).click()
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+  expect(requested.some((u) => /session-[\w-]+\.js$/.test(u))).toBe(true)
+})
