@@ -27,7 +27,7 @@ import { INITIAL_JS_CEILING, INITIAL_JS_TARGET, LIGHTHOUSE_BUDGETS as B } from '
 import { allFiles, gzipSize, initialJs, kb, type Chunk } from './lib/bundle'
 import { runLighthouse, type LighthouseRun } from './lib/lighthouse'
 import { serveStatic, type StaticServer } from './lib/server'
-import { packageBreakdown } from './lib/sourcemap'
+import { packageBreakdown, UNMAPPED } from './lib/sourcemap'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -110,12 +110,13 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
 }
 
-type Metric = 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'cls' | 'jsTransfer'
+type Metric = 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'jsTransfer'
 const METRICS: Array<{ key: Metric; label: string; fmt: (n: number) => string; ok: (n: number) => boolean; budget: string }> = [
   { key: 'performance', label: 'Perf', fmt: String, ok: (n) => n >= B.performance, budget: `≥ ${B.performance}` },
   { key: 'accessibility', label: 'A11y', fmt: String, ok: (n) => n >= B.accessibility, budget: `= ${B.accessibility}` },
   { key: 'bestPractices', label: 'BP', fmt: String, ok: (n) => n >= B.bestPractices, budget: `= ${B.bestPractices}` },
   { key: 'seo', label: 'SEO', fmt: String, ok: (n) => n >= B.seo, budget: `= ${B.seo}` },
+  { key: 'fcpMs', label: 'FCP', fmt: (n) => `${(n / 1000).toFixed(2)} s`, ok: () => true, budget: '—' },
   { key: 'lcpMs', label: 'LCP', fmt: (n) => `${(n / 1000).toFixed(2)} s`, ok: (n) => n <= B.lcpMs, budget: `≤ ${B.lcpMs / 1000} s` },
   { key: 'tbtMs', label: 'TBT', fmt: (n) => `${Math.round(n)} ms`, ok: (n) => n <= B.tbtMs, budget: `≤ ${B.tbtMs} ms` },
   { key: 'cls', label: 'CLS', fmt: (n) => n.toFixed(3), ok: (n) => n <= B.cls, budget: `≤ ${B.cls}` },
@@ -187,6 +188,8 @@ async function main(): Promise<void> {
     say(`## ${b === 'pre-rendered' ? 'Pre-rendered (vite-react-ssg)' : 'Client-only (same app, no pre-rendering)'}`)
     say()
     say(table(['route', ...METRICS.map((m) => m.label)], ROUTES.map((r) => [r, ...METRICS.map((m) => m.fmt(med(b, r, m.key)))])))
+    say()
+    for (const r of ROUTES) say(`- LCP element of ${r}: \`${[...new Set(runs[b][r]!.map((x) => x.lcpElement))].join('` / `')}\``)
     say()
   }
 
@@ -273,6 +276,7 @@ async function main(): Promise<void> {
         .map((r) => [r.name, kb(r.min), kb(r.gzipEstimate), kb(staticOf.get(r.name) ?? 0)]),
     ),
   )
+  if (breakdown.unmappedSources.length) say(`\nSources with no mapped bytes (counted in “${UNMAPPED}”): ${breakdown.unmappedSources.join(', ')}`)
   if (breakdown.missingMaps.length) say(`\n(no source map for: ${breakdown.missingMaps.join(', ')})`)
   say()
   say(`Total bench time ${secs()}.`)

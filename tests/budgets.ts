@@ -17,15 +17,15 @@ export const INITIAL_JS_TARGET = 130_000
  * {@link INITIAL_JS_TARGET}; then delete the ceilings and enforce the target.
  *
  * - `static`: entry `<script type=module src>` + every `<link rel=modulepreload>` + their static-import closure.
- *   Measured 2026-11-22 on commit a2d2ad0 + the landing page/forms/widget in progress: 170.7 KB → ceiling 175 KB.
+ *   Measured 2026-11-22 on commit a2d2ad0 + the landing page/forms/widget in progress: 171.1 KB → ceiling 175 KB.
  * - `hydration`: every script Chromium actually fetches on `/` until React has hydrated — the static closure
  *   plus chunks the entry imports dynamically at start-up (vite-react-ssg loads `react-dom/client`, ~64 KB gzip,
  *   through `import()` before hydrating, so it is NOT in the static closure but is on the critical path).
- *   Measured 2026-11-22: 234.7 KB → ceiling 235 KB.
+ *   Measured 2026-11-22: 235.2 KB (of which react-dom/client 64.1 KB) → ceiling 240 KB.
  */
 export const INITIAL_JS_CEILING = {
   static: 175_000,
-  hydration: 235_000,
+  hydration: 240_000,
 } as const
 
 /** Lighthouse budgets (medians, mobile preset, simulated throttling) for every route. */
@@ -82,10 +82,12 @@ export const SECRET_PATTERNS: Record<string, RegExp> = {
   'GitHub token': /\bgh[pousr]_[A-Za-z0-9]{30,}/,
 }
 
-/** Response headers `dist/_headers` must set for every path (`/*`). */
-export const REQUIRED_HEADERS: Record<string, RegExp> = {
-  'Strict-Transport-Security': /max-age=(\d{8,}|3[1-9]\d{6})/, // at least a year
-  'X-Content-Type-Options': /^nosniff$/,
-  'Referrer-Policy': /^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/,
-  'Permissions-Policy': /(^|,\s*)microphone=\(self\)(\s*,|$)/,
+/** Response headers `dist/_headers` must set for every path (`/*`): name → check of the value. */
+export const REQUIRED_HEADERS: Record<string, (value: string) => boolean> = {
+  // at least a year
+  'Strict-Transport-Security': (v) => Number(/max-age=(\d+)/.exec(v)?.[1] ?? 0) >= 31_536_000,
+  'X-Content-Type-Options': (v) => v === 'nosniff',
+  'Referrer-Policy': (v) => ['strict-origin-when-cross-origin', 'strict-origin', 'same-origin', 'no-referrer'].includes(v),
+  // the microphone for the site itself only
+  'Permissions-Policy': (v) => v.split(',').map((d) => d.trim()).includes('microphone=(self)'),
 }

@@ -20,6 +20,8 @@ export interface LighthouseRun {
   jsTransfer: number
   /** Script URLs requested (path only) with their transfer size. */
   scripts: Array<{ path: string; transfer: number }>
+  /** The LCP element's HTML snippet, as Lighthouse saw it. */
+  lcpElement: string
   /** Failed audits of the non-performance categories (id: title), to explain a score below 100. */
   failed: string[]
 }
@@ -48,6 +50,12 @@ function detailsOf(a: Audit): string {
     return parts.filter((p) => typeof p === 'string' && p).join(' ').slice(0, 240)
   })
   return items.length ? ` — ${items.join(' | ')}` : ''
+}
+
+function lcpElementOf(lhr: Lhr): string {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? []
+  const first = (tables[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items?.[0]
+  return first?.node?.snippet?.slice(0, 160) ?? ''
 }
 
 /** Runs Lighthouse once on `url` and returns the scores (0–100) and metrics. */
@@ -91,6 +99,7 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
       fcpMs: num('first-contentful-paint'),
       jsTransfer,
       scripts,
+      lcpElement: lcpElementOf(lhr),
       failed,
     }
   } finally {

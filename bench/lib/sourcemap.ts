@@ -80,6 +80,10 @@ export function bytesBySource(code: string, map: { sources: string[]; mappings: 
   return out
 }
 
+/** Row name of bytes without a mapping: modules emitted without a source map (Vite's JSON modules such as
+ * `locales/*.json`, which are listed in `sources` with no segment) and chunk glue (imports/exports). */
+export const UNMAPPED = '(no mapping: JSON modules e.g. locales, chunk glue)'
+
 /** One row of a per-package breakdown. */
 export interface PackageShare {
   name: string
@@ -99,9 +103,10 @@ export function packageBreakdown(
   distDir: string,
   chunks: ReadonlyArray<{ file: string; gzip: number }>,
   mapsDir = distDir,
-): { rows: PackageShare[]; missingMaps: string[] } {
+): { rows: PackageShare[]; missingMaps: string[]; unmappedSources: string[] } {
   const rows = new Map<string, PackageShare>()
   const missingMaps: string[] = []
+  const unmappedSources = new Set<string>()
   for (const c of chunks) {
     const abs = join(distDir, c.file)
     const mapFile = join(mapsDir, `${c.file}.map`)
@@ -112,13 +117,15 @@ export function packageBreakdown(
     const code = readFileSync(abs, 'utf8')
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }
     const total = Buffer.byteLength(code)
-    for (const [source, bytes] of bytesBySource(code, map)) {
-      const name = source === '(unmapped)' ? '(unmapped: glue, chunk imports/exports)' : packageOf(source)
+    const bySource = bytesBySource(code, map)
+    for (const s of map.sources) if (!bySource.has(s)) unmappedSources.add(s.replace(/^(\.\.\/)+/, ''))
+    for (const [source, bytes] of bySource) {
+      const name = source === '(unmapped)' ? UNMAPPED : packageOf(source)
       const row = rows.get(name) ?? { name, min: 0, gzipEstimate: 0 }
       row.min += bytes
       row.gzipEstimate += (bytes / total) * c.gzip
       rows.set(name, row)
     }
   }
-  return { rows: [...rows.values()].sort((a, b) => b.gzipEstimate - a.gzipEstimate), missingMaps }
+  return { rows: [...rows.values()].sort((a, b) => b.gzipEstimate - a.gzipEstimate), missingMaps, unmappedSources: [...unmappedSources] }
 }

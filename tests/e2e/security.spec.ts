@@ -7,7 +7,7 @@
  * To cover another interaction (e.g. the voice widget opened), reuse the helpers:
  * ```ts
  * test('/ with the widget opened: no CSP violation', async ({ page }) => {
- *   const csp = watchCspViolations(page)
+ *   const csp = await watchCspViolations(page)
  *   await visitAndExercise(page, '/')
  *   await page.getByRole('button', { name: … }).click()   // open the widget, start the scripted call…
  *   await expectNoCspViolations(page, csp)
@@ -32,12 +32,12 @@ export interface CspViolation {
  * Chromium's own console report ("Refused to …") is kept too, for violations in workers or before the listener.
  * @returns the console reports; read the DOM events with {@link cspViolations}.
  */
-export function watchCspViolations(page: Page): string[] {
+export async function watchCspViolations(page: Page): Promise<string[]> {
   const consoleReports: string[] = []
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to (load|execute|connect|apply|evaluate|frame|create)/i.test(m.text())) consoleReports.push(m.text())
   })
-  void page.addInitScript(() => {
+  await page.addInitScript(() => {
     const list: unknown[] = []
     ;(window as unknown as { __cspViolations: unknown[] }).__cspViolations = list
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -87,14 +87,14 @@ export async function visitAndExercise(page: Page, path: string): Promise<void> 
 test.describe('Content-Security-Policy holds', () => {
   for (const path of [...ROUTES.map((r) => r.path), '/no-such-page']) {
     test(`${path}: no securitypolicyviolation while hydrating, using the theme menu and scrolling`, async ({ page }) => {
-      const csp = watchCspViolations(page)
+      const csp = await watchCspViolations(page)
       await visitAndExercise(page, path)
       await expectNoCspViolations(page, csp)
     })
   }
 
   test('a reload with a stored theme (the inline theme script runs) raises none either', async ({ page }) => {
-    const csp = watchCspViolations(page)
+    const csp = await watchCspViolations(page)
     await visitAndExercise(page, '/pricing')
     await page.reload()
     await waitForHydration(page)
@@ -103,7 +103,7 @@ test.describe('Content-Security-Policy holds', () => {
   })
 
   test('the policy is really enforced: an injected inline script is blocked and reported', async ({ page }) => {
-    const csp = watchCspViolations(page)
+    const csp = await watchCspViolations(page)
     await page.goto('/')
     await waitForHydration(page)
     const ran = await page.evaluate(() => {
