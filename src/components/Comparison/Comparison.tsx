@@ -61,11 +61,11 @@ export function Comparison({ rows = COMPARISON_ROWS, id = 'comparison' }: Compar
       <Container maxW="5xl">
         <SectionHeading id={`${id}-title`} eyebrow={t('comparison.eyebrow')} title={t('comparison.title')} subtitle={t('comparison.subtitle')} />
         <Box mt={{ base: '10', md: '14' }} borderWidth="1px" borderColor="border" borderRadius="2xl" overflow="hidden" bg="bg.panel">
-          <Table.Root size={{ base: 'sm', md: 'lg' }} css={{ tableLayout: 'fixed' }}>
+          <Table.Root size={{ base: 'sm', md: 'lg' }} css={{ tableLayout: 'fixed', hyphens: 'auto', overflowWrap: 'normal' }}>
             <Table.Caption srOnly>{t('comparison.caption')}</Table.Caption>
             <Table.Header>
               <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader scope="col" w={{ base: '34%', md: '40%' }} color="fg.muted" fontWeight="semibold">
+                <Table.ColumnHeader scope="col" w={{ base: '31%', md: '40%' }} px={{ base: '2', md: '6' }} fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" fontWeight="semibold">
                   {t('comparison.capability')}
                 </Table.ColumnHeader>
                 {COMPARISON_COLUMNS.map((c) => (
@@ -73,6 +73,8 @@ export function Comparison({ rows = COMPARISON_ROWS, id = 'comparison' }: Compar
                     key={c}
                     scope="col"
                     textAlign={{ base: 'center', md: 'start' }}
+                    px={{ base: '1.5', md: '6' }}
+                    fontSize={{ base: 'xs', md: 'sm' }}
                     fontWeight="bold"
                     color={c === 'agent' ? 'brand.fg' : 'fg'}
                     {...(c === 'agent' ? highlight : {})}
@@ -85,7 +87,7 @@ export function Comparison({ rows = COMPARISON_ROWS, id = 'comparison' }: Compar
             <Table.Body>
               {rows.map((row) => (
                 <Table.Row key={row.key} data-row={row.key} bg="transparent">
-                  <Table.Cell as="th" scope="row" fontWeight="medium" color="fg" textAlign="start">
+                  <Table.Cell as="th" scope="row" px={{ base: '2', md: '6' }} fontSize={{ base: 'sm', md: 'md' }} fontWeight="medium" color="fg" textAlign="start">
                     {t(`comparison.rows.${row.key}`)}
                   </Table.Cell>
                   {COMPARISON_COLUMNS.map((c) => (

@@ -102,7 +102,7 @@ export function Hero({ demoVideoUrl = siteConfig.demoVideoUrl, id = 'hero' }: He
       <Container maxW="7xl" position="relative" py={{ base: '12', md: '20', lg: '24' }}>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '12', lg: '16' }} alignItems="center">
           <Stack gap={{ base: '6', md: '7' }} align="flex-start">
-            <Badge size="lg" variant="subtle" colorPalette="brand" borderRadius="full" px="3" py="1" gap="1.5" whiteSpace="normal">
+            <Badge size="lg" variant="outline" borderRadius="full" px="3" py="1" gap="1.5" whiteSpace="normal" bg="bg.panel" color="brand.fg" boxShadow="0 0 0 1px var(--chakra-colors-brand-emphasized)">
               <MapPin aria-hidden size={14} />
               {t('hero.badge')}
             </Badge>

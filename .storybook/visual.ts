@@ -1,0 +1,29 @@
+import { expect } from 'vitest'
+import { page } from 'vitest/browser'
+
+/**
+ * Visual baselines for stories (STACK.md "Storybook 10 + Vitest browser mode"): the offline counterpart of
+ * Chromatic. `vitest.setup.ts` calls {@link expectScreenshot} after every story unless the story (or its
+ * meta) sets `parameters: { visual: false }`. Baselines live next to the stories in
+ * `__screenshots__/<File>.stories.tsx/<Story name>-chromium-linux.png`; create or update them with
+ * `npx vitest run --project=storybook -u` and commit them.
+ */
+
+/** `parameters.visual` of a story: `false` skips the screenshot (nondeterministic or duplicate stories). */
+export type VisualParameter = false | undefined
+
+/** Waits until the page is still: web fonts loaded and two animation frames painted. */
+export async function settle(): Promise<void> {
+  await document.fonts.ready
+  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+}
+
+/**
+ * Compares a screenshot of `element` (default: the whole `<body>`, so portalled dialogs and menus are
+ * included) with the committed baseline `name`. Animations are stopped and the caret hidden by Vitest's
+ * defaults; comparator and threshold come from `vitest.config.ts` (pixelmatch, threshold 0.02).
+ */
+export async function expectScreenshot(name: string, element: Element = document.body): Promise<void> {
+  await settle()
+  await expect.element(page.elementLocator(element)).toMatchScreenshot(name)
+}
