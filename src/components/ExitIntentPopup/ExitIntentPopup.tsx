@@ -1,74 +1,38 @@
-import { Box, CloseButton, Dialog, Flex, Portal, Text } from '@chakra-ui/react'
-import { ArrowRight, Mic } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { LocaleButtonLink } from '../LocaleLink'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useExitIntent, type UseExitIntentOptions } from './useExitIntent'
 
-export interface ExitIntentDialogProps {
-  /** Whether the dialog is open. */
-  open: boolean
-  /** Called when it closes: the close button, Escape, the backdrop or Apply For Free Trial. */
-  onClose: () => void
-}
-
-/** The exit popup's dialog itself (controlled): "WAIT!", "Try AI VoiceBot for Free", Apply For Free Trial (→ /waitlist). */
-export function ExitIntentDialog({ open, onClose }: ExitIntentDialogProps) {
-  const { t } = useTranslation('home')
-  return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content maxW="md" borderRadius="2xl" overflow="hidden" data-testid="exit-intent-popup" textAlign="center">
-            <Box
-              aria-hidden="true"
-              h="24"
-              bg="brand.solid"
-              bgImage="radial-gradient(80% 120% at 50% 0%, rgba(255, 255, 255, 0.28), transparent 70%)"
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-            >
-              <Flex boxSize="14" borderRadius="full" bg="bg.panel" color="brand.fg" align="center" justify="center" boxShadow="lg">
-                <Mic size={26} />
-              </Flex>
-            </Box>
-            <Dialog.Header pt="6" pb="0" justifyContent="center">
-              <Dialog.Title display="flex" flexDirection="column" alignItems="center" gap="1">
-                <Text as="span" fontSize="sm" fontWeight="extrabold" letterSpacing="widest" color="brand.fg">
-                  {t('exitIntent.wait')}
-                </Text>
-                <Text as="span" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight" lineHeight="1.2">
-                  {t('exitIntent.title')}
-                </Text>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pt="3">
-              <Dialog.Description color="fg.muted">{t('exitIntent.text')}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="center" pb="7">
-              <LocaleButtonLink to="/waitlist" size="lg" w="full" onClick={onClose} id="exit-intent-apply">
-                {t('exitIntent.apply')}
-                <ArrowRight aria-hidden />
-              </LocaleButtonLink>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild top="3" insetEnd="3">
-              <CloseButton size="sm" variant="subtle" borderRadius="full" aria-label={t('exitIntent.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  )
-}
+/** Loads the dialog (Chakra's dialog machinery) only when it is needed: the hook above is all the page ships. */
+const loadDialog = () => import('./ExitIntentDialog').then((m) => ({ default: m.ExitIntentDialog }))
+const LazyExitIntentDialog = lazy(loadDialog)
 
 export type ExitIntentPopupProps = UseExitIntentOptions
 
 /**
  * Exit-intent popup (SPEC §2): opens once per browser session when the pointer leaves the window
  * through its top edge (see {@link useExitIntent}). Focus moves into it and back to where it was.
+ * The dialog's code is fetched when the browser is idle after load (or at the first exit, whichever
+ * comes first), so it adds nothing to the page's initial JavaScript.
  */
 export function ExitIntentPopup(props: ExitIntentPopupProps) {
   const { open, close } = useExitIntent(props)
-  return <ExitIntentDialog open={open} onClose={close} />
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    if (open) setMounted(true)
+  }, [open])
+  useEffect(() => {
+    if (props.enabled === false) return
+    const preload = () => void loadDialog()
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 3000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = window.setTimeout(preload, 2000)
+    return () => window.clearTimeout(id)
+  }, [props.enabled])
+  if (!open && !mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <LazyExitIntentDialog open={open} onClose={close} />
+    </Suspense>
+  )
 }
