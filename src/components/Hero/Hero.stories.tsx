@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
+import { loadStoryLocale } from '../../pages/Home/loadStoryLocale'
 import { Hero, WATCH_DEMO_ID } from './Hero'
 
 const DEMO = 'https://video.example.com/voiceos-demo'
@@ -45,10 +46,12 @@ export const PhoneDark: Story = { ...Default, globals: { viewport: { value: 'pho
 /** Hindi copy (the `/hi` pages). */
 export const Hindi: Story = {
   globals: { locale: 'hi', viewport: { value: 'desktop' } },
+  loaders: [loadStoryLocale('hi')],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('heading', { level: 1 })).not.toHaveTextContent('The Future')
-    await expect(canvas.getByRole('link', { name: /Apply|आवेदन/ })).toHaveAttribute('href', '/hi/waitlist')
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('वेब का भविष्य वॉइस-फ़र्स्ट है')
+    await expect(canvas.getByRole('link', { name: 'फ़्री ट्रायल के लिए आवेदन करें' })).toHaveAttribute('href', '/hi/waitlist')
+    await expect(canvas.getByRole('link', { name: 'डेमो देखें (नए टैब में खुलता है)' })).toHaveAttribute('target', '_blank')
     await expect(canvasElement.querySelector(`#${WATCH_DEMO_ID}`)).toHaveAttribute('href', args.demoVideoUrl)
   },
 }
