@@ -1,4 +1,4 @@
-import { Button, chakra, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, chakra, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Bug, Lightbulb, Send } from 'lucide-react'
 import { useState } from 'react'
@@ -45,13 +45,15 @@ const ICONS = { issue: Bug, idea: Lightbulb } as const
 export function FeedbackForm({ email = siteConfig.contactEmail, openUrl = openInMailApp, defaultType = 'issue' }: FeedbackFormProps) {
   const { t } = useTranslation('feedback')
   return (
-    <Tabs.Root defaultValue={defaultType} variant="enclosed" fitted>
+    <Tabs.Root defaultValue={defaultType} variant="enclosed" fitted size={{ base: 'sm', sm: 'md' }}>
       <Tabs.List aria-label={t('tabs.label')} width="full">
         {(['issue', 'idea'] as const).map((type) => {
           const TabIcon = ICONS[type]
           return (
             <Tabs.Trigger key={type} value={type} fontWeight="semibold">
-              <TabIcon aria-hidden size={16} />
+              <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
+                <TabIcon aria-hidden size={16} />
+              </Box>
               {t(`tabs.${type}`)}
             </Tabs.Trigger>
           )
