@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react'
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { MemoryRouter } from 'react-router-dom'
 import { AppProviders } from '../src/components/AppProviders'
+import { preloadAllDeferred } from '../src/components/Deferred'
 import { SeoHeadContext } from '../src/components/Seo'
 import { Toaster } from '../src/components/Toaster'
 import { LANGUAGES, type Language } from '../src/i18n'
@@ -35,6 +36,11 @@ const withProviders: Decorator = (Story, { globals, parameters }) => {
 
 const preview: Preview = {
   decorators: [withProviders],
+  // Deferred overlay components (menus, dialogs, toasts) load after hydration on the site; stories render the real ones.
+  loaders: [async () => {
+    await preloadAllDeferred()
+    return {}
+  }],
   globalTypes: {
     theme: {
       description: 'Colour mode',

@@ -4,7 +4,10 @@
 import { readdirSync, mkdirSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 
-const only = process.argv.slice(2)
+// Words filter suites by file name (`npm run bench -- site`); `--flags` are passed to every suite (`-- --quick`).
+const args = process.argv.slice(2)
+const only = args.filter((a) => !a.startsWith('--'))
+const flags = args.filter((a) => a.startsWith('--'))
 const suites = readdirSync('bench')
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
@@ -13,7 +16,7 @@ mkdirSync('bench/results', { recursive: true })
 let failed = 0
 for (const suite of suites) {
   console.log(`\n=== bench/${suite} ===`)
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${suite}`], { stdio: 'inherit' })
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${suite}`, ...flags], { stdio: 'inherit' })
   if (r.status !== 0) {
     failed++
     console.error(`bench/${suite} exited with ${r.status}`)

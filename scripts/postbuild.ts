@@ -25,6 +25,46 @@ export function placeStyleAfterCharset(html: string): string {
   return without.slice(0, at) + m[0] + without.slice(at)
 }
 
+/** Static `import … from "./x.js"` / `import "./x.js"` targets of a minified ES chunk (not dynamic `import()`). */
+export function staticImportsOf(code: string): string[] {
+  const out = new Set<string>()
+  for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{][^"'()]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) out.add(m[1]!.slice(2))
+  return [...out]
+}
+
+/** Route component chunks (lazy routes of src/app/routes.tsx), by file-name prefix. */
+const PAGE_CHUNK = /^assets\/(Home|Pricing|Feedback|Waitlist)-[\w-]+\.js$/
+
+/**
+ * Keeps only the `<link rel="modulepreload">` a page needs to hydrate: the static-import closure of its entry
+ * script and of its route's page chunk. vite-react-ssg also preloads every chunk reachable through `import()`
+ * from a rendered module (STACK.md): other languages' copy, overlays deferred to idle time, the voice engine.
+ * Those load when needed; preloading them only competes with the page for bandwidth.
+ */
+export function trimModulePreloads(html: string, dir: string): string {
+  const links = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g)]
+  if (links.length === 0) return html
+  const entries = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]!)
+  const page = links.map((m) => m[1]!).filter((f) => PAGE_CHUNK.test(f))
+  const keep = new Set<string>()
+  const visit = (file: string) => {
+    if (keep.has(file)) return
+    keep.add(file)
+    let code = ''
+    try {
+      code = readFileSync(join(dir, file), 'utf8')
+    } catch {
+      return
+    }
+    const base = file.slice(0, file.lastIndexOf('/') + 1)
+    for (const dep of staticImportsOf(code)) visit(base + dep)
+  }
+  for (const f of [...entries, ...page]) visit(f)
+  let out = html
+  for (const m of links) if (!keep.has(m[1]!)) out = out.replace(m[0], '')
+  return out
+}
+
 /** sitemap.xml for the given absolute page URLs. */
 export function sitemap(urls: string[]): string {
   const body = urls.map((u) => `  <url><loc>${u}</loc></url>`).join('\n')
@@ -32,7 +72,8 @@ export function sitemap(urls: string[]): string {
 }
 
 /**
- * Post-processes the pre-rendered pages in `dir`: style after charset, a per-page CSP meta (hashes of its
+ * Post-processes the pre-rendered pages in `dir`: style after charset, only the modulepreloads hydration
+ * needs, a per-page CSP meta (hashes of its
  * own inline scripts), and writes `_headers` (security headers + each page's CSP), sitemap.xml, robots.txt.
  */
 export function postBuild(
@@ -44,7 +85,8 @@ export function postBuild(
 ): void {
   const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '']
   for (const file of htmlFiles(dir)) {
-    const { html, policy } = withCspMeta(placeStyleAfterCharset(readFileSync(file, 'utf8')), csp)
+    const page = trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir)
+    const { html, policy } = withCspMeta(page, csp)
     writeFileSync(file, html)
     const rel = relative(dir, file).split(sep).join('/')
     const route = rel === 'index.html' ? '/' : `/${rel.replace(/\.html$/, '')}`

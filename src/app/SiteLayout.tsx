@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next'
 import { AppProviders } from '../components/AppProviders'
 import { Footer } from '../components/Footer'
 import { Header, HEADER_HEIGHT } from '../components/Header'
-import { Toaster } from '../components/Toaster'
+import { createDeferred } from '../components/Deferred'
 import { useIsClient } from '../hooks/useIsClient'
 import type { Language } from '../i18n'
 
 // Client-only and in its own chunk: the widget UI; the engine itself loads on the first mic press.
 const VoiceWidget = lazy(() => import('../components/VoiceWidget/VoiceWidgetContainer').then((m) => ({ default: m.VoiceWidgetContainer })))
+
+// The toast store and renderer load after hydration; nothing toasts before a visitor acts.
+const Toaster = createDeferred(() => import('../components/Toaster').then((m) => m.Toaster), () => null)
 
 function ClientVoiceWidget() {
   const isClient = useIsClient()

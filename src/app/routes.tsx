@@ -3,8 +3,12 @@ import { LANGUAGES, langPrefix } from '../i18n'
 import { NotFoundPage } from '../pages/NotFound'
 import { SiteLayout } from './SiteLayout'
 
-/** The site's pages, relative to a language root. `404` is a real path so `dist/404.html` is pre-rendered. */
-const pages: RouteRecord[] = [
+/**
+ * The site's pages, relative to a language root. `404` is a real path so `dist/404.html` is pre-rendered.
+ * A fresh array per language: React Router stamps ids onto route objects, so sharing one array between the
+ * language trees makes their ids collide and hydration fail.
+ */
+const pages = (): RouteRecord[] => [
   { index: true, lazy: () => import('../pages/Home').then((m) => ({ Component: m.HomePage })) },
   { path: 'pricing', lazy: () => import('../pages/Pricing').then((m) => ({ Component: m.PricingPage })) },
   { path: 'feedback', lazy: () => import('../pages/Feedback').then((m) => ({ Component: m.FeedbackPage })) },
@@ -17,7 +21,7 @@ const pages: RouteRecord[] = [
 export const routes: RouteRecord[] = LANGUAGES.map((lng) => ({
   path: langPrefix(lng) || '/',
   element: <SiteLayout lng={lng} />,
-  children: pages,
+  children: pages(),
 }))
 
 /** Language-neutral paths of the indexable pages (sitemap.xml, e2e tests). */

@@ -13,13 +13,31 @@ export const enResources = { common, home, pricing, notFound, waitlist, feedback
 export type Namespace = keyof typeof enResources
 export const NAMESPACES = Object.keys(enResources) as Namespace[]
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true })
+/**
+ * Every locale's resources, `{ [lng]: { [ns]: json } }`. English is always bundled (the typed source of
+ * truth). Pre-rendering reads every language from `locales/` at build time; in the browser another language
+ * is fetched by {@link loadLanguage} before hydration, so a page ships only its own copy.
+ */
+export const allResources: Record<string, Record<string, Record<string, unknown>>> = { en: { ...enResources } }
 
-/** Every locale's resources, `{ [lng]: { [ns]: json } }`, read from `locales/` at build time. */
-export const allResources: Record<string, Record<string, Record<string, unknown>>> = {}
-for (const [file, mod] of Object.entries(modules)) {
+const addModule = (file: string, json: Record<string, unknown>) => {
   const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file)
-  if (!m) continue
+  if (!m) return
   const [, lng, ns] = m as unknown as [string, string, string]
-  ;(allResources[lng] ??= {})[ns] = mod.default
+  ;(allResources[lng] ??= {})[ns] = json
+}
+
+if (import.meta.env.SSR) {
+  const eager = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true })
+  for (const [file, mod] of Object.entries(eager)) addModule(file, mod.default)
+}
+
+const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/en/*.json'])
+
+/** Fetches a language's JSON files (one chunk each) into {@link allResources}; a no-op when present. */
+export async function loadLanguage(lng: string): Promise<void> {
+  if (allResources[lng]) return
+  const files = Object.keys(lazyModules).filter((f) => f.includes(`/locales/${lng}/`))
+  const loaded = await Promise.all(files.map(async (f) => [f, (await lazyModules[f]!()).default] as const))
+  for (const [f, json] of loaded) addModule(f, json)
 }

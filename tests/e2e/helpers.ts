@@ -19,9 +19,9 @@ export function watchConsole(page: Page): string[] {
   return problems
 }
 
-/** Waits until React has hydrated the page (the theme menu is interactive only after hydration). */
+/** Waits until React has hydrated the page and the deferred overlays loaded (the theme menu is enabled only then). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.getByTestId('theme-menu')).toBeEnabled()
+  await expect(page.getByTestId('theme-menu')).toBeEnabled({ timeout: 15_000 })
 }
 
 /** Closes the intro popup if it is open (it opens ~4.9 s after load on desktop). */

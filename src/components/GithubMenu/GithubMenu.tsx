@@ -1,6 +1,6 @@
-import { Button, type ButtonProps, Menu, Portal } from '@chakra-ui/react'
+import { Button, type ButtonProps } from '@chakra-ui/react'
 import { ChevronDown } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { createDeferred } from '../Deferred'
 import { GithubIcon } from '../Logo'
 
 export interface GithubMenuProps {
@@ -12,30 +12,23 @@ export interface GithubMenuProps {
   size?: ButtonProps['size']
 }
 
-/**
- * A GitHub menu whose only item, "Coming Soon", is disabled: the repository opens when the engine is
- * open-sourced (SPEC §2). Used by the open-source section, the closing section and the footer.
- */
-export function GithubMenu({ label, variant = 'outline', size = 'md' }: GithubMenuProps) {
-  const { t } = useTranslation()
+/** Pre-rendered stand-in with the trigger's exact look; the menu opens once the real one has loaded. */
+function GithubMenuPlaceholder({ label, variant = 'outline', size = 'md' }: GithubMenuProps) {
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant={variant} size={size}>
-          <GithubIcon aria-hidden />
-          {label}
-          <ChevronDown aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="coming-soon" disabled>
-              {t('github.comingSoon')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Button variant={variant} size={size} aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void GithubMenu.preload()}>
+      <GithubIcon aria-hidden />
+      {label}
+      <ChevronDown aria-hidden />
+    </Button>
   )
 }
+
+/**
+ * A GitHub menu whose only item, "Coming Soon", is disabled: the repository opens when the engine is
+ * open-sourced (SPEC §2). Used by the open-source section, the closing section and the footer. The menu
+ * machinery loads after hydration ({@link createDeferred}).
+ */
+export const GithubMenu = createDeferred(
+  () => import('./GithubMenuPopup').then((m) => m.GithubMenuPopup),
+  GithubMenuPlaceholder,
+)

@@ -1,9 +1,10 @@
-import { Box, Container, Flex, HStack, IconButton, Link, Menu, Portal } from '@chakra-ui/react'
+import { Box, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react'
 import { Menu as MenuIcon } from 'lucide-react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../hooks/useLanguage'
-import { IntroPopup } from '../IntroPopup'
+import { createDeferred } from '../Deferred'
+import type { IntroPopupProps } from '../IntroPopup/IntroPopup'
 import { LocaleButtonLink } from '../LocaleLink'
 import { Logo } from '../Logo'
 import { ThemeMenu } from '../ThemeMenu'
@@ -13,12 +14,23 @@ import { DECORATIVE_ITEMS, INTRO_TIMINGS, MOBILE_DECORATIVE_COUNT, useIntroSeque
 /** Height of the fixed header in px; pages pad their top by this much. */
 export const HEADER_HEIGHT = 64
 
-/** The header's real navigation (SPEC §2): Home, Pricing, Resources (→ /feedback). */
-export const NAV_LINKS = [
-  { key: 'home', to: '/' },
-  { key: 'pricing', to: '/pricing' },
-  { key: 'resources', to: '/feedback' },
-] as const
+export { NAV_LINKS } from './navLinks'
+import { NAV_LINKS } from './navLinks'
+
+// Overlay machinery (menu, dialog) loads after hydration, when idle: no visitor can use it in the first frames.
+const IntroPopup = createDeferred<IntroPopupProps>(
+  () => import('../IntroPopup/IntroPopup').then((m) => m.IntroPopup),
+  () => null,
+)
+function MobileNavPlaceholder() {
+  const { t } = useTranslation()
+  return (
+    <IconButton aria-label={t('nav.openMenu')} variant="outline" size="sm" disabled>
+      <MenuIcon aria-hidden />
+    </IconButton>
+  )
+}
+const MobileNavMenu = createDeferred(() => import('./MobileNavMenu').then((m) => m.MobileNavMenu), MobileNavPlaceholder)
 
 export interface HeaderProps {
   /** Intro timings in ms; stories pass short ones. @default INTRO_TIMINGS (SPEC §9) */
@@ -86,28 +98,7 @@ export function Header({ timings = INTRO_TIMINGS, intro = true }: HeaderProps) {
             {t('nav.applyForFreeTrial')}
           </LocaleButtonLink>
           <Box display={{ base: 'block', md: 'none' }}>
-            <Menu.Root positioning={{ placement: 'bottom-end' }}>
-              <Menu.Trigger asChild>
-                <IconButton aria-label={t('nav.openMenu')} variant="outline" size="sm">
-                  <MenuIcon aria-hidden />
-                </IconButton>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content minW="14rem">
-                    {NAV_LINKS.map((l) => (
-                      <Menu.Item key={l.key} value={l.key} asChild>
-                        <RouterLink to={to(l.to)}>{t(`nav.${l.key}`)}</RouterLink>
-                      </Menu.Item>
-                    ))}
-                    <Menu.Separator />
-                    <Menu.Item value="apply" asChild fontWeight="semibold" color="brand.fg">
-                      <RouterLink to={to('/waitlist')}>{t('nav.applyForFreeTrial')}</RouterLink>
-                    </Menu.Item>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+            <MobileNavMenu />
           </Box>
         </Container>
         <Box

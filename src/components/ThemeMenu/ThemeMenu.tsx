@@ -1,58 +1,24 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react'
-import { Check, Monitor, Moon, Sun } from 'lucide-react'
-import { useTheme } from 'next-themes'
+import { IconButton } from '@chakra-ui/react'
+import { Monitor } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useIsClient } from '../../hooks/useIsClient'
+import { createDeferred } from '../Deferred'
 
-const OPTIONS = [
-  { value: 'light', icon: Sun },
-  { value: 'dark', icon: Moon },
-  { value: 'system', icon: Monitor },
-] as const
-
-/**
- * Colour-mode menu (light / dark / system) for the header. The choice persists in localStorage through
- * next-themes. Rendered as a same-sized placeholder until hydrated, since the stored choice is unknown
- * while pre-rendering.
- */
-export function ThemeMenu() {
+/** Pre-rendered stand-in: the stored choice is unknown before the browser runs, so it is inert. */
+function ThemeMenuPlaceholder() {
   const { t } = useTranslation()
-  const { theme = 'system', setTheme } = useTheme()
-  const isClient = useIsClient()
-  const current = OPTIONS.find((o) => o.value === theme) ?? OPTIONS[2]
-  const Icon = current.icon
-  if (!isClient) {
-    return (
-      <IconButton aria-label={t('theme.label')} variant="ghost" size="sm" disabled>
-        <Monitor aria-hidden />
-      </IconButton>
-    )
-  }
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label={t('theme.current', { theme: t(`theme.${current.value}`) })} variant="ghost" size="sm" data-testid="theme-menu">
-          <Icon aria-hidden />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="10rem">
-            <Menu.RadioItemGroup value={theme} onValueChange={(e) => setTheme(e.value)}>
-              <Menu.ItemGroupLabel>{t('theme.label')}</Menu.ItemGroupLabel>
-              {OPTIONS.map(({ value, icon: ItemIcon }) => (
-                <Menu.RadioItem key={value} value={value}>
-                  <ItemIcon aria-hidden size={16} />
-                  {t(`theme.${value}`)}
-                  <Menu.ItemIndicator>
-                    <Check aria-hidden size={16} />
-                  </Menu.ItemIndicator>
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <IconButton aria-label={t('theme.label')} variant="ghost" size="sm" disabled data-testid="theme-menu">
+      <Monitor aria-hidden />
+    </IconButton>
   )
 }
+
+/**
+ * Colour-mode menu (light / dark / system) for the header; the choice persists in localStorage through
+ * next-themes. The menu machinery loads after hydration ({@link createDeferred}); until then a same-sized,
+ * disabled button stands in.
+ */
+export const ThemeMenu = createDeferred(
+  () => import('./ThemeMenuPopup').then((m) => m.ThemeMenuPopup),
+  ThemeMenuPlaceholder,
+)

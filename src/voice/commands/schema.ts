@@ -10,7 +10,7 @@
  *
  * This module is pure (no DOM access) so it can run anywhere, including pre-rendering.
  */
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 
 /** The four page actions a voice command can perform (SPEC §3). */
 export const COMMAND_ACTIONS = ['scroll', 'click', 'fill', 'toggle'] as const

@@ -1,0 +1,31 @@
+import { Button, Menu, Portal } from '@chakra-ui/react'
+import { ChevronDown } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { GithubIcon } from '../Logo'
+
+import type { GithubMenuProps } from './GithubMenu'
+
+/** The interactive GitHub menu (loaded after hydration; see GithubMenu). */
+export function GithubMenuPopup({ label, variant = 'outline', size = 'md' }: GithubMenuProps) {
+  const { t } = useTranslation()
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant={variant} size={size}>
+          <GithubIcon aria-hidden />
+          {label}
+          <ChevronDown aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="coming-soon" disabled>
+              {t('github.comingSoon')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}
