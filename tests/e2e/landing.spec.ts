@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { loadEnv } from 'vite'
-import { expectNoAxeViolations, waitForHydration } from './helpers'
+import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 
 /** Section ids of `/`, in order (HOME_SECTION_IDS in src/pages/Home). */
 const SECTION_IDS = ['hero', 'how-it-works', 'comparison', 'open-source', 'who-can-use-it', 'early-access', 'get-started']
@@ -93,6 +93,16 @@ test.describe('landing page without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ओह! पेज नहीं मिला')
   })
+})
+
+test('/hi hydrates in Hindi with no console error or warning', async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto('/hi')
+  await waitForHydration(page)
+  await page.waitForTimeout(500)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('वेब का भविष्य वॉइस-फ़र्स्ट है')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
+  expect(problems).toEqual([])
 })
 
 test('Watch Demo opens the configured demo video in a new tab, without an opener', async ({ context, page }) => {

@@ -7,6 +7,7 @@ import { SectionHeading } from '../SectionHeading'
 export type ComparisonLevel = 'yes' | 'partial' | 'no'
 /** The compared products, in column order; keys of `home:comparison.columns`. */
 export const COMPARISON_COLUMNS = ['chatbots', 'accessibility', 'agent'] as const
+/** One of the compared products. */
 export type ComparisonColumn = (typeof COMPARISON_COLUMNS)[number]
 
 /** One row: a capability (key of `home:comparison.rows`) and each product's level. */

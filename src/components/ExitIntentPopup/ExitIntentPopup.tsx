@@ -5,6 +5,7 @@ import { useExitIntent, type UseExitIntentOptions } from './useExitIntent'
 const loadDialog = () => import('./ExitIntentDialog').then((m) => ({ default: m.ExitIntentDialog }))
 const LazyExitIntentDialog = lazy(loadDialog)
 
+/** Props of {@link ExitIntentPopup}: where the session flag lives and whether to listen at all. */
 export type ExitIntentPopupProps = UseExitIntentOptions
 
 /**
