@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
+import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './csp'
 import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
@@ -162,4 +163,17 @@ test('no daily-js, engine or supabase-js request before the mic is pressed', asy
   await page.getByRole('button', { name: 'Start voice assistant' }).click()
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
   expect(requested.some((u) => /session-[\w-]+\.js$/.test(u))).toBe(true)
+})
+
+test('no CSP violation on any route with the widget opened, a call running and commands executed', async ({ page }) => {
+  test.slow()
+  const csp = await watchCspViolations(page)
+  for (const path of ['/', '/pricing', '/feedback', '/waitlist', '/no-such-page']) {
+    await visitAndExercise(page, path)
+    const channel = await startCall(page)
+    await command(page, channel, { action: 'scroll', direction: 'down' })
+    await page.getByRole('button', { name: 'Stop voice assistant' }).click()
+    await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'idle')
+    await expectNoCspViolations(page, csp)
+  }
 })
