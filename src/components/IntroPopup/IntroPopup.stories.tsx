@@ -17,7 +17,8 @@ export const Open: Story = {
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body)
     const dialog = await body.findByRole('dialog', { name: 'Say Bye to Manual Navigation' })
-    await expect(within(dialog).getByText(/voice-first/)).toBeVisible()
+    // the dialog fades in: wait for it to be shown
+    await waitFor(() => expect(within(dialog).getByText(/voice-first/)).toBeVisible())
     await expect(within(dialog).getByTestId('intro-example')).toHaveTextContent('“scroll down”')
     await expect(within(dialog).getByRole('button', { name: 'Got it!' })).toBeVisible()
   },

@@ -41,6 +41,7 @@ export function Seo({ title, description, path, noIndex = false }: SeoProps) {
         LANGUAGES.map((l) => (
           <link key={l} rel="alternate" hrefLang={l} href={`${siteConfig.siteUrl}${localePath(l, path)}`} />
         ))}
+      {!noIndex && <link rel="alternate" hrefLang="x-default" href={`${siteConfig.siteUrl}${path}`} />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content="VoiceOS" />
       <meta property="og:title" content={title} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { LocaleButtonLink } from '../../components/LocaleLink'
 import { PricingCard } from '../../components/PricingCard'
 import { Seo } from '../../components/Seo'
-import { siteConfig } from '../../config/site'
+import { EARLY_ACCESS_SPOTS, siteConfig } from '../../config/site'
 
 export interface PricingPageProps {
   /** Address behind Contact Sales. @default siteConfig.contactEmail */
@@ -21,7 +21,7 @@ export function PricingPage({ email = siteConfig.contactEmail }: PricingPageProp
           {t('title')}
         </Heading>
         <Text color="fg.muted" fontSize="lg" maxW="2xl">
-          {t('subtitle')}
+          {t('subtitle', { spots: EARLY_ACCESS_SPOTS })}
         </Text>
       </Stack>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" as="ul" listStyleType="none">
