@@ -169,23 +169,21 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     setStatus('idle')
   }
 
-  const listeners = { onCallStart, onSpeechStart, onSpeechEnd, onMessage, onError, onCallEnd }
-  engine.on('call-start', listeners.onCallStart)
-  engine.on('speech-start', listeners.onSpeechStart)
-  engine.on('speech-end', listeners.onSpeechEnd)
-  engine.on('message', listeners.onMessage)
-  engine.on('error', listeners.onError)
-  engine.on('call-end', listeners.onCallEnd)
+  /** Adds (`on`) or removes (`off`) every engine listener of this session: one list for both directions. */
+  const bind = (method: 'on' | 'off') => {
+    engine[method]('call-start', onCallStart)
+    engine[method]('speech-start', onSpeechStart)
+    engine[method]('speech-end', onSpeechEnd)
+    engine[method]('message', onMessage)
+    engine[method]('error', onError)
+    engine[method]('call-end', onCallEnd)
+  }
+  bind('on')
 
   function teardown() {
     if (ended) return
     ended = true
-    engine.off('call-start', listeners.onCallStart)
-    engine.off('speech-start', listeners.onSpeechStart)
-    engine.off('speech-end', listeners.onSpeechEnd)
-    engine.off('message', listeners.onMessage)
-    engine.off('error', listeners.onError)
-    engine.off('call-end', listeners.onCallEnd)
+    bind('off')
     if (resetTimer !== undefined) clearT(resetTimer)
     resetTimer = undefined
     executor.dispose()
