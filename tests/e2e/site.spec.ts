@@ -51,6 +51,12 @@ test('robots.txt, sitemap.xml and favicon are served', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   for (const p of ['/pricing', '/feedback', '/waitlist']) expect(sitemap).toContain(`${p}</loc>`)
   expect((await request.get('/favicon.svg')).status()).toBe(200)
+  // the social card and touch icon every page's head names
+  for (const asset of ['/og-image.png', '/apple-touch-icon.png']) {
+    const res = await request.get(asset)
+    expect(res.status(), asset).toBe(200)
+    expect(res.headers()['content-type']).toBe('image/png')
+  }
 })
 
 test.describe('theme', () => {
