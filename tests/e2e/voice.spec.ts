@@ -73,14 +73,13 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   await record(page, info, 'scrolled-top')
 
-  // "click on watch demo": the Watch Demo link itself is clicked. (Opening the new tab from a voice command is
-  // up to the browser's popup blocker: the command arrives without a fresh user gesture.)
-  await page.evaluate(() => {
-    const link = [...document.querySelectorAll('a')].find((a) => /watch demo/i.test(a.textContent ?? ''))!
-    link.addEventListener('click', () => ((window as unknown as { __demoClicked: string }).__demoClicked = link.href), { once: true })
-  })
+  // "click on watch demo": the demo opens in a new tab, without access back to this page
+  const popup = context.waitForEvent('page')
   await command(page, channel, { action: 'click', targetText: 'watch demo' })
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __demoClicked?: string }).__demoClicked)).toMatch(DEMO_URL)
+  const demo = await popup
+  await expect.poll(() => demo.url()).toMatch(DEMO_URL)
+  expect(await demo.evaluate(() => window.opener)).toBeNull()
+  await demo.close()
   await expect(page.getByText('Element Clicked')).toBeVisible()
   await record(page, info, 'clicked-watch-demo')
 
@@ -109,6 +108,26 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
   await expect(page.getByTestId('voice-transcript')).toHaveCount(0)
   await record(page, info, 'stopped')
   expect(problems.filter((p) => !p.includes('[voice-commands]'))).toEqual([])
+})
+
+test('a popup blocker stops the new tab of a voice click: the widget offers an Open button that works', async ({ page, context }) => {
+  await context.route(DEMO_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }))
+  // The browser's rule: window.open needs transient user activation (a voice command has none).
+  await page.addInitScript(() => {
+    const open = window.open.bind(window)
+    window.open = (...args: Parameters<typeof window.open>) => (navigator.userActivation?.isActive ? open(...args) : null)
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await waitForIntroAndClose(page)
+  const channel = await startCall(page)
+  await page.waitForTimeout(5_500) // the mic press's activation has expired
+  await command(page, channel, { action: 'click', targetText: 'watch demo' })
+  await expect(page.getByText('New Tab Blocked')).toBeVisible()
+  const popup = context.waitForEvent('page')
+  await page.getByRole('button', { name: 'Open', exact: true }).click()
+  const demo = await popup
+  await expect.poll(() => demo.url()).toMatch(DEMO_URL)
 })
 
 test('the same command arriving twice within the window runs once', async ({ page }) => {

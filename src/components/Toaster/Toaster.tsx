@@ -27,6 +27,7 @@ export function Toaster() {
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
             </Stack>
+            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
             {toast.closable !== false ? <Toast.CloseTrigger aria-label={t('toast.close')} /> : null}
           </Toast.Root>
         )}

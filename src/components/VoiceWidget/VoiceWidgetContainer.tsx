@@ -23,6 +23,14 @@ export function VoiceWidgetContainer({ config = siteConfig, createEngine }: Voic
         description:
           toast.descriptionText ??
           (toast.descriptionKey ? t(toast.descriptionKey as never, { ...toast.values, defaultValue: toast.description ?? '' }) : undefined),
+        ...(toast.action && {
+          // The visitor's own click is the user gesture the popup blocker wants.
+          action: {
+            label: t(toast.action.labelKey as never, { defaultValue: toast.action.label }),
+            onClick: () => void window.open(toast.action!.url, '_blank', 'noopener,noreferrer'),
+          },
+          duration: 10_000,
+        }),
       })
     },
     [t],

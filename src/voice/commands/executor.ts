@@ -396,6 +396,30 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     }
     bringIntoView(el, win)
     highlight(el, win)
+    const newTab = newTabUrlOf(el)
+    if (newTab !== null && win) {
+      // A link that opens a new tab: open it with window.open, whose result says whether the browser's popup
+      // blocker stopped it (a voice command carries no user gesture); if so, offer the visitor's own click.
+      let opened: Window | null = null
+      try {
+        opened = win.open(newTab, '_blank')
+      } catch {
+        opened = null
+      }
+      if (opened) {
+        try {
+          opened.opener = null // same as rel=noopener
+        } catch {
+          /* cross-origin window: nothing to cut */
+        }
+        log('info', `opened ${newTab} in a new tab for ${describeElement(el)}`)
+        notify(voiceToast('elementClicked'))
+      } else {
+        log('info', `new tab for ${describeElement(el)} was blocked; offering a button`)
+        notify(voiceToast('popupBlocked', undefined, newTab))
+      }
+      return { status: 'executed', command, target: el }
+    }
     clickElement(el)
     log('info', `clicked ${describeElement(el)}`)
     notify(voiceToast('elementClicked'))
@@ -708,6 +732,14 @@ function toggleStateOf(el: Element): boolean {
   if (TOGGLE_ROLES.has(roleOf(el))) return el.getAttribute('aria-checked') === 'true'
   if (el.hasAttribute('aria-pressed')) return el.getAttribute('aria-pressed') === 'true'
   return el.getAttribute('aria-expanded') === 'true'
+}
+
+/** The http(s) URL a `target=_blank` link opens, or `null` for any other element or URL. */
+function newTabUrlOf(el: Element): string | null {
+  const link = el.closest('a[href][target]')
+  if (!link || link.getAttribute('target')?.toLowerCase() !== '_blank') return null
+  const href = (link as HTMLAnchorElement).href
+  return /^https?:\/\//i.test(href) ? href : null
 }
 
 function clickElement(el: Element): void {

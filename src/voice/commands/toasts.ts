@@ -20,6 +20,9 @@ export const VOICE_TOAST_MESSAGES_EN = {
     fieldFilled: { title: 'Field Filled', description: 'Entered: {{value}}' },
     commandFailed: { title: 'Command Failed', description: 'Could not execute the voice command' },
     fieldNotFound: { title: 'Field Not Found', description: 'Could not locate the input field' },
+    // Not in SPEC §8: a voice command has no fresh user gesture, so browsers block the new tab of a
+    // target=_blank link; this toast offers the visitor's own click instead.
+    popupBlocked: { title: 'New Tab Blocked', description: 'Your browser blocked the new tab. Open it here.', action: 'Open' },
   },
 } as const
 
@@ -29,6 +32,7 @@ export const VOICE_TOAST_KEYS = {
   fieldFilled: { title: 'toast.fieldFilled.title', description: 'toast.fieldFilled.description' },
   commandFailed: { title: 'toast.commandFailed.title', description: 'toast.commandFailed.description' },
   fieldNotFound: { title: 'toast.fieldNotFound.title', description: 'toast.fieldNotFound.description' },
+  popupBlocked: { title: 'toast.popupBlocked.title', description: 'toast.popupBlocked.description', action: 'toast.popupBlocked.action' },
 } as const
 
 /** Which toast: one per SPEC §8 command outcome. */
@@ -52,16 +56,19 @@ export interface VoiceToast {
   title: string
   /** English description with values interpolated (fallback / `defaultValue`). */
   description?: string
+  /** A button in the toast that opens `url` in a new tab on the visitor's own click (popupBlocked). */
+  action?: { labelKey: string; label: string; url: string }
 }
 
 /** Characters of the entered value shown in "Entered: {{value}}" before it is cut with an ellipsis. */
 export const TOAST_VALUE_MAX_CHARS = 80
 
 /** Builds the toast of one SPEC §8 outcome with its keys, values and English fallback text. */
-export function voiceToast(id: VoiceToastId, values?: Record<string, string>): VoiceToast {
+export function voiceToast(id: VoiceToastId, values?: Record<string, string>, actionUrl?: string): VoiceToast {
   const keys: { title: string; description?: string } = VOICE_TOAST_KEYS[id]
   const en: { title: string; description?: string } = VOICE_TOAST_MESSAGES_EN.toast[id]
-  const type: VoiceToast['type'] = id === 'elementClicked' || id === 'fieldFilled' ? 'success' : 'error'
+  const type: VoiceToast['type'] =
+    id === 'elementClicked' || id === 'fieldFilled' ? 'success' : id === 'popupBlocked' ? 'info' : 'error'
   const toast: VoiceToast = { id, type, ns: VOICE_TOAST_NAMESPACE, titleKey: keys.title, title: en.title }
   if (keys.description !== undefined && en.description !== undefined) {
     toast.descriptionKey = keys.description
@@ -70,5 +77,8 @@ export function voiceToast(id: VoiceToastId, values?: Record<string, string>): V
     )
   }
   if (values) toast.values = { ...values }
+  if (id === 'popupBlocked' && actionUrl) {
+    toast.action = { labelKey: VOICE_TOAST_KEYS.popupBlocked.action, label: VOICE_TOAST_MESSAGES_EN.toast.popupBlocked.action, url: actionUrl }
+  }
   return toast
 }

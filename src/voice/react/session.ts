@@ -65,6 +65,7 @@ const toWidgetToast = (t: VoiceToast): WidgetToast => ({
   ...(t.values !== undefined && { values: t.values }),
   title: t.title,
   ...(t.description !== undefined && { description: t.description }),
+  ...(t.action !== undefined && { action: t.action }),
 })
 
 /**

@@ -30,4 +30,6 @@ export interface WidgetToast {
   title?: string
   /** English fallback of the description. */
   description?: string
+  /** A button that opens `url` in a new tab on the visitor's click (label: i18next key + English fallback). */
+  action?: { labelKey: string; label: string; url: string }
 }

@@ -143,7 +143,7 @@ function isScriptHref(href: string | null): boolean {
 }
 
 let violations: string[] = []
-const effects = { clicks: 0, inputs: 0, scrolls: 0, submits: 0 }
+const effects = { clicks: 0, inputs: 0, scrolls: 0, submits: 0, opens: 0 }
 
 beforeAll(() => {
   document.body.innerHTML = FIXTURE
@@ -173,8 +173,11 @@ beforeAll(() => {
   document.addEventListener('input', () => effects.inputs++, true)
   vi.spyOn(window, 'scrollBy').mockImplementation(() => void effects.scrolls++)
   vi.spyOn(window, 'scrollTo').mockImplementation(() => void effects.scrolls++)
-  vi.spyOn(window, 'open').mockImplementation(() => {
-    violations.push('window.open')
+  // Only a click on a target=_blank link may open a window, and only an http(s) URL.
+  vi.spyOn(window, 'open').mockImplementation((url) => {
+    effects.opens++
+    const u = String(url ?? '')
+    if (!/^https?:\/\//i.test(u) || isScriptHref(u)) violations.push(`window.open(${u.slice(0, 40)})`)
     return null
   })
 })
@@ -195,7 +198,7 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
   fc.assert(
     fc.property(message, (msg) => {
       violations = []
-      effects.clicks = effects.inputs = effects.scrolls = effects.submits = 0
+      effects.clicks = effects.inputs = effects.scrolls = effects.submits = effects.opens = 0
       let result: CommandResult
       try {
         result = router.route(msg, 'realtime')
@@ -225,14 +228,14 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
         // Refused / unknown / invalid / duplicate: nothing happened (a fill whose value the field rejected
         // has already written and reverted it).
         const rejectedFill = result.status === 'refused' && result.reason === 'rejected-value'
-        check(e.clicks === 0 && e.scrolls === 0 && e.submits === 0 && e.inputs === (rejectedFill ? 1 : 0), `side effects of ${result.status}: ${seen}`)
+        check(e.clicks === 0 && e.opens === 0 && e.scrolls === 0 && e.submits === 0 && e.inputs === (rejectedFill ? 1 : 0), `side effects of ${result.status}: ${seen}`)
       } else if (action === 'scroll') {
-        check(e.clicks === 0 && e.inputs === 0 && e.scrolls === 1 && e.submits === 0, `scroll effects ${seen}`)
+        check(e.clicks === 0 && e.opens === 0 && e.inputs === 0 && e.scrolls === 1 && e.submits === 0, `scroll effects ${seen}`)
       } else if (action === 'fill') {
-        check(e.clicks === 0 && e.inputs === 1 && e.scrolls === 0 && e.submits === 0, `fill effects ${seen}`)
+        check(e.clicks === 0 && e.opens === 0 && e.inputs === 1 && e.scrolls === 0 && e.submits === 0, `fill effects ${seen}`)
       } else {
         // A label click re-dispatches one click on its control.
-        check(e.scrolls === 0 && e.clicks <= 2, `${action} effects ${seen}`)
+        check(e.scrolls === 0 && e.clicks + e.opens <= 2 && (action === 'click' || e.opens === 0), `${action} effects ${seen}`)
       }
     }),
     { numRuns: 10_000, seed: Number(process.env.FC_SEED ?? 7_007), endOnFailure: true },

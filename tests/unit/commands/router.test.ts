@@ -140,6 +140,8 @@ describe('toast copy', () => {
       fieldFilled: { title: 'Field Filled', description: 'Entered: {{value}}' },
       commandFailed: { title: 'Command Failed', description: 'Could not execute the voice command' },
       fieldNotFound: { title: 'Field Not Found', description: 'Could not locate the input field' },
+      // our addition (not SPEC §8): the popup blocker stopped a new tab
+      popupBlocked: { title: 'New Tab Blocked', description: 'Your browser blocked the new tab. Open it here.', action: 'Open' },
     })
     expect(VOICE_TOAST_KEYS.fieldFilled.description).toBe('toast.fieldFilled.description')
   })
