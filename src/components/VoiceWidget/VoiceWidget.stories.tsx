@@ -152,24 +152,28 @@ export const ConnectionFailed: Story = {
   },
 }
 
-/** Voice keys missing: the widget still renders, explains, and pressing it shows "Configuration Required". */
+/** Voice keys missing: the widget still renders; pressing it explains and shows "Configuration Required". */
 export const ConfigurationRequired: Story = {
   parameters: { visual: false },
   args: { config: unconfigured, createEngine: undefined },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
+    await expect(canvas.queryByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
+    await expect(canvas.getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
     await toastShown(canvasElement, 'Configuration Required')
     await expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle')
   },
 }
 
-/** Configuration required, dark theme (static look). */
+/** Configuration required after a press, dark theme (the explaining panel). */
 export const ConfigurationRequiredDark: Story = {
   args: { config: unconfigured, createEngine: undefined },
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start voice assistant' }))
     await expect(within(canvasElement).getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
+    // the toast is not part of the baseline
+    toaster.remove()
   },
 }

@@ -1,5 +1,6 @@
 import { Box, HStack, IconButton, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react'
 import { Mic, Square } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { WidgetStatus } from '../../voice/react/types'
 
@@ -8,7 +9,7 @@ export interface VoiceWidgetProps {
   status: WidgetStatus
   /** Partial transcript shown while the visitor speaks. @default '' */
   transcript?: string
-  /** Whether voice is configured; when not, the panel explains it. @default true */
+  /** Whether voice is configured; when not, pressing the mic shows a panel that explains it. @default true */
   configured?: boolean
   /** Mic press: start, stop or cancel. */
   onToggle: () => void
@@ -23,7 +24,9 @@ export function VoiceWidget({ status, transcript = '', configured = true, onTogg
   const { t } = useTranslation('voice')
   const active = status === 'listening' || status === 'processing'
   const label = status === 'idle' ? t('widget.start') : status === 'connecting' ? t('widget.cancel') : t('widget.stop')
-  const showPanel = status !== 'idle' || !configured
+  // Without voice keys the panel explains why, once the visitor has pressed the mic (not before: it would be noise).
+  const [explained, setExplained] = useState(false)
+  const showPanel = status !== 'idle' || (!configured && explained)
   return (
     <Box
       as="aside"
@@ -79,7 +82,10 @@ export function VoiceWidget({ status, transcript = '', configured = true, onTogg
           ) : null}
           <IconButton
             aria-label={label}
-            onClick={onToggle}
+            onClick={() => {
+              if (!configured) setExplained(true)
+              onToggle()
+            }}
             size="2xl"
             borderRadius="full"
             boxShadow="lg"
