@@ -112,16 +112,22 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
 
 test('a popup blocker stops the new tab of a voice click: the widget offers an Open button that works', async ({ page, context }) => {
   await context.route(DEMO_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }))
-  // The browser's rule: window.open needs transient user activation (a voice command has none).
+  // A popup blocker's classic rule, made deterministic: window.open works only while a trusted (real) click is
+  // being handled. (navigator.userActivation can't be used: Playwright's own evaluate calls count as gestures.)
   await page.addInitScript(() => {
     const open = window.open.bind(window)
-    window.open = (...args: Parameters<typeof window.open>) => (navigator.userActivation?.isActive ? open(...args) : null)
+    let inTrustedClick = false
+    document.addEventListener('click', (e) => {
+      if (!e.isTrusted) return
+      inTrustedClick = true
+      setTimeout(() => (inTrustedClick = false), 0)
+    }, true)
+    window.open = (...args: Parameters<typeof window.open>) => (inTrustedClick ? open(...args) : null)
   })
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
   const channel = await startCall(page)
-  await page.waitForTimeout(5_500) // the mic press's activation has expired
   await command(page, channel, { action: 'click', targetText: 'watch demo' })
   await expect(page.getByText('New Tab Blocked')).toBeVisible()
   const popup = context.waitForEvent('page')
