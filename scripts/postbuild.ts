@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join, posix, relative, sep } from 'node:path'
+import { pageScripts, staticImports } from './chunks.ts'
 import { securityHeaders, withCspMeta, type CspSources } from './csp.ts'
 
 /** Every `.html` file under `dir`, recursively. */
@@ -25,13 +26,6 @@ export function placeStyleAfterCharset(html: string): string {
   return without.slice(0, at) + m[0] + without.slice(at)
 }
 
-/** Static `import … from "./x.js"` / `import "./x.js"` targets of a minified ES chunk (not dynamic `import()`). */
-export function staticImportsOf(code: string): string[] {
-  const out = new Set<string>()
-  for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{][^"'()]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) out.add(m[1]!.slice(2))
-  return [...out]
-}
-
 /** Route component chunks (lazy routes of src/app/routes.tsx), by file-name prefix. */
 const PAGE_CHUNK = /^assets\/(Home|Pricing|Feedback|Waitlist)-[\w-]+\.js$/
 
@@ -44,8 +38,8 @@ const PAGE_CHUNK = /^assets\/(Home|Pricing|Feedback|Waitlist)-[\w-]+\.js$/
 export function trimModulePreloads(html: string, dir: string): string {
   const links = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g)]
   if (links.length === 0) return html
-  const entries = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]!)
-  const page = links.map((m) => m[1]!).filter((f) => PAGE_CHUNK.test(f))
+  const { entries, preloads } = pageScripts(html)
+  const page = preloads.filter((f) => PAGE_CHUNK.test(f))
   const keep = new Set<string>()
   const visit = (file: string) => {
     if (keep.has(file)) return
@@ -56,8 +50,7 @@ export function trimModulePreloads(html: string, dir: string): string {
     } catch {
       return
     }
-    const base = file.slice(0, file.lastIndexOf('/') + 1)
-    for (const dep of staticImportsOf(code)) visit(base + dep)
+    for (const dep of staticImports(code)) visit(posix.join(posix.dirname(file), dep))
   }
   for (const f of [...entries, ...page]) visit(f)
   let out = html
