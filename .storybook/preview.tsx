@@ -6,6 +6,7 @@ import { preloadAllDeferred } from '../src/components/Deferred'
 import { SeoHeadContext } from '../src/components/Seo'
 import { Toaster } from '../src/components/Toaster'
 import { LANGUAGES, type Language } from '../src/i18n'
+import { loadLanguage } from '../src/i18n/resources'
 
 /** Viewports every story can pick with `globals: { viewport: { value: 'phone' } }` (also applied in Vitest). */
 export const VIEWPORTS = {
@@ -36,11 +37,14 @@ const withProviders: Decorator = (Story, { globals, parameters }) => {
 
 const preview: Preview = {
   decorators: [withProviders],
-  // Deferred overlay components (menus, dialogs, toasts) load after hydration on the site; stories render the real ones.
-  loaders: [async () => {
-    await preloadAllDeferred()
-    return {}
-  }],
+  // Like the site before hydration: the `locale` global's copy is loaded (English is bundled), and the deferred
+  // overlay components (menus, dialogs, toasts) are loaded so stories render the real ones.
+  loaders: [
+    async ({ globals }) => {
+      await Promise.all([preloadAllDeferred(), loadLanguage(typeof globals.locale === 'string' ? globals.locale : 'en')])
+      return {}
+    },
+  ],
   globalTypes: {
     theme: {
       description: 'Colour mode',

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { loadStoryLocale } from '../../pages/Home/loadStoryLocale'
 import { Hero, WATCH_DEMO_ID } from './Hero'
 
 const DEMO = 'https://video.example.com/voiceos-demo'
@@ -46,7 +45,6 @@ export const PhoneDark: Story = { ...Default, globals: { viewport: { value: 'pho
 /** Hindi copy (the `/hi` pages). */
 export const Hindi: Story = {
   globals: { locale: 'hi', viewport: { value: 'desktop' } },
-  loaders: [loadStoryLocale('hi')],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('वेब का भविष्य वॉइस-फ़र्स्ट है')

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { HOME_SECTION_IDS, HomePage } from './HomePage'
-import { loadStoryLocale } from './loadStoryLocale'
 
 const meta = {
   title: 'Pages/Home',
@@ -42,7 +41,6 @@ export const PhoneDark: Story = { ...Default, globals: { viewport: { value: 'pho
 /** Hindi, desktop. */
 export const Hindi: Story = {
   globals: { locale: 'hi', viewport: { value: 'desktop' } },
-  loaders: [loadStoryLocale('hi')],
   play: async ({ canvasElement }) => {
     await expect([...canvasElement.querySelectorAll('section')].map((s) => s.id)).toEqual([...HOME_SECTION_IDS])
     await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent('वेब का भविष्य वॉइस-फ़र्स्ट है')
