@@ -2,7 +2,7 @@
  * Helpers to watch Content-Security-Policy violations in a page (shared by security.spec.ts and voice.spec.ts).
  */
 import { expect, type Page } from '@playwright/test'
-import { dismissIntro, waitForHydration } from './helpers'
+import { dismissIntro, waitForHydration, waitForIntroAndClose } from './helpers'
 
 /** One CSP violation as the page saw it. */
 export interface CspViolation {
@@ -52,13 +52,14 @@ export async function expectNoCspViolations(page: Page, consoleReports: string[]
 }
 
 /**
- * Visits `path` and does what a visitor does first: waits for hydration, closes the intro popup if it shows,
+ * Visits `path` and does what a visitor does first: waits for hydration, waits for the intro popup and closes it,
  * opens the theme menu and picks Dark, then scrolls to the bottom and back, letting lazy chunks load.
  */
 export async function visitAndExercise(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await waitForHydration(page)
-  await dismissIntro(page)
+  // The header's intro popup opens ~4.9 s after load; close it first so it can't land between two clicks.
+  await waitForIntroAndClose(page)
   await page.getByTestId('theme-menu').click()
   await page.getByRole('menuitemradio', { name: 'Dark' }).click()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
