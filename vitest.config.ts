@@ -26,6 +26,9 @@ export default defineConfig({
       },
       {
         plugins: [storybookTest({ configDir: `${dirname}.storybook` })],
+        // Pre-bundled up front: a dependency discovered mid-run makes Vite re-optimise and reload the test page,
+        // which fails the story file being imported at that moment.
+        optimizeDeps: { include: ['@emotion/cache', '@emotion/react'] },
         test: {
           name: 'storybook',
           testTimeout: 30_000,

@@ -13,11 +13,12 @@ export function htmlFiles(dir: string): string[] {
 }
 
 /**
- * Moves the Emotion critical `<style data-emotion>` that vite-react-ssg puts straight after `<head>` to
+ * Moves the critical `<style data-ssr-…>` tags (src/ssr/emotionCollector.tsx) that vite-react-ssg puts straight after `<head>` to
  * after `<meta charset>` and the viewport meta, so the charset stays in the first 1024 bytes (Lighthouse).
+ * Their order is kept (the layer-order rule comes first).
  */
 export function placeStyleAfterCharset(html: string): string {
-  const m = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/.exec(html)
+  const m = /(?:<style data-ssr-[^>]*>[\s\S]*?<\/style>)+/.exec(html)
   if (!m) return html
   const without = html.slice(0, m.index) + html.slice(m.index + m[0].length)
   const anchor = /<meta name="viewport"[^>]*>/.exec(without) ?? /<meta charset="[^"]*"\s*\/?>/i.exec(without)

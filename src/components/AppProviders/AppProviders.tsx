@@ -1,9 +1,15 @@
 import { ChakraProvider } from '@chakra-ui/react'
+import { CacheProvider } from '@emotion/react'
 import { ThemeProvider } from 'next-themes'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { getI18n, type Language } from '../../i18n'
 import { system } from '../../theme'
+import { clientSystem, createClientEmotionCache } from '../../theme/serverStyles'
+
+// Browser only: on the server the build's style collector provides the Emotion cache.
+const browserCache = typeof document === 'undefined' ? null : createClientEmotionCache()
+const chakraSystem = clientSystem(system)
 
 /** localStorage key of the colour-mode choice; the inline script in `index.html` reads the same key. */
 export const THEME_STORAGE_KEY = 'theme'
@@ -17,19 +23,20 @@ export interface AppProvidersProps {
 }
 
 /**
- * Copy (i18next), design system (Chakra) and colour mode (next-themes, class `light`/`dark` on `<html>`).
+ * Copy (i18next), design system (Chakra, with the browser's Emotion cache: src/theme/serverStyles.ts) and colour mode (next-themes, class `light`/`dark` on `<html>`).
  * next-themes' own inline script is made inert (`type="application/json"`): the script in `index.html`
  * does the same job earlier, in `<head>`, and also falls back to the system preference when storage throws.
+ * Transitions are turned off around a switch by the theme menu (`withoutTransitions`), not by next-themes'
+ * `disableTransitionOnChange`, which also ran on every page load.
  */
 export function AppProviders({ lng = 'en', forcedTheme, children }: AppProvidersProps) {
-  return (
+  const tree = (
     <I18nextProvider i18n={getI18n(lng)}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={chakraSystem}>
         <ThemeProvider
           attribute="class"
           defaultTheme="system"
           enableSystem
-          disableTransitionOnChange
           storageKey={THEME_STORAGE_KEY}
           forcedTheme={forcedTheme}
           scriptProps={{ type: 'application/json' }}
@@ -39,4 +46,5 @@ export function AppProviders({ lng = 'en', forcedTheme, children }: AppProviders
       </ChakraProvider>
     </I18nextProvider>
   )
+  return browserCache ? <CacheProvider value={browserCache}>{tree}</CacheProvider> : tree
 }

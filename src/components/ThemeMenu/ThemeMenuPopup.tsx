@@ -2,6 +2,7 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react'
 import { Check, Monitor, Moon, Sun } from 'lucide-react'
 import { useTheme } from 'next-themes'
 import { useTranslation } from 'react-i18next'
+import { withoutTransitions } from './withoutTransitions'
 
 const OPTIONS = [
   { value: 'light', icon: Sun },
@@ -25,7 +26,7 @@ export function ThemeMenuPopup() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="10rem">
-            <Menu.RadioItemGroup value={theme} onValueChange={(e) => setTheme(e.value)}>
+            <Menu.RadioItemGroup value={theme} onValueChange={(e) => withoutTransitions(() => setTheme(e.value))}>
               <Menu.ItemGroupLabel>{t('theme.label')}</Menu.ItemGroupLabel>
               {OPTIONS.map(({ value, icon: ItemIcon }) => (
                 <Menu.RadioItem key={value} value={value}>
