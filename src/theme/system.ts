@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig, defineGlobalStyles, mergeConfigs } from '@chakra-ui/react'
 import {
   animationStyles,
   badgeRecipe,
@@ -31,6 +31,26 @@ import { toastRecipe } from './recipes/toast'
 import { brandColors, semanticColors } from './tokens'
 
 /**
+ * Chakra's global styles without its `*` rule. That rule declares 28 custom properties on every element
+ * (`--ring-*`, `--brightness`…, `--backdrop-*` for the `filter: auto`, `backdropFilter: auto` and `ring`
+ * utilities, which the site does not use, plus three `--global-*` aliases), so the browser resolves them
+ * per element: on `/` that was most of the style-recalculation time. The aliases and `font-feature-settings`
+ * are inherited, so they move to `html`; components that ever need the ring or filter utilities set those
+ * variables themselves.
+ */
+const { '*': _perElement, html: chakraHtml, ...chakraGlobalCss } = globalCss
+const leanGlobalCss = defineGlobalStyles({
+  ...chakraGlobalCss,
+  html: {
+    ...chakraHtml,
+    fontFeatureSettings: '"cv11"',
+    '--global-font-mono': 'fonts.mono',
+    '--global-font-body': 'fonts.body',
+    '--global-color-border': 'colors.border',
+  },
+})
+
+/**
  * The project's Chakra system: `defaultBaseConfig` (conditions and utilities) plus Chakra's tokens and
  * ONLY the recipes the site renders, instead of `defaultConfig` (~140 KB of JS, STACK.md "Chakra v3").
  * A component whose recipe is missing here renders unstyled: add its recipe when you add the component.
@@ -39,7 +59,7 @@ const base = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: leanGlobalCss,
   theme: {
     breakpoints,
     keyframes,
