@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { AppProviders } from '../components/AppProviders'
 import { Footer } from '../components/Footer'
 import { Header, HEADER_HEIGHT } from '../components/Header'
-import { createDeferred } from '../components/Deferred'
+import { createDeferred, useIslandLinks } from '../components/Deferred'
 import { useIsClient } from '../hooks/useIsClient'
 import type { Language } from '../i18n'
 
@@ -48,13 +48,17 @@ function SkipLink() {
 
 /** The frame of every page of one language: providers, skip link, header, main landmark, footer. */
 export function SiteLayout({ lng }: { /** Language of this branch of the route tree. */ lng: Language }) {
+  useIslandLinks()
   return (
     <AppProviders lng={lng}>
       <Flex direction="column" minH="100dvh">
         <SkipLink />
         <Header />
         <Box as="main" id="main" tabIndex={-1} flex="1" pt={`${HEADER_HEIGHT}px`} _focus={{ outline: 'none' }}>
-          <Outlet />
+          {/* Islands of a page reached client-side load here; navigations are transitions, so the old page stays until they are ready. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </Box>
         <Footer />
       </Flex>

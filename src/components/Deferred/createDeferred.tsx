@@ -1,11 +1,5 @@
 import { useEffect, useReducer, type ComponentType } from 'react'
-
-const registry: Array<() => Promise<void>> = []
-
-/** Loads every deferred component now (Storybook's loader, so stories render the real components at once). */
-export function preloadAllDeferred(): Promise<void> {
-  return Promise.all(registry.map((preload) => preload())).then(() => undefined)
-}
+import { registerPreload } from './registry'
 
 /** Runs `fn` when the browser is idle (or after `timeoutMs` at the latest); returns a canceller. */
 function whenIdle(fn: () => void, timeoutMs: number): () => void {
@@ -50,7 +44,7 @@ export function createDeferred<P extends object>(
       },
     ))
 
-  registry.push(preload)
+  registerPreload(preload)
 
   function Deferred(props: P) {
     const [, rerender] = useReducer((n: number) => n + 1, 0)

@@ -1,1 +1,4 @@
 export * from "./createDeferred"
+export * from "./createIsland"
+export * from "./registry"
+export * from "./useIslandLinks"

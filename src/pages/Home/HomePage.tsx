@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next'
-import { AudienceCards } from '../../components/AudienceCards'
 import { Closing } from '../../components/Closing'
-import { CommandDemo } from '../../components/CommandDemo'
-import { Comparison } from '../../components/Comparison'
-import { EarlyAccess } from '../../components/EarlyAccess'
+import { createIsland } from '../../components/Deferred'
 import { ExitIntentPopup, type ExitIntentPopupProps } from '../../components/ExitIntentPopup'
-import { Hero } from '../../components/Hero'
 import { OpenSource } from '../../components/OpenSource'
 import { Seo } from '../../components/Seo'
+
+// Sections without behaviour of their own are islands: a pre-rendered page keeps their HTML and never
+// downloads their code (their links navigate through useIslandLinks). OpenSource and Closing hold the
+// GitHub menu, so they hydrate.
+const Hero = createIsland('hero', () => import('../../components/Hero').then((m) => m.Hero))
+const CommandDemo = createIsland('command-demo', () => import('../../components/CommandDemo').then((m) => m.CommandDemo))
+const Comparison = createIsland('comparison', () => import('../../components/Comparison').then((m) => m.Comparison))
+const AudienceCards = createIsland('audience-cards', () => import('../../components/AudienceCards').then((m) => m.AudienceCards))
+const EarlyAccess = createIsland('early-access', () => import('../../components/EarlyAccess').then((m) => m.EarlyAccess))
 
 /** Section ids of the landing page, in order (scroll targets for in-page links and voice commands). */
 export const HOME_SECTION_IDS = ['hero', 'how-it-works', 'comparison', 'open-source', 'who-can-use-it', 'early-access', 'get-started'] as const
