@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+/**
+ * The browser side of the pre-rendered CSS hand-off (src/theme/serverStyles.ts). The real hydration of a
+ * built page (no tag moved, no rule inserted twice) is checked in Chromium by tests/e2e/islands.spec.ts.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { system } from '../../../src/theme'
+
+afterEach(() => {
+  document.head.innerHTML = ''
+  vi.resetModules()
+})
+
+describe('serverStyles', () => {
+  it('on a pre-rendered page: the ids of the component CSS count as inserted, and the system skips its global CSS', async () => {
+    document.head.innerHTML = '<style data-ssr-global>@layer reset, base, tokens, recipes;</style><style data-ssr-css="1x2y3z abc9">.css-1x2y3z{color:red}</style>'
+    const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
+    expect(hasServerGlobalStyles).toBe(true)
+    expect(createClientEmotionCache().inserted).toEqual({ '1x2y3z': true, abc9: true })
+    const sys = clientSystem(system)
+    expect(sys._global).toEqual([])
+    expect(sys._config.disableLayers).toBe(true)
+    // Everything else is the same system: tokens and class generation are unchanged.
+    expect(sys.token('colors.brand.solid')).toBe(system.token('colors.brand.solid'))
+    expect(sys.css({ color: 'fg.muted', p: '4' })).toEqual(system.css({ color: 'fg.muted', p: '4' }))
+    expect(system._global.length).toBeGreaterThan(0)
+  })
+
+  it('changes nothing where the page was not pre-rendered (Storybook, dev server)', async () => {
+    const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
+    expect(hasServerGlobalStyles).toBe(false)
+    expect(clientSystem(system)).toBe(system)
+    expect(Object.keys(createClientEmotionCache().inserted)).toEqual([])
+  })
+})
