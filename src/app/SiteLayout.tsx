@@ -55,10 +55,11 @@ export function SiteLayout({ lng }: { /** Language of this branch of the route t
         <SkipLink />
         <Header />
         <Box as="main" id="main" tabIndex={-1} flex="1" pt={`${HEADER_HEIGHT}px`} _focus={{ outline: 'none' }}>
-          {/* Islands of a page reached client-side load here; navigations are transitions, so the old page stays until they are ready. */}
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
+          {/* No Suspense boundary here: the islands of a page reached client-side suspend up to the root, and
+              since navigations are transitions React keeps the old page until they are ready. On the server, a
+              boundary would turn their first suspension into out-of-order streaming (content hidden until a
+              script runs); without one, the pre-rendered HTML is complete. */}
+          <Outlet />
         </Box>
         <Footer />
       </Flex>
