@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type ComponentType } from 'react'
+import { startTransition, useEffect, useReducer, type ComponentType } from 'react'
 import { registerPreload } from './registry'
 
 /** Runs `fn` when the browser is idle (or after `timeoutMs` at the latest); returns a canceller. */
@@ -53,7 +53,8 @@ export function createDeferred<P extends object>(
       let alive = true
       const cancel = whenIdle(() => {
         void preload().then(() => {
-          if (alive && Loaded) rerender()
+          // A transition: React renders the real component in 5 ms slices instead of one long task.
+          if (alive && Loaded) startTransition(rerender)
         })
       }, timeoutMs)
       return () => {
