@@ -12,9 +12,15 @@ import { page } from 'vitest/browser'
 /** `parameters.visual` of a story: `false` skips the screenshot (nondeterministic or duplicate stories). */
 export type VisualParameter = false | undefined
 
-/** Waits until the page is still: web fonts loaded and two animation frames painted. */
+/**
+ * Waits until the page is still: web fonts loaded, finite animations (a menu or dialog opening) finished,
+ * and two animation frames painted. Without the wait a play function that has just opened a menu could be
+ * captured mid-animation when the machine is busy.
+ */
 export async function settle(): Promise<void> {
   await document.fonts.ready
+  const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
   await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
 }
 
