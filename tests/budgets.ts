@@ -14,14 +14,16 @@ export const INITIAL_JS_TARGET = 130_000
  * - `static`: entry `<script type=module src>` + every `<link rel=modulepreload>` + their static-import closure
  *   — the issue's "initial JavaScript". The 130 KB target is enforced as is. Measured 2026-11-22 after deferring
  *   overlay machinery (menus, dialogs, toasts) to idle time, fetching non-English copy on demand and trimming
- *   modulepreloads to what hydration needs: 125.5 KB.
+ *   modulepreloads to what hydration needs: 125.5 KB; after the landing page's static sections became islands
+ *   (their code is not loaded on a pre-rendered visit): 122.4 KB.
  * - `hydration`: `static` plus the `react-dom/client` chunk that vite-react-ssg's entry imports with `import()`
  *   right before `hydrateRoot` (on the critical path, but outside the static closure). Measured 2026-11-22:
- *   189.7 KB (react-dom/client alone is 64.2 KB) → ceiling 195 KB. React DOM's client is the floor here.
+ *   189.7 KB, then 186.6 KB with islands (react-dom/client alone is 64.2 KB) → ceiling 190 KB. React DOM's
+ *   client is the floor here.
  */
 export const INITIAL_JS_CEILING = {
   static: INITIAL_JS_TARGET,
-  hydration: 195_000,
+  hydration: 190_000,
 } as const
 
 /** Lighthouse budgets (medians, mobile preset, simulated throttling) for every route. */
