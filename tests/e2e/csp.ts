@@ -2,7 +2,7 @@
  * Helpers to watch Content-Security-Policy violations in a page (shared by security.spec.ts and voice.spec.ts).
  */
 import { expect, type Page } from '@playwright/test'
-import { dismissIntro, waitForHydration, waitForIntroAndClose } from './helpers'
+import { chooseTheme, dismissIntro, waitForHydration, waitForIntroAndClose } from './helpers'
 
 /** One CSP violation as the page saw it. */
 export interface CspViolation {
@@ -60,8 +60,7 @@ export async function visitAndExercise(page: Page, path: string): Promise<void> 
   await waitForHydration(page)
   // The header's intro popup opens ~4.9 s after load; close it first so it can't land between two clicks.
   await waitForIntroAndClose(page)
-  await page.getByTestId('theme-menu').click()
-  await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+  await chooseTheme(page, 'Dark')
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   for (let y = 0; y < 6; y++) {
     await page.mouse.wheel(0, 1500)

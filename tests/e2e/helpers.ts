@@ -38,6 +38,20 @@ export async function waitForIntroAndClose(page: Page): Promise<void> {
   await expect(dialog).toBeHidden()
 }
 
+/**
+ * Picks a colour mode from the header's theme menu: opens it, waits until it is open and its opening
+ * animation has finished (a click on an item that is still animating in can miss it on a busy machine), then
+ * clicks the item.
+ */
+export async function chooseTheme(page: Page, name: 'Light' | 'Dark' | 'System'): Promise<void> {
+  await page.getByTestId('theme-menu').click()
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
+  await page.getByRole('menuitemradio', { name }).click()
+  await expect(menu).toBeHidden()
+}
+
 /** Runs axe (WCAG 2.x A/AA rules) on the page and fails with the list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dismissIntro, expectNoAxeViolations, ROUTES, waitForHydration, watchConsole } from './helpers'
+import { chooseTheme, dismissIntro, expectNoAxeViolations, ROUTES, waitForHydration, watchConsole } from './helpers'
 
 test.describe('pre-rendered pages', () => {
   test.use({ javaScriptEnabled: false })
@@ -92,8 +92,7 @@ test.describe('theme', () => {
     await page.goto('/pricing')
     await waitForHydration(page)
     await dismissIntro(page)
-    await page.getByTestId('theme-menu').click()
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+    await chooseTheme(page, 'Dark')
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await page.reload()
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
