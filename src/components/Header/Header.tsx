@@ -1,4 +1,5 @@
 import { Box, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react'
+import { memo } from 'react'
 import { Menu as MenuIcon } from 'lucide-react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
@@ -39,115 +40,147 @@ export interface HeaderProps {
   intro?: boolean
 }
 
+/** The bar itself: logo, navigation and actions. It does not re-render on intro steps. */
+function HeaderBar() {
+  const { t } = useTranslation()
+  const { to } = useLanguage()
+  return (
+    <Container maxW="7xl" h="full" display="flex" alignItems="center" gap={{ base: '2', md: '6' }}>
+      <Link asChild aria-label={t('brand.logoLabel')} _hover={{ textDecoration: 'none' }} borderRadius="l2">
+        <RouterLink to={to('/')}>
+          <Logo name={t('brand.name')} />
+        </RouterLink>
+      </Link>
+      <Box as="nav" aria-label={t('nav.label')} display={{ base: 'none', md: 'block' }}>
+        <HStack as="ul" gap="1" listStyleType="none">
+          {NAV_LINKS.map((l) => (
+            <li key={l.key}>
+              <Link
+                asChild
+                px="3"
+                py="2"
+                borderRadius="l2"
+                fontWeight="medium"
+                color="fg.muted"
+                _hover={{ color: 'fg', bg: 'bg.muted', textDecoration: 'none' }}
+                css={{ '&[aria-current=page]': { color: 'brand.fg' } }}
+              >
+                <NavLink to={to(l.to)} end>
+                  {t(`nav.${l.key}`)}
+                </NavLink>
+              </Link>
+            </li>
+          ))}
+        </HStack>
+      </Box>
+      <Flex flex="1" />
+      <LanguageSwitch />
+      <ThemeMenu />
+      <LocaleButtonLink to="/waitlist" size="sm" display={{ base: 'none', md: 'inline-flex' }}>
+        {t('nav.applyForFreeTrial')}
+      </LocaleButtonLink>
+      <Box display={{ base: 'block', md: 'none' }}>
+        <MobileNavMenu />
+      </Box>
+    </Container>
+  )
+}
+
+interface DecorativeItemProps {
+  /** Key of the item (`decorative.<key>` in locales/<lng>/common.json). */
+  itemKey: string
+  /** Shown on phones too (the first six, SPEC §2). */
+  mobile: boolean
+  /** Has vanished. */
+  gone: boolean
+  /** Its text. */
+  label: string
+}
+
+/** One decorative item of the intro strip; re-renders only when it vanishes. */
+const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, gone, label }: DecorativeItemProps) {
+  return (
+    <Box
+      as="span"
+      data-decorative-item={itemKey}
+      display={mobile ? 'inline-flex' : { base: 'none', md: 'inline-flex' }}
+      px="3"
+      py="1"
+      fontSize="sm"
+      borderRadius="full"
+      borderWidth="1px"
+      borderColor="border"
+      bg="bg.panel"
+      color="fg.muted"
+      boxShadow="xs"
+      opacity={gone ? 0 : 1}
+      visibility={gone ? 'hidden' : 'visible'}
+      transform={gone ? 'scale(0.85)' : 'none'}
+      transition="opacity 180ms ease-out, transform 180ms ease-out, visibility 0s linear 180ms"
+    >
+      {label}
+    </Box>
+  )
+})
+
+/**
+ * The intro (SPEC §4 "Header intro"): the decorative strip under the bar and the intro popup. Its state
+ * changes every 200 ms while items vanish, so it lives here and the bar does not re-render with it.
+ */
+function HeaderIntro({ timings, intro }: { timings: IntroTimings; intro: boolean }) {
+  const { t } = useTranslation()
+  const sequence = useIntroSequence(timings, intro)
+  const done = sequence.vanished >= sequence.total
+  return (
+    <>
+      <Box
+        aria-hidden="true"
+        data-testid="decorative-strip"
+        data-step={sequence.step}
+        position="absolute"
+        top="100%"
+        insetX="0"
+        pointerEvents="none"
+        display={done ? 'none' : 'block'}
+        bg="bg/95"
+        borderBottomWidth="1px"
+        borderColor="border"
+        boxShadow="sm"
+      >
+        <Container maxW="5xl" py="3">
+          <Flex wrap="wrap" gap="2" justify="center">
+            {DECORATIVE_ITEMS.map((key, i) => (
+              <DecorativeItem key={key} itemKey={key} mobile={i < MOBILE_DECORATIVE_COUNT} gone={i < sequence.vanished} label={t(`decorative.${key}`)} />
+            ))}
+          </Flex>
+        </Container>
+      </Box>
+      <IntroPopup open={sequence.popupOpen} onClose={sequence.closePopup} rotateMs={timings.rotateMs} />
+    </>
+  )
+}
+
 /**
  * The fixed site header: logo → home, Home / Pricing / Resources, Apply For Free Trial, language and
  * theme menus; on phones the links move into a menu. On load it plays the intro of SPEC §2/§4: a row of
  * decorative items (18 on desktop, 6 on phones) vanishes one by one, then the intro popup opens.
  */
 export function Header({ timings = INTRO_TIMINGS, intro = true }: HeaderProps) {
-  const { t } = useTranslation()
-  const { to } = useLanguage()
-  const sequence = useIntroSequence(timings, intro)
-  const done = sequence.vanished >= sequence.total
   return (
-    <>
-      <Box
-        as="header"
-        position="fixed"
-        top="0"
-        insetX="0"
-        zIndex="sticky"
-        h={`${HEADER_HEIGHT}px`}
-        bg="bg/90"
-        backdropFilter="saturate(180%) blur(12px)"
-        borderBottomWidth="1px"
-        borderColor="border"
-      >
-        <Container maxW="7xl" h="full" display="flex" alignItems="center" gap={{ base: '2', md: '6' }}>
-          <Link asChild aria-label={t('brand.logoLabel')} _hover={{ textDecoration: 'none' }} borderRadius="l2">
-            <RouterLink to={to('/')}>
-              <Logo name={t('brand.name')} />
-            </RouterLink>
-          </Link>
-          <Box as="nav" aria-label={t('nav.label')} display={{ base: 'none', md: 'block' }}>
-            <HStack as="ul" gap="1" listStyleType="none">
-              {NAV_LINKS.map((l) => (
-                <li key={l.key}>
-                  <Link
-                    asChild
-                    px="3"
-                    py="2"
-                    borderRadius="l2"
-                    fontWeight="medium"
-                    color="fg.muted"
-                    _hover={{ color: 'fg', bg: 'bg.muted', textDecoration: 'none' }}
-                    css={{ '&[aria-current=page]': { color: 'brand.fg' } }}
-                  >
-                    <NavLink to={to(l.to)} end>
-                      {t(`nav.${l.key}`)}
-                    </NavLink>
-                  </Link>
-                </li>
-              ))}
-            </HStack>
-          </Box>
-          <Flex flex="1" />
-          <LanguageSwitch />
-          <ThemeMenu />
-          <LocaleButtonLink to="/waitlist" size="sm" display={{ base: 'none', md: 'inline-flex' }}>
-            {t('nav.applyForFreeTrial')}
-          </LocaleButtonLink>
-          <Box display={{ base: 'block', md: 'none' }}>
-            <MobileNavMenu />
-          </Box>
-        </Container>
-        <Box
-          aria-hidden="true"
-          data-testid="decorative-strip"
-          data-step={sequence.step}
-          position="absolute"
-          top="100%"
-          insetX="0"
-          pointerEvents="none"
-          display={done ? 'none' : 'block'}
-          bg="bg/95"
-          borderBottomWidth="1px"
-          borderColor="border"
-          boxShadow="sm"
-        >
-          <Container maxW="5xl" py="3">
-            <Flex wrap="wrap" gap="2" justify="center">
-              {DECORATIVE_ITEMS.map((key, i) => {
-                const gone = i < sequence.vanished
-                return (
-                  <Box
-                    as="span"
-                    key={key}
-                    data-decorative-item={key}
-                    display={i >= MOBILE_DECORATIVE_COUNT ? { base: 'none', md: 'inline-flex' } : 'inline-flex'}
-                    px="3"
-                    py="1"
-                    fontSize="sm"
-                    borderRadius="full"
-                    borderWidth="1px"
-                    borderColor="border"
-                    bg="bg.panel"
-                    color="fg.muted"
-                    boxShadow="xs"
-                    opacity={gone ? 0 : 1}
-                    visibility={gone ? 'hidden' : 'visible'}
-                    transform={gone ? 'scale(0.85)' : 'none'}
-                    transition="opacity 180ms ease-out, transform 180ms ease-out, visibility 0s linear 180ms"
-                  >
-                    {t(`decorative.${key}`)}
-                  </Box>
-                )
-              })}
-            </Flex>
-          </Container>
-        </Box>
-      </Box>
-      <IntroPopup open={sequence.popupOpen} onClose={sequence.closePopup} rotateMs={timings.rotateMs} />
-    </>
+    <Box
+      as="header"
+      position="fixed"
+      top="0"
+      insetX="0"
+      zIndex="sticky"
+      h={`${HEADER_HEIGHT}px`}
+      bg="bg/90"
+      backdropFilter="saturate(180%) blur(12px)"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
+      <HeaderBar />
+      <HeaderIntro timings={timings} intro={intro} />
+    </Box>
   )
 }
