@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useReducer, type ComponentType } from 'react'
-import { registerPreload } from './registry'
+import { componentLoader } from './registry'
 
 /** Runs `fn` when the browser is idle (or after `timeoutMs` at the latest); returns a canceller. */
 function whenIdle(fn: () => void, timeoutMs: number): () => void {
@@ -31,38 +31,28 @@ export function createDeferred<P extends object>(
   Placeholder: ComponentType<P>,
   timeoutMs = 1500,
 ): ComponentType<P> & { preload: () => Promise<void> } {
-  let Loaded: ComponentType<P> | null = null
-  let pending: Promise<void> | null = null
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => {
-        Loaded = component
-      },
-      (error: unknown) => {
-        pending = null // a failed chunk load may be retried
-        console.error('[deferred] could not load a component', error)
-      },
-    ))
-
-  registerPreload(preload)
+  const { preload, loaded } = componentLoader(load)
 
   function Deferred(props: P) {
     const [, rerender] = useReducer((n: number) => n + 1, 0)
     useEffect(() => {
-      if (Loaded) return
+      if (loaded()) return
       let alive = true
       const cancel = whenIdle(() => {
-        void preload().then(() => {
-          // A transition: React renders the real component in 5 ms slices instead of one long task.
-          if (alive && Loaded) startTransition(rerender)
-        })
+        preload().then(
+          () => {
+            // A transition: React renders the real component in 5 ms slices instead of one long task.
+            if (alive) startTransition(rerender)
+          },
+          (error: unknown) => console.error('[deferred] could not load a component', error),
+        )
       }, timeoutMs)
       return () => {
         alive = false
         cancel()
       }
     }, [])
-    const Component = Loaded ?? Placeholder
+    const Component = loaded() ?? Placeholder
     return <Component {...props} />
   }
   return Object.assign(Deferred, { preload })

@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType, type CSSProperties } from 'react'
 import { useIsClient } from '../../hooks/useIsClient'
-import { registerPreload } from './registry'
+import { componentLoader } from './registry'
 
 /**
  * Partial hydration for sections with no behaviour of their own (text, icons, plain links).
@@ -28,20 +28,8 @@ export function createIsland<P extends object>(
   name: string,
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> & { preload: () => Promise<void> } {
-  let Loaded: ComponentType<P> | null = null
-  let pending: Promise<void> | null = null
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => {
-        Loaded = component
-      },
-      (error: unknown) => {
-        pending = null // a failed chunk load may be retried
-        throw error
-      },
-    ))
-  const Lazy = lazy(() => preload().then(() => ({ default: Loaded as ComponentType<P> })))
-  registerPreload(preload)
+  const { preload, loaded } = componentLoader(load)
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded() as ComponentType<P> })))
 
   function Island(props: P) {
     // `useIsClient` is false on the server and while React hydrates, true in a fresh client render; the
@@ -49,7 +37,7 @@ export function createIsland<P extends object>(
     const isClient = useIsClient()
     const [adopt] = useState(() => !isClient && typeof document !== 'undefined')
     if (adopt) return <div data-island={name} style={WRAPPER_STYLE} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
-    const Component = Loaded ?? Lazy
+    const Component = loaded() ?? Lazy
     return (
       <div data-island={name} style={WRAPPER_STYLE}>
         <Component {...props} />
