@@ -23,7 +23,9 @@ export interface AppProvidersProps {
 }
 
 /**
- * Copy (i18next), design system (Chakra, with the browser's Emotion cache: src/theme/serverStyles.ts) and colour mode (next-themes, class `light`/`dark` on `<html>`).
+ * Copy (i18next), design system (Chakra; in the browser with the Emotion cache and system view of
+ * src/theme/serverStyles.ts, which adopt the pre-rendered CSS) and colour mode (next-themes, class
+ * `light`/`dark` on `<html>`).
  * next-themes' own inline script is made inert (`type="application/json"`): the script in `index.html`
  * does the same job earlier, in `<head>`, and also falls back to the system preference when storage throws.
  * Transitions are turned off around a switch by the theme menu (`withoutTransitions`), not by next-themes'
