@@ -33,8 +33,10 @@ function withoutFillers(normalized: string): string {
 function scoreNormalized(name: string, query: string): number {
   if (!name || !query) return 0
   if (name === query) return 100
-  // Long names (containers, paragraphs) only match exactly: their text merely mentions the target.
+  // Long names (containers, paragraphs) only match exactly or by their first words ("save my name" for a long
+  // consent label): their text merely mentions the target elsewhere.
   const shortEnough = name.length <= query.length * 3 + 24
+  if (!shortEnough && name.startsWith(`${query} `)) return 50
   if (shortEnough && ` ${name} `.includes(` ${query} `)) return 80 - Math.min(20, Math.floor((name.length - query.length) / 8))
   if (name.length >= 2 && ` ${query} `.includes(` ${name} `)) return 60
   const nameWords = new Set(name.split(' '))
@@ -51,7 +53,7 @@ export const EXACT_MATCH = 100
 /**
  * How well an element name matches a spoken query, 0 (no match) to 100 (equal after normalisation).
  * 60–80: the name contains the query as whole words (shorter names score higher); 60: the query contains the
- * name; 40: every non-filler query word is in the name. The query is also tried without filler words.
+ * name; 50: a long name starts with the query; 40: every non-filler query word is in the name. The query is also tried without filler words.
  */
 export function matchScore(name: string, query: string): number {
   return createMatcher(query)(name)

@@ -12,7 +12,7 @@
  * - unsafe-url: activating it would navigate to a `javascript:`, `vbscript:` or `data:` URL, judged on what the
  *   click actually activates ({@link unsafeActivationOf}).
  */
-import { composedAncestors, isEnabled, isReadOnly, isVisible, quotedName } from './dom'
+import { composedAncestors, isEnabled, isReadOnly, isVisible, quotedName, roleOf } from './dom'
 
 /** Why a command was refused. */
 export type RefusalReason =
@@ -144,7 +144,7 @@ export type TargetUse = 'click' | 'fill' | 'toggle'
  * disabled, read-only (fill), unsafe activation (click, toggle; a fill activates nothing).
  */
 export function refusalOf(el: Element, use: TargetUse): Refusal | null {
-  const name = () => `${el.localName === 'input' || el.localName === 'textarea' ? 'the field' : el.localName} ${quotedName(el)}`
+  const name = () => `${use === 'fill' ? 'the field' : roleOf(el) || el.localName} ${quotedName(el)}`
   if (!isVisible(el)) return { reason: 'hidden', detail: `${name()} is not visible` }
   if (!isEnabled(el)) return { reason: 'disabled', detail: `${name()} is disabled` }
   if (use === 'fill' && isReadOnly(el)) return { reason: 'readonly', detail: `${name()} is read-only` }

@@ -81,6 +81,8 @@ export function clickTargetOf(el: Element, control: Element): Element {
 }
 
 function toggleRefusal(el: Element, control: Element): Refusal | null {
+  // Disabled first: a sold-out variant is "disabled" whether its label or its hidden input was matched.
+  if (!isEnabled(control) || !isEnabled(el)) return { reason: 'disabled', detail: `${roleOf(control) || control.localName} ${quotedName(control)} is disabled` }
   const clicked = clickTargetOf(el, control)
   if (control.localName !== 'details') {
     const r = refusalOf(clicked, 'toggle')
@@ -88,7 +90,6 @@ function toggleRefusal(el: Element, control: Element): Refusal | null {
   } else if (!isVisible(el) && !isVisible(control)) {
     return { reason: 'hidden', detail: `${quotedName(control)} is not visible` }
   }
-  if (!isEnabled(control) || !isEnabled(el)) return { reason: 'disabled', detail: `${control.localName} ${quotedName(control)} is disabled` }
   const unsafe = unsafeActivationOf(el) ?? unsafeActivationOf(control)
   if (unsafe !== null) return { reason: 'unsafe-url', detail: `${quotedName(el)} would navigate to ${JSON.stringify(unsafe.slice(0, 60))}` }
   return null
