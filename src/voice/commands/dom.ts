@@ -155,7 +155,9 @@ export function isVisible(el: Element): boolean {
     if (typeof check === 'function') {
       const opts = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }
       if (!check.call(el, opts)) return false
-    } else if (win) {
+    }
+    if (win) {
+      // Also across shadow boundaries, which DOM implementations without a flat tree (happy-dom) stop at.
       for (const node of composedAncestors(el)) {
         const style = win.getComputedStyle(node)
         if (style.display === 'none' || Number.parseFloat(style.opacity) === 0) return false
