@@ -225,7 +225,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       onCallEnd()
     },
     route(message) {
-      router.route(message, 'other')
+      router.route(message, 'realtime')
     },
   }
 }
