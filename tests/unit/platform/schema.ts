@@ -18,7 +18,7 @@ import { resolve } from 'node:path'
 import { fixOfficial, mergeSupplement } from '../../../scripts/generate-platform-types.mjs'
 
 const root = resolve(__dirname, '../../..')
-const official = JSON.parse(readFileSync(resolve(root, '../shared/vapi-openapi.json'), 'utf8')) as Record<string, unknown>
+const official = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-openapi.json'), 'utf8')) as Record<string, unknown>
 const supplement = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-supplement.json'), 'utf8')) as Record<string, unknown>
 
 type Json = Record<string, unknown>
