@@ -395,13 +395,41 @@ export function serializePageMap(map: PageMap, options: SerializePageMapOptions 
     }
     return lines.join('\n')
   }
-  const listBytes = (key: ListKey) => texts[key].slice(0, kept[key]).reduce((sum, t) => sum + utf8Bytes(t) + 3, 0)
+  // Sizes are kept arithmetically (one UTF-8 measure per item) so cutting a long page costs O(items × lists),
+  // not a full render per dropped item; the final text is measured once more to be sure.
+  const sizes: Record<ListKey, number[]> = {
+    headings: texts.headings.map(utf8Bytes),
+    fields: texts.fields.map(utf8Bytes),
+    buttons: texts.buttons.map(utf8Bytes),
+    links: texts.links.map(utf8Bytes),
+  }
+  const listBytes: Record<ListKey, number> = { headings: 0, fields: 0, buttons: 0, links: 0 }
+  for (const key of LIST_KEYS) listBytes[key] = sizes[key].reduce((sum, n) => sum + n + 3, 0)
+  /** Bytes of the line of `key` as rendered: "key: " + items joined by " | " (+ " | +N more"), plus "\n". */
+  const lineBytes = (key: ListKey): number => {
+    const total = texts[key].length
+    if (total === 0) return 0
+    const n = kept[key]
+    const more = n < total ? utf8Bytes(`+${total - n} more`) + (n > 0 ? 3 : 0) : 0
+    return key.length + 2 + (n > 0 ? listBytes[key] - 3 : 0) + more + 1
+  }
+  const fixedBytes = utf8Bytes([...head, ...(title ? [`title: ${title}`] : [])].join('\n'))
+  let total = fixedBytes + LIST_KEYS.reduce((sum, key) => sum + lineBytes(key), 0)
+  while (total > maxBytes) {
+    let longest: ListKey | undefined
+    for (const key of LIST_KEYS) {
+      if (kept[key] > 0 && (longest === undefined || listBytes[key] > listBytes[longest])) longest = key
+    }
+    if (longest === undefined) break
+    const before = lineBytes(longest)
+    kept[longest]--
+    listBytes[longest] -= (sizes[longest][kept[longest]] ?? 0) + 3
+    total += lineBytes(longest) - before
+  }
   let out = render()
   while (utf8Bytes(out) > maxBytes) {
     let longest: ListKey | undefined
-    for (const key of LIST_KEYS) {
-      if (kept[key] > 0 && (longest === undefined || listBytes(key) > listBytes(longest))) longest = key
-    }
+    for (const key of LIST_KEYS) if (kept[key] > 0 && (longest === undefined || kept[key] > kept[longest])) longest = key
     if (longest === undefined) {
       // Only the header, url and title are left: cut the title (then the url) to fit.
       while (title && utf8Bytes(render()) > maxBytes) title = title.length > 1 ? `${title.slice(0, -2)}…` : ''
