@@ -5,7 +5,9 @@
  * engine (VoiceCall on a fake Daily call object) whose app messages are validated against Vapi's OpenAPI
  * document (ClientInboundMessage).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
+import { startRealtimeServer } from '../../servers/realtime-server'
 import { createVoiceSession } from '../../../src/voice/react/session'
 import { ScriptedVoiceEngine, SCRIPTED_SEND_EVENT } from '../../../src/voice/react/scriptedEngine'
 import type { VoiceEngineLike } from '../../../src/voice/react/types'
@@ -189,5 +191,36 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     expect(toolResultOf(added[1]!)).toEqual({ name: 'fill', toolCallId: 'call_9', result: 'done: filled the field labelled Email' })
     expect(added[2]!.message.content).toBe(`${RESULT_HEADER} done: scrolled to the bottom`)
     await s.stop()
+  })
+})
+
+describe('results of realtime commands (local Phoenix server)', () => {
+  beforeEach(landing)
+
+  it('are reported in words; junk on the channel is reported silently (it must not make the assistant talk)', async () => {
+    const server = await startRealtimeServer({ port: 0 })
+    try {
+      const engine = new ScriptedVoiceEngine({ script: [] })
+      const s = session(engine, { realtime: { supabaseUrl: server.url, anonKey: 'anon', transport: WebSocket } })
+      await s.start()
+      engine.emitNow('call-start')
+      await vi.waitFor(() => expect(server.joins.length).toBeGreaterThan(0), { timeout: 5000 })
+      const channel = server.joins[0]!.channel
+      server.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' })
+      server.broadcast(channel, 'voice_command', { action: 'click', targetText: 'Checkout' })
+      server.broadcast(channel, 'voice_command', { action: 'dance' })
+      server.broadcast(channel, 'voice_command', { action: 'scroll', direction: 42 })
+      await vi.waitFor(() => expect(results(engine.sent)).toHaveLength(4), { timeout: 5000 })
+      const reported = results(engine.sent)
+      expect(reported.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
+        [`${RESULT_HEADER} done: filled the field labelled Email`, false],
+        [`${RESULT_HEADER} refused: no element labelled Checkout`, true],
+        [`${RESULT_HEADER} refused: dance is not an action on this page (only scroll, click, fill and toggle)`, false],
+        [expect.stringMatching(/^COMMAND RESULT refused: the command was malformed/), false],
+      ])
+      await s.stop()
+    } finally {
+      await server.close()
+    }
   })
 })
