@@ -282,7 +282,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       onCallEnd()
     },
     route(message) {
-      run(message, 'other')
+      run(message, 'realtime')
     },
   }
 }

@@ -136,7 +136,7 @@ describe('page context with the scripted engine', () => {
     expect(reported).toHaveLength(2) // the weather tool is not ours: no result from the widget
     expect(toolResultOf(reported[0]!)).toEqual({ name: 'fill_field', toolCallId: 'call_1', result: 'done: filled the field labelled Email' })
     expect(reported[0]!.triggerResponseEnabled).toBe(false)
-    expect(toolResultOf(reported[1]!)).toEqual({ name: 'click_element', toolCallId: 'call_2', error: 'no element labelled Checkout' })
+    expect(toolResultOf(reported[1]!)).toEqual({ name: 'click_element', toolCallId: 'call_2', error: 'nothing named "Checkout" on the page' })
     expect(reported[1]!.triggerResponseEnabled).toBe(true)
     for (const r of reported) expect(toolCallResult(toolResultOf(r))).toBe(true)
     expect(JSON.stringify(engine.sent)).not.toContain('me@example.com')
@@ -152,7 +152,7 @@ describe('page context with the scripted engine', () => {
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     expect(results(engine.sent).map((m) => m.message.content)).toEqual([
-      `${RESULT_HEADER} refused: no control labelled Newsletter`,
+      `${RESULT_HEADER} refused: no switch, checkbox or expandable named "Newsletter"`,
       `${RESULT_HEADER} done: scrolled down`,
     ])
     await s.stop()
@@ -214,7 +214,7 @@ describe('results of realtime commands (local Phoenix server)', () => {
       const reported = results(engine.sent)
       expect(reported.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
         [`${RESULT_HEADER} done: filled the field labelled Email`, false],
-        [`${RESULT_HEADER} refused: no element labelled Checkout`, true],
+        [`${RESULT_HEADER} refused: nothing named "Checkout" on the page`, true],
         [`${RESULT_HEADER} refused: dance is not an action on this page (only scroll, click, fill and toggle)`, false],
         [expect.stringMatching(/^COMMAND RESULT refused: the command was malformed/), false],
       ])
