@@ -10,8 +10,9 @@
  * - never hidden content: `hidden`, `inert`, `aria-hidden="true"`, `input[type=hidden]`, `display: none`,
  *   `visibility: hidden`/`collapse`, `content-visibility: hidden` subtrees, `<template>`, `<script>`, `<style>`,
  *   `<noscript>` are skipped, and so is hidden text inside a visible element's name;
- * - nothing of the widget: subtrees matching the ignore selector (`[data-voice-ignore]`) are skipped, and shadow
- *   roots (where the embed renders) are never entered;
+ * - nothing of the widget: subtrees matching the ignore selector (`[data-voice-ignore]`, which the widget and
+ *   the embed's host element carry) are skipped, shadow roots inside them included. Open shadow roots elsewhere
+ *   are read (the executor reaches them too); closed ones and frames are not;
  * - the URL is origin + path only (query strings and fragments may carry tokens).
  *
  * Pure DOM reading: no mutation, no layout (works in happy-dom and during pre-rendering with a document).
@@ -162,6 +163,9 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     }
     if (!descend) return
     for (let child = el.firstElementChild; child; child = child.nextElementSibling) visit(child)
+    // Open shadow roots hold controls the executor can reach too (closed ones are unreachable by design).
+    const shadow = el.shadowRoot
+    if (shadow) for (let child = shadow.firstElementChild; child; child = child.nextElementSibling) visit(child)
   }
 
   try {
