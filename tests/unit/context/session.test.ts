@@ -104,6 +104,27 @@ describe('page context with the scripted engine', () => {
     await s.stop()
   })
 
+  it('after a navigation it waits for the page (not the widget) to change, and follows a route that renders late', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine, { pageContext: { settleMs: 20, maxSettleMs: 1500, pollMs: 20 } })
+    await s.start()
+    engine.emitNow('call-start')
+    history.pushState(null, '', '/pricing') // the old page stays on screen while the route's code loads
+    const widget = document.querySelector('aside')!
+    for (let i = 0; i < 5; i++) {
+      widget.textContent = `status ${i}` // the widget's own updates do not count as the page changing
+      await new Promise((r) => setTimeout(r, 30))
+    }
+    expect(maps(engine.sent)).toHaveLength(1)
+    navigateToPricing() // the route renders
+    await expect.poll(() => maps(engine.sent).length, { timeout: 1000 }).toBe(2)
+    expect(maps(engine.sent)[1]).toContain('h1 Pricing — Coming Soon')
+    document.getElementById('app')!.insertAdjacentHTML('beforeend', '<h2>Enterprise</h2>') // a late part of the page
+    await expect.poll(() => maps(engine.sent).length, { timeout: 1000 }).toBe(3)
+    expect(maps(engine.sent)[2]).toContain('h2 Enterprise')
+    await s.stop()
+  })
+
   it('does not resend an unchanged map, and stops watching when the call ends', async () => {
     const engine = new ScriptedVoiceEngine({ script: [] })
     const s = session(engine)
