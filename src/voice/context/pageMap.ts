@@ -128,8 +128,10 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     map.fields.push({ label, type, ...(required && { required }), ...(disabled && { disabled }) })
   }
 
+  const full = () =>
+    map.headings.length >= maxItems && map.links.length >= maxItems && map.buttons.length >= maxItems && map.fields.length >= maxItems
   const visit = (el: Element): void => {
-    if (hidesSubtree(el)) return
+    if (full() || hidesSubtree(el)) return
     const tag = el.localName
     const role = el.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
     let descend = true
