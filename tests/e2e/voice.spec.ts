@@ -267,3 +267,52 @@ test('no CSP violation on any route with the widget opened, a call running and c
     await expectNoCspViolations(page, csp)
   }
 })
+
+/** The client messages the scripted engine was asked to send (page maps, command results), in order. */
+async function sentMessages(page: Page): Promise<{ type: string; message: { role: string; content: string }; triggerResponseEnabled?: boolean }[]> {
+  return page.evaluate(() => (window as unknown as { __voiceSent: never[] }).__voiceSent)
+}
+
+test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __voiceSent: unknown[] }
+    w.__voiceSent = []
+    window.addEventListener('voiceos:scripted-send', (e) => w.__voiceSent.push((e as CustomEvent).detail))
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await waitForIntroAndClose(page)
+  const channel = await startCall(page)
+  const maps = async () => (await sentMessages(page)).map((m) => m.message.content).filter((c) => c.startsWith('PAGE MAP'))
+  await expect.poll(async () => (await maps()).length).toBe(1)
+  const [landing] = await maps()
+  expect(landing).toContain('headings: h1 The Future of the Web is Voice-First')
+  expect(landing).toMatch(/buttons: .*Star us on GitHub/)
+  expect(landing).toMatch(/links: .*Pricing .*Watch Demo \(opens in a new tab\)/)
+  expect(landing).not.toMatch(/voice assistant/i) // nothing of the widget
+  expect(new TextEncoder().encode(landing).length).toBeLessThanOrEqual(4096)
+
+  // A refusal comes back with its reason and asks the assistant to respond; a success is inserted silently.
+  await command(page, channel, { action: 'click', targetText: 'Checkout now' })
+  await command(page, channel, { action: 'scroll', direction: 'down' })
+  await expect.poll(async () => (await sentMessages(page)).filter((m) => m.message.content.startsWith('COMMAND RESULT')).length).toBe(2)
+  const results = (await sentMessages(page)).filter((m) => m.message.content.startsWith('COMMAND RESULT'))
+  expect(results.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
+    ['COMMAND RESULT refused: nothing named "Checkout now" on the page', true],
+    ['COMMAND RESULT done: scrolled down', false],
+  ])
+
+  // A client-side navigation (react-router link) sends the new page's map once it has rendered.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).click()
+  await expect(page).toHaveURL('/pricing')
+  // (The route's code may still be loading: the map is taken again after each burst of changes.)
+  await expect.poll(async () => (await maps()).at(-1), { timeout: 10_000 }).toContain('h1 Pricing')
+  const pricing = (await maps()).at(-1)!
+  expect(pricing).toMatch(/url: http:\/\/127\.0\.0\.1:\d+\/pricing/)
+  expect(pricing).toContain('h1 Pricing')
+  expect(pricing).toMatch(/Open Source Soon \(disabled\)/)
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+  for (const m of await sentMessages(page)) expect(m).toMatchObject({ type: 'add-message', message: { role: 'system' } })
+  await page.getByRole('button', { name: 'Stop voice assistant' }).click()
+})
