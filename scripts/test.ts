@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, stopping at the first red step:
 //   1. type-check  2. unit tests (Node/happy-dom)  3. Storybook stories as tests (Chromium)
-//   4. production build  5. Playwright end-to-end tests against the built site.
+//   4. production build (site, then the embed)  5. Playwright end-to-end tests against the built site.
 // Prints a closing "tests: N passed, N failed" line summed over the test steps.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -70,7 +70,9 @@ run('type-check', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 run('unit tests', npx, ['vitest', 'run', '--project=unit', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/unit.json`])
 run('stories', npx, ['vitest', 'run', '--project=storybook', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/storybook.json`])
 run('build', npx, ['vite-react-ssg', 'build'])
+run('build embed', npx, ['vite', 'build', '-c', 'vite.embed.config.ts'])
 run('build (e2e variant)', npx, ['vite-react-ssg', 'build'], { SITE_VARIANT: 'e2e' })
+run('build embed (e2e variant)', npx, ['vite', 'build', '-c', 'vite.embed.config.ts'], { SITE_VARIANT: 'e2e' })
 run('end-to-end', npx, ['playwright', 'test'], { PW_REPORTER: `${results}/e2e.json` })
 summary()
 process.exit(failed ? 1 : 0)
