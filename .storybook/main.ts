@@ -4,7 +4,7 @@ const config: StorybookConfig = {
   stories: ['../src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
-  // Chakra's package.json names a public Storybook; offline it fails, so never compose it (STACK.md).
+  // Chakra's package.json names a public Storybook; offline it fails, so never compose it.
   refs: { '@chakra-ui/react': { disable: true } },
   core: { disableTelemetry: true },
   async viteFinal(config) {

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { page } from 'vitest/browser'
 
 /**
- * Visual baselines for stories (STACK.md "Storybook 10 + Vitest browser mode"): the offline counterpart of
+ * Visual baselines for stories (Vitest 4 browser mode's `toMatchScreenshot`): the offline counterpart of
  * Chromatic. `vitest.setup.ts` calls {@link expectScreenshot} after every story unless the story (or its
  * meta) sets `parameters: { visual: false }`. Baselines live next to the stories in
  * `__screenshots__/<File>.stories.tsx/<Story name>-chromium-linux.png`; create or update them with

@@ -1,5 +1,5 @@
 /**
- * Call engine bench (issue 6 item 8), run by `npm run bench` (node --import tsx):
+ * Call engine bench, run by `npm run bench` (node --import tsx):
  * 1. gzip size of the engine's own code (daily-js external) beside @vapi-ai/web's own code (daily-js external),
  *    minified for the browser with esbuild. Target: the engine at most half the reference.
  * 2. time from start() to call-start-success on the fake Daily call object, engine and reference, both creating
@@ -183,7 +183,7 @@ Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. esbuild, mini
 | @vapi-ai/web 2.7.1 without \`events\` | ${kb(s.referenceNoEvents.raw)} | ${kb(s.referenceNoEvents.min)} | ${kb(s.referenceNoEvents.gzip)} |
 
 Engine's own code / reference's own code (gzip): **${(ratio * 100).toFixed(0)} %** (target ≤ 50 %: ${ratio <= 0.5 ? 'met' : 'NOT met'}).
-With the lazily loaded web-call path of the platform client (issue 5) counted too: ${(totalRatio * 100).toFixed(0)} %.
+With the lazily loaded web-call path of the platform client (src/platform/web) counted too: ${(totalRatio * 100).toFixed(0)} %.
 The reference's own code includes its HTTP client (a generated client for the whole API, used for one endpoint);
 the engine's counterpart is the platform client's request core, which the site shares with any other API use.
 

@@ -1,5 +1,5 @@
 /**
- * Platform client bench (issue 5 item 5), run by `npm run bench` (node --import tsx):
+ * Platform client bench, run by `npm run bench` (node --import tsx):
  * 1. per-request overhead of the client against raw `fetch` on a local 127.0.0.1 server: the same
  *    `POST /call/web` (bearer auth, JSON body, JSON response), interleaved rounds, median per-request time;
  *    target ratio ≤ 1.1×;

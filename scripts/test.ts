@@ -1,78 +1,89 @@
 // `npm test`: every check, in order, stopping at the first red step:
 //   1. type-check  2. unit tests (Node/happy-dom)  3. Storybook stories as tests (Chromium)
-//   4. production build (site, then the embed)  5. Playwright end-to-end tests against the built site.
-// Prints a closing "tests: N passed, N failed" line summed over the test steps.
+//   4. production build (site, then the embed)  5. e2e build variant  6. Playwright end-to-end tests against the built sites.
+// Before any of it, the browser is provisioned (scripts/chromium.ts `provisionBrowser`). Ends with an honest
+// closing line, `tests: N passed, N failed` (scripts/test-summary.ts): a file that failed to load, a step that
+// failed without a failed test, and a step that never ran each count as failed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { chromium } from 'playwright'
-import { findChromium } from './chromium'
+import { provisionBrowser, systemProvisionEnvironment } from './chromium'
+import { closingLine, summarize, type StepOutcome } from './test-summary'
 
 const results = '.test-results'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 
-function browserOrExit(): void {
-  let path: string | undefined
-  try {
-    path = findChromium() ?? chromium.executablePath()
-  } catch (e) {
-    console.error(String(e))
-  }
-  if (!path || !existsSync(path)) {
-    console.error(
-      [
-        'No Chromium found for the browser tests.',
-        '  - Debian/Ubuntu: sudo apt-get install -y chromium   (→ /usr/bin/chromium)',
-        '  - or point CHROMIUM_PATH at a Chromium/Chrome binary',
-        '  - or, where downloads are allowed: npx playwright install chromium',
-      ].join('\n'),
-    )
-    process.exit(1)
-  }
-  console.log(`browser: ${path}`)
+interface Step {
+  title: string
+  cmd: string
+  args: string[]
+  env?: Record<string, string>
+  /** JSON report the step writes, for test steps. */
+  report?: { kind: 'vitest' | 'playwright'; file: string }
 }
 
-function run(title: string, cmd: string, args: string[], env: Record<string, string> = {}): void {
-  console.log(`\n▶ ${title}: ${cmd} ${args.join(' ')}`)
-  const started = Date.now()
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const secs = ((Date.now() - started) / 1000).toFixed(1)
-  if (r.status !== 0) {
-    console.error(`✖ ${title} failed (${secs} s)`)
-    summary()
-    process.exit(r.status ?? 1)
-  }
-  console.log(`✔ ${title} (${secs} s)`)
-}
-
-let passed = 0
-let failed = 0
-function summary(): void {
-  for (const f of ['unit.json', 'storybook.json']) {
-    const p = `${results}/${f}`
-    if (!existsSync(p)) continue
-    const j = JSON.parse(readFileSync(p, 'utf8'))
-    passed += j.numPassedTests ?? 0
-    failed += j.numFailedTests ?? 0
-  }
-  const e2e = `${results}/e2e.json`
-  if (existsSync(e2e)) {
-    const s = JSON.parse(readFileSync(e2e, 'utf8')).stats ?? {}
-    passed += (s.expected ?? 0) + (s.flaky ?? 0)
-    failed += s.unexpected ?? 0
-  }
-  console.log(`\ntests: ${passed} passed, ${failed} failed`)
-}
-
-browserOrExit()
 const npx = 'npx'
-run('type-check', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'])
-run('unit tests', npx, ['vitest', 'run', '--project=unit', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/unit.json`])
-run('stories', npx, ['vitest', 'run', '--project=storybook', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/storybook.json`])
-run('build', npx, ['vite-react-ssg', 'build'])
-run('build embed', npx, ['vite', 'build', '-c', 'vite.embed.config.ts'])
-run('build (e2e variant)', npx, ['vite-react-ssg', 'build'], { SITE_VARIANT: 'e2e' })
-run('build embed (e2e variant)', npx, ['vite', 'build', '-c', 'vite.embed.config.ts'], { SITE_VARIANT: 'e2e' })
-run('end-to-end', npx, ['playwright', 'test'], { PW_REPORTER: `${results}/e2e.json` })
-summary()
-process.exit(failed ? 1 : 0)
+const steps: Step[] = [
+  { title: 'type-check', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  {
+    title: 'unit tests',
+    cmd: npx,
+    args: ['vitest', 'run', '--project=unit', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/unit.json`],
+    report: { kind: 'vitest', file: `${results}/unit.json` },
+  },
+  {
+    title: 'stories',
+    cmd: npx,
+    args: ['vitest', 'run', '--project=storybook', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/storybook.json`],
+    report: { kind: 'vitest', file: `${results}/storybook.json` },
+  },
+  { title: 'build', cmd: 'npm', args: ['run', 'build'] },
+  { title: 'build (e2e variant)', cmd: 'npm', args: ['run', 'build'], env: { SITE_VARIANT: 'e2e' } },
+  {
+    title: 'end-to-end',
+    cmd: npx,
+    args: ['playwright', 'test'],
+    env: { PW_REPORTER: `${results}/e2e.json` },
+    report: { kind: 'playwright', file: `${results}/e2e.json` },
+  },
+]
+
+function readReport(step: Step): StepOutcome['report'] {
+  if (!step.report || !existsSync(step.report.file)) return undefined
+  try {
+    const data = JSON.parse(readFileSync(step.report.file, 'utf8'))
+    return step.report.kind === 'vitest' ? { kind: 'vitest', data } : { kind: 'playwright', data }
+  } catch {
+    return undefined
+  }
+}
+
+function finish(outcomes: StepOutcome[]): never {
+  const s = summarize(outcomes)
+  if (s.notes.length) console.log(`\n${s.notes.map((n) => `  counted as failed — ${n}`).join('\n')}`)
+  console.log(`\n${closingLine(s)}`)
+  process.exit(s.failed ? 1 : 0)
+}
+
+const browser = provisionBrowser(systemProvisionEnvironment(() => chromium.executablePath()))
+if (!browser.ok) {
+  console.error(browser.message)
+  finish(steps.map((s) => ({ title: s.title, state: 'skipped' })))
+}
+console.log(`browser: ${browser.path}${browser.installed.length ? ` (installed ${browser.installed.join(', ')})` : ''}`)
+
+const outcomes: StepOutcome[] = []
+for (const step of steps) {
+  if (outcomes.some((o) => o.state === 'ran' && o.status !== 0)) {
+    outcomes.push({ title: step.title, state: 'skipped' })
+    continue
+  }
+  console.log(`\n▶ ${step.title}: ${step.cmd} ${step.args.join(' ')}`)
+  const started = Date.now()
+  const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  const secs = ((Date.now() - started) / 1000).toFixed(1)
+  outcomes.push({ title: step.title, state: 'ran', status: r.status, report: readReport(step) })
+  console.log(r.status === 0 ? `✔ ${step.title} (${secs} s)` : `✖ ${step.title} failed (${secs} s)`)
+}
+finish(outcomes)

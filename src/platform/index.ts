@@ -1,5 +1,5 @@
 /**
- * Vapi platform REST client (issue 5, SPEC §7 "Platform API"). See src/platform/README.md.
+ * Vapi platform REST client (SPEC §7 "Platform API"). See src/platform/README.md.
  *
  * Browser bundles that only create web calls should import from `src/platform/web` (core + createWebCall,
  * no resource classes) to stay small.

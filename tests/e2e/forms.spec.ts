@@ -1,5 +1,5 @@
 /**
- * The waitlist and feedback forms end to end, against the BUILT site (issue 4).
+ * The waitlist and feedback forms end to end, against the BUILT site (SPEC §4, §5, §7, §8).
  *
  * The waitlist endpoint is fixed at build time, so `dist/` must be built with
  *   VITE_WAITLIST_ENDPOINT=http://127.0.0.1:4599/formResponse   (FORM_ENDPOINT_URL)

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy in practice (issue 8 item 4): every route and the 404 page, hydrated, with the theme
+ * Content-Security-Policy in practice: every route and the 404 page, hydrated, with the theme
  * menu opened and a theme chosen, and scrolled through, must raise no `securitypolicyviolation` event. The
  * pages enforce their `<meta http-equiv="Content-Security-Policy">` (the preview server does not send
  * `dist/_headers`; tests/e2e/budget.spec.ts checks that both policies are the same).

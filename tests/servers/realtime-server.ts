@@ -88,6 +88,12 @@ export interface RealtimeServer {
    */
   broadcast(channel: string, event: string, payload: unknown, options?: { binary?: boolean }): number
   /**
+   * Sends a frame built by `build(topic)` — any text (need not be valid Phoenix) or binary — to every subscriber
+   * of `channel` (trailing `*` as in {@link broadcast}); returns how many got it. For hostile-frame tests: a
+   * broadcast whose `event` is not a string, a `null` payload, a frame that is not JSON.
+   */
+  sendRaw(channel: string, build: (topic: string) => string | ArrayBuffer): number
+  /**
    * Resolves with the `count`-th join of `channel` (1-based, counting earlier ones; a trailing `*` matches by
    * prefix) or rejects after `timeoutMs` (default 5000).
    */
@@ -300,6 +306,20 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     joins,
     tokenRefreshes,
     broadcast: (channel, event, payload, opts) => deliver(`realtime:${channel.replace(/^realtime:/, '')}`, event, payload, opts?.binary === true),
+    sendRaw(channel, build) {
+      const matches = topicMatcher(`realtime:${channel.replace(/^realtime:/, '')}`)
+      let delivered = 0
+      for (const client of clients) {
+        if (client.ws.readyState !== client.ws.OPEN) continue
+        for (const joined of client.topics.keys()) {
+          if (!matches(joined)) continue
+          const frame = build(joined)
+          client.ws.send(typeof frame === 'string' ? frame : Buffer.from(frame))
+          delivered++
+        }
+      }
+      return delivered
+    },
     waitForJoin(channel, opts = {}) {
       const topic = `realtime:${channel.replace(/^realtime:/, '')}`
       const count = opts.count ?? 1

@@ -1,6 +1,6 @@
 import { EMPTY_WAITLIST, WAITLIST_FIELDS, type WaitlistValues } from './validation'
 
-/** sessionStorage key of the unsent application (SPEC issue 4: nothing typed is lost). */
+/** sessionStorage key of the unsent application (SPEC §4 "Waitlist form": on failure fields are kept, so nothing typed is lost). */
 export const WAITLIST_DRAFT_KEY = 'voiceos.waitlist.draft'
 
 /** The part of `Storage` a draft needs (sessionStorage, or an in-memory stand-in in tests). */

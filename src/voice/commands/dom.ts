@@ -1,108 +1,204 @@
 /**
- * DOM helpers of the command executor: visibility, enabled state, accessible names, roles, text matching
- * and unsafe-URL detection. All functions are defensive: they never throw on odd markup.
+ * DOM helpers of the command executor: the composed tree (open shadow roots, slots, same-origin iframes),
+ * visibility, enabled state, and the names a visitor would say (labels, accessible names, roles).
+ * All functions are defensive: they never throw on odd markup.
  *
- * Works in browsers and in happy-dom (no layout there: visibility relies on attributes, computed
- * `display`/`visibility` and `Element.checkVisibility()` when present, never on element boxes).
+ * Layout: in a browser, visibility also checks the element's box (see {@link isVisible}). Environments
+ * without layout (happy-dom in unit tests, where every box is 0 × 0) are detected by the root element having
+ * no box; there only the style/attribute checks apply.
  */
-
-/** Lower-cases, NFKC-normalises, turns punctuation into spaces and collapses whitespace. */
-export function normalizeText(text: string | null | undefined): string {
-  if (!text) return ''
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-}
-
-/** Filler words ignored when matching spoken targets ("click the watch demo button" ≈ "Watch Demo"). */
-const FILLER_WORDS = new Set([
-  'the', 'a', 'an', 'on', 'to', 'my', 'your', 'please', 'click', 'press', 'tap', 'button', 'link', 'field',
-  'input', 'box', 'checkbox', 'switch', 'toggle', 'tab', 'menu', 'option', 'radio', 'item', 'in', 'into', 'of',
-])
-
-function withoutFillers(normalized: string): string {
-  return normalized
-    .split(' ')
-    .filter((w) => w && !FILLER_WORDS.has(w))
-    .join(' ')
-}
-
-function scoreNormalized(name: string, query: string): number {
-  if (!name || !query) return 0
-  if (name === query) return 100
-  // Long names (containers, paragraphs) only match exactly: their text merely mentions the target.
-  const shortEnough = name.length <= query.length * 3 + 24
-  if (shortEnough && ` ${name} `.includes(` ${query} `)) return 80 - Math.min(20, Math.floor((name.length - query.length) / 8))
-  if (name.length >= 2 && ` ${query} `.includes(` ${name} `)) return 60
-  const nameWords = new Set(name.split(' '))
-  const queryWords = query.split(' ').filter((w) => !FILLER_WORDS.has(w))
-  if (shortEnough && queryWords.length > 0 && queryWords.every((w) => nameWords.has(w))) return 40
-  return 0
-}
-
-/**
- * How well an element name matches a spoken query, 0 (no match) to 100 (equal after normalisation).
- * 80: the name contains the query as whole words; 60: the query contains the name; 40: every non-filler
- * query word is in the name. The query is also tried without filler words ("the … button").
- */
-export function matchScore(name: string, query: string): number {
-  return createMatcher(query)(name)
-}
-
-/** {@link matchScore} with the query normalised once: returns `(name) => score`. */
-export function createMatcher(query: string): (name: string) => number {
-  const q = normalizeText(query)
-  const stripped = withoutFillers(q)
-  const alt = stripped && stripped !== q ? stripped : ''
-  return (name: string) => {
-    if (!q) return 0
-    const n = normalizeText(name)
-    if (!n) return 0
-    return Math.max(scoreNormalized(n, q), alt ? scoreNormalized(n, alt) : 0)
-  }
-}
+export { normalizeText, matchScore, createMatcher } from './match'
 
 /** The owner window of a node, if any. */
 export function windowOf(node: Node): (Window & typeof globalThis) | null {
   return (node.ownerDocument?.defaultView as (Window & typeof globalThis) | null | undefined) ?? null
 }
 
+const isShadowRoot = (node: Node | null): node is ShadowRoot =>
+  node !== null && node.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */ && 'host' in node
+
+/** The slot a light-DOM child of a shadow host is rendered in (`assignedSlot`, computed when the DOM lacks it). */
+export function assignedSlotOf(node: Node): HTMLSlotElement | null {
+  try {
+    const native = (node as Element | Text).assignedSlot
+    if (native !== undefined) return native
+    const parent = node.parentNode as Element | null
+    const shadow = parent && parent.nodeType === 1 ? parent.shadowRoot : null
+    if (!shadow || shadow.mode !== 'open') return null
+    const name = node.nodeType === 1 ? ((node as Element).getAttribute('slot') ?? '') : ''
+    for (const slot of Array.from(shadow.querySelectorAll('slot'))) {
+      if ((slot.getAttribute('name') ?? '') === name) return slot
+    }
+  } catch {
+    /* odd node */
+  }
+  return null
+}
+
 /**
- * True when the element is rendered for the visitor: connected, not `hidden`/`inert`/`aria-hidden="true"`
- * (itself or an ancestor), not an `input type=hidden`, and not `display: none` / `visibility: hidden`
- * (via `checkVisibility()` when the browser has it, else computed styles of the element and its ancestors).
+ * The parent of `node` in the flat (composed) tree an event travels through: the slot it is assigned to, the
+ * host of a shadow root, else the parent element. `null` at the document's root.
+ */
+export function composedParent(node: Node): Element | null {
+  const slot = assignedSlotOf(node)
+  if (slot) return slot
+  const parent = node.parentNode
+  if (isShadowRoot(parent)) return parent.host
+  return parent && parent.nodeType === 1 ? (parent as Element) : null
+}
+
+/** `el` and its ancestors in the flat tree (see {@link composedParent}), innermost first. */
+export function composedAncestors(el: Element): Element[] {
+  const out: Element[] = []
+  for (let node: Element | null = el, guard = 0; node && guard < 5_000; node = composedParent(node), guard++) out.push(node)
+  return out
+}
+
+/** `el.closest(selector)` across shadow boundaries and slots (see {@link composedAncestors}). */
+export function closestComposed(el: Element, selector: string): Element | null {
+  try {
+    for (const node of composedAncestors(el)) if (node.matches(selector)) return node
+  } catch {
+    /* invalid selector */
+  }
+  return null
+}
+
+/** Max number of roots (document, shadow roots, frames) searched per command. */
+const MAX_ROOTS = 500
+
+/**
+ * The document and every open shadow root and same-origin iframe document inside it, in tree order
+ * (closed shadow roots and cross-origin frames are not reachable, by design of the platform).
+ */
+export function searchRoots(doc: Document): (Document | ShadowRoot)[] {
+  const roots: (Document | ShadowRoot)[] = []
+  const visit = (root: Document | ShadowRoot) => {
+    if (roots.length >= MAX_ROOTS) return
+    roots.push(root)
+    let all: Element[]
+    try {
+      all = Array.from(root.querySelectorAll('*'))
+    } catch {
+      return
+    }
+    for (const el of all) {
+      if (roots.length >= MAX_ROOTS) return
+      const shadow = el.shadowRoot
+      if (shadow && shadow.mode === 'open') visit(shadow)
+      if (el.localName === 'iframe' || el.localName === 'frame') {
+        try {
+          const inner = (el as HTMLIFrameElement).contentDocument
+          if (inner && inner.documentElement) visit(inner)
+        } catch {
+          /* cross-origin frame */
+        }
+      }
+    }
+  }
+  visit(doc)
+  return roots
+}
+
+/**
+ * `querySelectorAll(selector)` in every search root (see {@link searchRoots}). Throws the browser's
+ * `SyntaxError` for an invalid selector (callers turn it into a refusal).
+ */
+export function queryAllDeep(doc: Document, selector: string, roots = searchRoots(doc)): Element[] {
+  const out: Element[] = []
+  for (const root of roots) out.push(...Array.from(root.querySelectorAll(selector)))
+  return out
+}
+
+/** Whether the page has layout (a browser), as opposed to a DOM without boxes (happy-dom). */
+export function hasLayout(doc: Document): boolean {
+  try {
+    const box = doc.documentElement.getBoundingClientRect()
+    return box.width > 0 || box.height > 0
+  } catch {
+    return false
+  }
+}
+
+/** Smallest box side, in CSS px, of an element a visitor can see; 1 × 1 px boxes are the visually-hidden pattern. */
+export const MIN_VISIBLE_SIZE_PX = 2
+
+type CheckVisibility = (options?: {
+  checkOpacity?: boolean
+  checkVisibilityCSS?: boolean
+  opacityProperty?: boolean
+  visibilityProperty?: boolean
+  contentVisibilityAuto?: boolean
+}) => boolean
+
+/**
+ * True when the element is rendered for a sighted visitor (refusal "hidden" otherwise). All must hold:
+ * - connected; not an `input type=hidden`; no `hidden`, `inert` or `aria-hidden="true"` on it or an ancestor
+ *   in the flat tree;
+ * - `checkVisibility({ opacityProperty, visibilityProperty, contentVisibilityAuto })`: not `display: none`,
+ *   not `visibility: hidden`/`collapse`, not `opacity: 0` (itself or an ancestor), not skipped by
+ *   `content-visibility: auto` (computed styles instead where the DOM lacks `checkVisibility`);
+ * - with layout: a box at least {@link MIN_VISIBLE_SIZE_PX} px on each side, not clipped away
+ *   (`clip: rect(0 0 0 0)`, `clip-path: inset(50%)`), and not placed where no scrolling can reach it
+ *   (entirely left of or above the document: the `left: -9999px` honeypot). Below the fold is fine;
+ * - inside a frame: the frame element itself is visible.
  */
 export function isVisible(el: Element): boolean {
   try {
     if (!el.isConnected) return false
     if (el.localName === 'input' && (el as HTMLInputElement).type === 'hidden') return false
-    for (let node: Element | null = el; node; node = node.parentElement) {
-      if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true') {
-        return false
-      }
+    for (const node of composedAncestors(el)) {
+      if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true') return false
     }
     const win = windowOf(el)
-    const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility
+    const check = (el as Element & { checkVisibility?: CheckVisibility }).checkVisibility
     if (typeof check === 'function') {
-      if (!check.call(el, { checkVisibilityCSS: true, visibilityProperty: true })) return false
-      if (win) {
-        const style = win.getComputedStyle(el)
-        if (style.visibility === 'hidden' || style.visibility === 'collapse') return false
+      const opts = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }
+      if (!check.call(el, opts)) return false
+    }
+    if (win) {
+      // Also across shadow boundaries, which DOM implementations without a flat tree (happy-dom) stop at.
+      for (const node of composedAncestors(el)) {
+        const style = win.getComputedStyle(node)
+        if (style.display === 'none' || Number.parseFloat(style.opacity) === 0) return false
       }
-      return true
     }
-    if (!win) return true
-    const own = win.getComputedStyle(el)
-    if (own.visibility === 'hidden' || own.visibility === 'collapse') return false
-    for (let node: Element | null = el; node; node = node.parentElement) {
-      if (win.getComputedStyle(node).display === 'none') return false
+    if (win) {
+      const style = win.getComputedStyle(el)
+      if (style.visibility === 'hidden' || style.visibility === 'collapse') return false
     }
+    const doc = el.ownerDocument
+    if (win && hasLayout(doc) && !hasVisibleBox(el, win)) return false
+    const frame = win?.frameElement
+    if (frame && frame !== el) return isVisible(frame)
     return true
   } catch {
     return false
   }
+}
+
+function hasVisibleBox(el: Element, win: Window): boolean {
+  // An element that generates no box of its own (display: contents) is judged by its children's boxes.
+  const style = win.getComputedStyle(el)
+  if (style.display === 'contents') return Array.from(el.children).some((child) => hasVisibleBox(child, win))
+  const box = el.getBoundingClientRect()
+  if (box.width < MIN_VISIBLE_SIZE_PX || box.height < MIN_VISIBLE_SIZE_PX) return false
+  // Entirely left of / above the page's origin: scrolling can never bring it into view.
+  if (box.right + win.scrollX <= 0 || box.bottom + win.scrollY <= 0) return false
+  const docEl = el.ownerDocument.documentElement
+  const width = Math.max(docEl.scrollWidth, docEl.clientWidth)
+  const overflowX = win.getComputedStyle(docEl).overflowX
+  // Beyond the right edge of a page that cannot scroll sideways.
+  if (box.left + win.scrollX >= (overflowX === 'hidden' || overflowX === 'clip' ? docEl.clientWidth : width)) return false
+  for (const node of composedAncestors(el)) {
+    const s = win.getComputedStyle(node)
+    if (s.clipPath && /^inset\(\s*50%/.test(s.clipPath)) return false
+    if (s.position === 'absolute' || s.position === 'fixed') {
+      const m = /^rect\(\s*([\d.]+)px,?\s*([\d.]+)px,?\s*([\d.]+)px,?\s*([\d.]+)px\s*\)$/.exec(s.clip)
+      if (m && Number(m[1]) >= Number(m[3]) && Number(m[4]) >= Number(m[2])) return false
+    }
+  }
+  return true
 }
 
 /** True unless the element (or a disabled fieldset around it) is disabled, or it or an ancestor is `aria-disabled="true"`. */
@@ -114,7 +210,7 @@ export function isEnabled(el: Element): boolean {
     } catch {
       /* selector unsupported: ignore */
     }
-    if (el.closest('[aria-disabled="true"]')) return false
+    if (closestComposed(el, '[aria-disabled="true"]')) return false
     return true
   } catch {
     return false
@@ -126,52 +222,97 @@ export function isReadOnly(el: Element): boolean {
   return (el as HTMLInputElement).readOnly === true || el.getAttribute('aria-readonly') === 'true'
 }
 
-/** Text of the `label` elements of a form control (`label[for=id]` and a wrapping label). */
-export function labelTexts(el: Element): string[] {
-  const texts: string[] = []
-  try {
-    const labels = (el as HTMLInputElement).labels
-    if (labels && labels.length > 0) {
-      for (const label of Array.from(labels)) texts.push(label.textContent ?? '')
-      return texts
+/** Max characters of flat-tree text read from one element. */
+const MAX_TEXT_CHARS = 2_000
+
+/**
+ * The text a visitor sees in `el`, following the flat tree: a shadow host's rendered shadow content, the nodes
+ * assigned to a slot (or its fallback content), skipping `script`, `style` and `template`. Cut at 2,000 characters.
+ */
+export function composedText(el: Element): string {
+  let out = ''
+  const walk = (node: Node, depth: number) => {
+    if (out.length > MAX_TEXT_CHARS || depth > 64) return
+    if (node.nodeType === 3) {
+      out += node.textContent ?? ''
+      return
     }
-    const id = el.getAttribute('id')
-    if (id) {
-      for (const label of Array.from(el.ownerDocument.getElementsByTagName('label'))) {
-        if (label.getAttribute('for') === id) texts.push(label.textContent ?? '')
+    if (node.nodeType !== 1 && node.nodeType !== 11) return
+    const element = node.nodeType === 1 ? (node as Element) : null
+    if (element) {
+      const tag = element.localName
+      if (tag === 'script' || tag === 'style' || tag === 'template') return
+      if (tag === 'slot') {
+        const assigned = (element as HTMLSlotElement).assignedNodes?.({ flatten: true }) ?? []
+        const list = assigned.length > 0 ? assigned : Array.from(element.childNodes)
+        for (const child of list) walk(child, depth + 1)
+        return
+      }
+      const shadow = element.shadowRoot
+      if (shadow && shadow.mode === 'open') {
+        for (const child of Array.from(shadow.childNodes)) walk(child, depth + 1)
+        return
       }
     }
+    for (const child of Array.from(node.childNodes)) walk(child, depth + 1)
+  }
+  try {
+    walk(el, 0)
+  } catch {
+    /* odd markup */
+  }
+  return out.slice(0, MAX_TEXT_CHARS)
+}
+
+/** The `label` elements of a form control: `labels`, `label[for=id]` in its root, and a wrapping label. */
+export function labelsOf(el: Element): Element[] {
+  const out: Element[] = []
+  try {
+    const native = (el as HTMLInputElement).labels
+    if (native && native.length > 0) return Array.from(native)
+    const id = el.getAttribute('id')
+    const root = el.getRootNode() as Document | ShadowRoot
+    if (id && typeof root.querySelectorAll === 'function') {
+      for (const label of Array.from(root.querySelectorAll('label'))) if (label.getAttribute('for') === id) out.push(label)
+    }
     const wrapping = el.closest('label')
-    if (wrapping) texts.push(wrapping.textContent ?? '')
+    if (wrapping && !out.includes(wrapping)) out.push(wrapping)
   } catch {
     /* odd markup: no labels */
   }
-  return texts
+  return out
 }
 
-function labelledByText(el: Element): string {
+/** Text of the `label` elements of a form control (SPEC §5 "label text"). */
+export function labelTexts(el: Element): string[] {
+  return labelsOf(el).map((label) => composedText(label))
+}
+
+/** Text of the elements named by `aria-labelledby` (looked up in the element's own root). */
+export function labelledByText(el: Element): string {
   const ids = el.getAttribute('aria-labelledby')
   if (!ids) return ''
-  const doc = el.ownerDocument
-  return ids
-    .split(/\s+/)
-    .map((id) => (id ? (doc.getElementById(id)?.textContent ?? '') : ''))
-    .join(' ')
-    .trim()
+  try {
+    const root = el.getRootNode() as Document | ShadowRoot
+    return ids
+      .split(/\s+/)
+      .map((id) => (id && typeof root.getElementById === 'function' ? composedTextOrEmpty(root.getElementById(id)) : ''))
+      .join(' ')
+      .trim()
+  } catch {
+    return ''
+  }
 }
 
-/** Texts that name a form field, best first: labels, aria-labelledby, aria-label, then title. */
-export function fieldLabelTexts(el: Element): string[] {
-  return [...labelTexts(el), labelledByText(el), el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].filter(
-    (t) => t.trim() !== '',
-  )
-}
+const composedTextOrEmpty = (el: Element | null) => (el ? composedText(el) : '')
 
 const FORM_CONTROL = new Set(['input', 'textarea', 'select'])
 
 /**
- * A simplified accessible name (accname): aria-labelledby, aria-label, labels of form controls, the
- * value of input buttons, `alt` of images, otherwise the text content (with descendant image alts), then title.
+ * A simplified accessible name (accname 1.2 order): aria-labelledby, aria-label, then per element: labels of
+ * form controls, the value of input buttons, `alt` of images, a `details` element's `summary`, otherwise the
+ * flat-tree text (with descendant image alts when there is no text). `title` and `placeholder` are NOT part
+ * of it here: lookups treat them as weaker names (see ./click.ts, ./fields.ts).
  */
 export function accessibleName(el: Element): string {
   try {
@@ -187,22 +328,19 @@ export function accessibleName(el: Element): string {
       }
       if (type === 'image') return el.getAttribute('alt') ?? ''
     }
-    if (FORM_CONTROL.has(tag)) {
-      const labels = labelTexts(el).join(' ').trim()
-      if (labels) return labels
-      return el.getAttribute('placeholder') ?? el.getAttribute('title') ?? ''
-    }
+    if (FORM_CONTROL.has(tag)) return labelTexts(el).join(' ').trim()
     if (tag === 'img') return el.getAttribute('alt') ?? ''
     if (tag === 'details') {
       const summary = Array.from(el.children).find((c) => c.localName === 'summary')
-      return summary?.textContent ?? ''
+      return summary ? composedText(summary) : ''
     }
-    let text = el.textContent ?? ''
+    let text = composedText(el)
     if (!text.trim()) {
-      const alts = Array.from(el.querySelectorAll('img[alt]')).map((img) => img.getAttribute('alt') ?? '')
-      text = alts.join(' ')
+      text = Array.from(el.querySelectorAll('img[alt], svg title'))
+        .map((img) => (img.localName === 'img' ? (img.getAttribute('alt') ?? '') : (img.textContent ?? '')))
+        .join(' ')
     }
-    return text.trim() ? text : (el.getAttribute('title') ?? '')
+    return text
   } catch {
     return ''
   }
@@ -216,7 +354,7 @@ export function roleOf(el: Element): string {
   switch (tag) {
     case 'a':
     case 'area':
-      return el.hasAttribute('href') ? 'link' : ''
+      return el.hasAttribute('href') || el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') ? 'link' : ''
     case 'button':
     case 'summary':
       return 'button'
@@ -250,41 +388,15 @@ export function roleOf(el: Element): string {
   }
 }
 
-/** URL schemes that run script or smuggle content: clicks that would navigate to them are refused. */
-const UNSAFE_SCHEMES = ['javascript:', 'vbscript:', 'data:']
-
-/**
- * True when a URL attribute value would run script (`javascript:`, `vbscript:`) or load a `data:` document.
- * Strips every ASCII control character and space first, as the URL parser ignores them
- * (`"  java\tscript:alert(1)"` is still `javascript:`).
- */
-export function isUnsafeUrl(raw: string | null | undefined): boolean {
-  if (raw == null) return false
-  // eslint-disable-next-line no-control-regex
-  const compact = raw.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase()
-  return UNSAFE_SCHEMES.some((scheme) => compact.startsWith(scheme))
+/** `<tag#id name=…>` for log lines. */
+export function describeElement(el: Element): string {
+  const id = el.getAttribute('id')
+  const name = el.getAttribute('name')
+  return `<${el.localName}${id ? `#${id.slice(0, 40)}` : ''}${name ? ` name=${name.slice(0, 40)}` : ''}>`
 }
 
-/**
- * The unsafe URL a click on `el` would navigate to, or `null`: the `href` of the enclosing link, or, for a
- * submit button, its `formaction` / its form's `action`.
- */
-export function unsafeNavigationOf(el: Element): string | null {
-  const link = el.closest('a[href], area[href]')
-  if (link) {
-    const href = link.getAttribute('href')
-    if (isUnsafeUrl(href)) return href
-  }
-  const submitter = el.closest('button, input[type=submit], input[type=image]')
-  if (submitter) {
-    const type = (submitter.getAttribute('type') ?? 'submit').toLowerCase()
-    if (submitter.localName === 'input' || type === 'submit') {
-      const formAction = submitter.getAttribute('formaction')
-      if (isUnsafeUrl(formAction)) return formAction
-      const form = (submitter as HTMLButtonElement).form ?? submitter.closest('form')
-      const action = form?.getAttribute('action')
-      if (isUnsafeUrl(action)) return action ?? null
-    }
-  }
-  return null
+/** A short quoted name of an element for refusal reasons: its accessible name, else its tag. */
+export function quotedName(el: Element): string {
+  const name = accessibleName(el).replace(/\s+/g, ' ').trim() || el.getAttribute('title')?.trim() || ''
+  return name ? `${JSON.stringify(name.length > 60 ? `${name.slice(0, 59)}…` : name)}` : `<${el.localName}>`
 }

@@ -1,12 +1,16 @@
 /**
- * The command router: the single entry point for voice commands from both ways they arrive (issue 7 item 4):
- * the realtime broadcast channel and the call's own tool-call messages. It parses once, drops duplicates,
- * and hands the rest to the executor.
+ * The command router: the single entry point for voice commands from both ways they arrive (SPEC §7): the
+ * realtime broadcast channel and the call's own tool-call messages. It parses once, drops copies of a command
+ * that already arrived the other way, and hands the rest to the executor.
  *
- * De-duplication (the same command may arrive both ways and must run once):
- * - a command whose id (`id`/`commandId`/`toolCallId`) was already routed within `idTtlMs` is a duplicate;
- * - otherwise a command equal (after normalisation, see `commandKey`) to one routed within `windowMs` is a
- *   duplicate, unless both carry ids and the ids differ (two deliberate, distinct commands).
+ * De-duplication — only the same command arriving by both transports runs once; a deliberate repeat always runs
+ * ("scroll down, up, down" within a second runs all three):
+ * - a command whose id (`id`/`commandId`/`toolCallId`) was already routed within `idTtlMs` is a duplicate (an id
+ *   names one command, whichever way and however often it is delivered);
+ * - otherwise a command equal (after normalisation, see `commandKey`) to one that arrived by the **other**
+ *   transport (`realtime` vs `tool-call`) within `windowMs` is that command's copy, unless both carry ids and the
+ *   ids differ. Each arrival pairs with at most one copy, so a third identical command runs again. Commands from
+ *   the same transport, or from `'other'` sources, are never paired by content.
  * Invalid and unknown messages are never de-duplicated (they do nothing anyway).
  */
 import { commandKey, parseVoiceCommand, type VoiceCommand } from './schema'
@@ -15,7 +19,7 @@ import type { CommandExecutor, CommandLogger, CommandResult } from './executor'
 /** Where a command came from. */
 export type CommandSource = 'realtime' | 'tool-call' | 'other'
 
-/** Default window within which the same command (without distinct ids) runs once, in ms. */
+/** Default window within which the same command arriving by both transports (without distinct ids) runs once, in ms. */
 export const DEFAULT_DEDUPE_WINDOW_MS = 1500
 /** Default time a seen command id is remembered, in ms. */
 export const DEFAULT_ID_TTL_MS = 60_000
@@ -24,7 +28,7 @@ export const DEFAULT_ID_TTL_MS = 60_000
 export interface CommandRouterOptions {
   /** Executor that runs the commands. */
   executor: Pick<CommandExecutor, 'executeParsed'>
-  /** Window for content-based de-duplication, in ms. @default 1500 */
+  /** Window within which a command from one transport is paired with its copy from the other, in ms. @default 1500 */
   windowMs?: number
   /** How long ids are remembered, in ms. @default 60000 */
   idTtlMs?: number
@@ -50,7 +54,12 @@ export interface CommandRouter {
 interface Seen {
   at: number
   id: string | undefined
+  source: CommandSource
+  /** Already matched with its copy from the other transport. */
+  paired: boolean
 }
+
+const TRANSPORTS: ReadonlySet<CommandSource> = new Set(['realtime', 'tool-call'])
 
 /** Creates a {@link CommandRouter}; see the module doc for the de-duplication rules. */
 export function createCommandRouter(options: CommandRouterOptions): CommandRouter {
@@ -80,22 +89,31 @@ export function createCommandRouter(options: CommandRouterOptions): CommandRoute
     }
   }
 
-  const isDuplicate = (command: VoiceCommand, t: number): boolean => {
+  /** Whether `command` from `source` is a copy of one already routed; pairs it with that one when it is. */
+  const isDuplicate = (command: VoiceCommand, source: CommandSource, t: number): boolean => {
     if (command.id !== undefined) {
       const at = ids.get(command.id)
       if (at !== undefined && t - at <= idTtlMs) return true
     }
-    const recent = keys.get(commandKey(command)) ?? []
-    return recent.some(
-      (s) => t - s.at <= windowMs && (s.id === undefined || command.id === undefined || s.id === command.id),
+    if (!TRANSPORTS.has(source)) return false
+    const copy = (keys.get(commandKey(command)) ?? []).find(
+      (s) =>
+        !s.paired &&
+        s.source !== source &&
+        TRANSPORTS.has(s.source) &&
+        t - s.at <= windowMs &&
+        (s.id === undefined || command.id === undefined || s.id === command.id),
     )
+    if (!copy) return false
+    copy.paired = true
+    return true
   }
 
-  const remember = (command: VoiceCommand, t: number) => {
+  const remember = (command: VoiceCommand, source: CommandSource, t: number) => {
     if (command.id !== undefined) ids.set(command.id, t)
     const key = commandKey(command)
     const list = keys.get(key) ?? []
-    list.push({ at: t, id: command.id })
+    list.push({ at: t, id: command.id, source, paired: false })
     keys.set(key, list)
   }
 
@@ -107,11 +125,11 @@ export function createCommandRouter(options: CommandRouterOptions): CommandRoute
         try {
           t = now()
           prune(t)
-          if (isDuplicate(parsed.command, t)) {
+          if (isDuplicate(parsed.command, source, t)) {
             log('info', `dropped duplicate ${parsed.command.action} command from ${source}`)
             return { status: 'duplicate', command: parsed.command }
           }
-          remember(parsed.command, t)
+          remember(parsed.command, source, t)
         } catch (error) {
           log('error', 'de-duplication failed; running the command anyway', error)
         }

@@ -20,6 +20,9 @@ export const VOICE_TOAST_MESSAGES_EN = {
     fieldFilled: { title: 'Field Filled', description: 'Entered: {{value}}' },
     commandFailed: { title: 'Command Failed', description: 'Could not execute the voice command' },
     fieldNotFound: { title: 'Field Not Found', description: 'Could not locate the input field' },
+    // Not in SPEC §8: the one toast that stands for the refusals counted while refusal toasts are held back
+    // (./toastGate.ts), so a flood of bad commands cannot bury the page in toasts.
+    commandsFailed: { title: 'Command Failed', description: 'More voice commands could not be executed: {{count}}' },
     // Not in SPEC §8: a voice command has no fresh user gesture, so browsers block the new tab of a
     // target=_blank link; this toast offers the visitor's own click instead.
     popupBlocked: { title: 'New Tab Blocked', description: 'Your browser blocked the new tab. Open it here.', action: 'Open' },
@@ -32,6 +35,7 @@ export const VOICE_TOAST_KEYS = {
   fieldFilled: { title: 'toast.fieldFilled.title', description: 'toast.fieldFilled.description' },
   commandFailed: { title: 'toast.commandFailed.title', description: 'toast.commandFailed.description' },
   fieldNotFound: { title: 'toast.fieldNotFound.title', description: 'toast.fieldNotFound.description' },
+  commandsFailed: { title: 'toast.commandsFailed.title', description: 'toast.commandsFailed.description' },
   popupBlocked: { title: 'toast.popupBlocked.title', description: 'toast.popupBlocked.description', action: 'toast.popupBlocked.action' },
 } as const
 
@@ -42,7 +46,7 @@ export type VoiceToastId = keyof typeof VOICE_TOAST_KEYS
 export interface VoiceToast {
   /** Which SPEC §8 toast this is. */
   id: VoiceToastId
-  /** Visual style: success (Element Clicked, Field Filled) or error (Command Failed, Field Not Found). */
+  /** Visual style: success (Element Clicked, Field Filled) or error (Command Failed, Field Not Found, the refusal summary). */
   type: 'success' | 'error' | 'info'
   /** i18next namespace of the keys: always {@link VOICE_TOAST_NAMESPACE}. */
   ns: typeof VOICE_TOAST_NAMESPACE

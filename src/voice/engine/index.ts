@@ -1,5 +1,5 @@
 /**
- * The call engine (issue 6): {@link VoiceCall}, its events, errors, message types and injectable seams.
+ * The call engine: {@link VoiceCall}, its events, errors, message types and injectable seams.
  * Importing this module touches no browser global; daily-js and the platform client load inside `start()`.
  * @module
  */

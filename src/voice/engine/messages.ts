@@ -150,10 +150,17 @@ export interface EndCallMessage {
   type: 'end-call'
 }
 
-/** Add a message to the conversation, optionally triggering a response. */
+/** Roles a client may add to the conversation (`OpenAIMessage.role` in openapi/vapi-openapi.json). */
+export type AddMessageRole = 'assistant' | 'function' | 'user' | 'system' | 'tool'
+
+/**
+ * Add a message to the conversation (`ClientInboundMessageAddMessage`): the page map and command results
+ * (src/voice/context) travel this way as `system` messages.
+ */
 export interface AddMessageMessage {
   type: 'add-message'
-  message: { role: VapiRole; content: string; [key: string]: unknown }
+  message: { role: AddMessageRole; content: string }
+  /** `true` (the server's default): the assistant responds at once; `false`: inserted silently. */
   triggerResponseEnabled?: boolean
 }
 

@@ -1,6 +1,6 @@
 import { TypedEmitter } from '../engine/emitter'
 import type { VoiceCallEvents } from '../engine/events'
-import type { VapiMessage } from '../engine/messages'
+import type { VapiClientMessage, VapiMessage } from '../engine/messages'
 import type { VoiceEngineLike } from './types'
 
 /** One step of a script: after `at` ms from `start()`, emit `event` with `args`. */
@@ -45,6 +45,9 @@ export const DEMO_SCRIPT: ScriptStep[] = [
   { at: 1300, event: 'message', args: [transcript('Show me the pricing', 'partial')] },
 ]
 
+/** Event the scripted engine dispatches on `window` for each client message it is asked to send. */
+export const SCRIPTED_SEND_EVENT = 'voiceos:scripted-send'
+
 /**
  * A call engine that plays a script instead of calling the platform: the e2e build's engine
  * (`VITE_VOICE_ENGINE=scripted`) and the widget stories' engine. Never the production default.
@@ -56,6 +59,8 @@ export class ScriptedVoiceEngine extends TypedEmitter<VoiceCallEvents> implement
   #active = false
   /** Arguments of every `start()` call (assertions in tests). */
   readonly starts: { assistant: string; overrides: Record<string, unknown> | undefined }[] = []
+  /** Every client message sent during a call, in order (page maps, command results). */
+  readonly sent: VapiClientMessage[] = []
 
   constructor(options: ScriptedEngineOptions = {}) {
     super()
@@ -101,6 +106,22 @@ export class ScriptedVoiceEngine extends TypedEmitter<VoiceCallEvents> implement
   /** Emits one script step. */
   private playStep(step: ScriptStep): void {
     ;(this.emit as (event: string, ...args: unknown[]) => boolean)(step.event, ...step.args)
+  }
+
+  /**
+   * Records a client message sent during a call (like the real engine, nothing goes out between calls) and,
+   * in a browser, dispatches it as a `voiceos:scripted-send` event on `window` (`detail`: the message) so
+   * end-to-end tests can read what the assistant was told.
+   * @returns whether a call was in progress.
+   */
+  send(message: VapiClientMessage): boolean {
+    if (!this.#active) return false
+    this.sent.push(message)
+    const win = globalThis.window as (Window & typeof globalThis) | undefined
+    if (win && typeof win.dispatchEvent === 'function' && typeof win.CustomEvent === 'function') {
+      win.dispatchEvent(new win.CustomEvent(SCRIPTED_SEND_EVENT, { detail: message }))
+    }
+    return true
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,14 @@
-import { createCommandExecutor, createCommandRouter, type CommandExecutor, type CommandRouter, type VoiceToast } from '../commands'
+import {
+  createCommandExecutor,
+  createCommandRouter,
+  type CommandExecutor,
+  type CommandResult,
+  type CommandRouter,
+  type CommandSource,
+  type VoiceToast,
+} from '../commands'
+import { createPageContext, type PageContext, type PageContextOptions } from '../context/pageContext'
+import { describeCommandResult, resultMessage, type ToolCallRef, type TriggerResponse } from '../context/report'
 import { isVapiMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
 import { subscribeToVoiceCommands, toolCallToCommands, type VoiceCommandSubscription } from '../realtime'
@@ -46,6 +56,19 @@ export interface VoiceSessionOptions {
   clearTimeout?: (handle: unknown) => void
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
+  /**
+   * Page context (src/voice/context): when the call starts and after each navigation the assistant gets the
+   * page map through the engine's `send`. `false` turns it off; an object tunes it (settle/poll timing, byte
+   * budget, ignore selector). @default on, when the engine can send and there is a document
+   */
+  pageContext?: false | Omit<PageContextOptions, 'doc' | 'send'>
+  /**
+   * Report every command's outcome to the call (done / refused with the reason), as a tool result for tool
+   * calls. `false` turns it off. @default true
+   */
+  reportResults?: boolean
+  /** When a result makes the assistant respond at once (see `resultMessage`). @default 'refusals' */
+  triggerResponse?: TriggerResponse
 }
 
 /** A running voice session (one call). */
@@ -75,6 +98,10 @@ const toWidgetToast = (t: VoiceToast): WidgetToast => ({
  * listening after 500 ms; call-end → idle with the transcript cleared; error → idle (toast Voice Assistant Error,
  * or Connection Failed while still connecting). Commands from the realtime channel and from tool calls go
  * through one de-duplicating router, so a command arriving both ways runs once.
+ *
+ * Page context (src/voice/context/README.md): on call-start, and after each navigation during the call, the
+ * page map goes to the call as a silent `add-message`; after each command its outcome follows (done / refused
+ * with the reason; for a tool call in the `ToolCallResult` shape), through the engine's `send`.
  */
 export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const log = options.logger ?? console
@@ -86,6 +113,25 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   let subscription: VoiceCommandSubscription | undefined
   let subscribing: Promise<void> | undefined
   let ended = false
+  const doc: Document | undefined = options.root ?? (typeof document === 'undefined' ? undefined : document)
+  const send = engine.send?.bind(engine)
+  const pageContext: PageContext | undefined =
+    send && doc && options.pageContext !== false
+      ? createPageContext({ ...(options.pageContext || {}), doc, send, logger: log })
+      : undefined
+
+  /** Tells the call what a command came to (done / refused with the reason). Never throws. */
+  const report = (result: CommandResult, toolCall?: ToolCallRef) => {
+    if (!send || options.reportResults === false) return
+    try {
+      const r = describeCommandResult(result)
+      if (r) send(resultMessage(r, toolCall, options.triggerResponse))
+    } catch (error) {
+      log.warn('[voice] could not report a command result', error)
+    }
+  }
+  /** Routes a command and reports its result. */
+  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => report(router.route(message, source), toolCall)
 
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {
@@ -123,7 +169,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       private: rt.private === true,
       ...(rt.accessToken !== undefined && { accessToken: rt.accessToken }),
       ...(rt.transport !== undefined && { transport: rt.transport as never }),
-      onCommand: (message) => router.route(message, 'realtime'),
+      onCommand: (message) => run(message, 'realtime'),
     }).then(
       (s) => {
         if (ended) void s.unsubscribe()
@@ -135,6 +181,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
 
   const onCallStart = () => {
     setStatus('listening')
+    pageContext?.start()
     options.notify({ type: 'success', titleKey: 'widget.toast.active.title', descriptionKey: 'widget.toast.active.description' })
   }
   const onSpeechStart = () => {
@@ -152,7 +199,11 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
     if (message.type === 'function-call' || message.type === 'tool-calls') {
       setStatus('processing')
-      for (const command of toolCallToCommands(message)) router.route(command, 'tool-call')
+      const names = toolCallNames(message)
+      for (const command of toolCallToCommands(message)) {
+        const name = command.id !== undefined ? names.get(command.id) : undefined
+        run(command, 'tool-call', command.id !== undefined && name !== undefined ? { id: command.id, name } : undefined)
+      }
     }
   }
   const onError = (event: VoiceCallErrorEvent) => {
@@ -185,6 +236,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     if (ended) return
     ended = true
     bind('off')
+    pageContext?.stop()
     if (resetTimer !== undefined) clearT(resetTimer)
     resetTimer = undefined
     executor.dispose()
@@ -225,7 +277,28 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       onCallEnd()
     },
     route(message) {
-      router.route(message, 'other')
+      run(message, 'realtime')
     },
   }
+}
+
+/** Tool call id → function name of a `tool-calls` message (for `ToolCallResult.name`). Never throws. */
+function toolCallNames(message: VapiMessage): Map<string, string> {
+  const names = new Map<string, string>()
+  try {
+    const m = message as { toolCallList?: unknown; toolWithToolCallList?: unknown }
+    const list = Array.isArray(m.toolCallList)
+      ? m.toolCallList
+      : Array.isArray(m.toolWithToolCallList)
+        ? m.toolWithToolCallList.map((t: unknown) => (t as { toolCall?: unknown } | null)?.toolCall)
+        : []
+    for (const call of list) {
+      const id = (call as { id?: unknown } | null)?.id
+      const name = (call as { function?: { name?: unknown } } | null)?.function?.name
+      if (typeof id === 'string' && typeof name === 'string') names.set(id, name)
+    }
+  } catch {
+    /* no names: results go out without the tool call reference */
+  }
+  return names
 }

@@ -1,6 +1,6 @@
 /**
  * A new voice session id: `session_` + the timestamp (ms) + `_` + 32 hex characters (128 bits) from the Web
- * Crypto API (SPEC §3; issue 7: unguessable, so nobody can join another visitor's command channel).
+ * Crypto API (SPEC §3; unguessable, so nobody can join another visitor's command channel).
  * @throws Error when the Web Crypto API is unavailable (no insecure fallback to Math.random).
  */
 export function createSessionId(now: number = Date.now(), cryptoImpl: Pick<Crypto, 'getRandomValues'> | null = globalThis.crypto ?? null): string {

@@ -1,4 +1,5 @@
 import type { VoiceCallEvents } from '../engine/events'
+import type { VapiClientMessage } from '../engine/messages'
 
 /** The widget's status (SPEC §3 "Voice widget local state"). */
 export type WidgetStatus = 'idle' | 'connecting' | 'listening' | 'processing'
@@ -14,6 +15,11 @@ export interface VoiceEngineLike {
   start(assistant: string, assistantOverrides?: Record<string, unknown>): Promise<unknown>
   /** Leaves the call (or cancels a start in progress). */
   stop(): Promise<void>
+  /**
+   * Sends a client message into the call (the page map and command results, src/voice/context); returns
+   * whether there was a call to send it through. Optional: without it the assistant gets no page context.
+   */
+  send?(message: VapiClientMessage): boolean
 }
 
 /**

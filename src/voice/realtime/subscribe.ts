@@ -118,8 +118,10 @@ export async function subscribeToVoiceCommands(options: SubscribeToVoiceCommands
   }
 
   const { createClient } = await import('@supabase/supabase-js')
+  let client: SupabaseClient | undefined
+  const guard = createFrameGuard((message, data) => log('warn', message, ...data))
   const tokenCallback = typeof options.accessToken === 'function' ? options.accessToken : undefined
-  const client: SupabaseClient = createClient(options.supabaseUrl, options.anonKey, {
+  client = createClient(options.supabaseUrl, options.anonKey, {
     auth: {
       // This client only carries realtime: no session storage, no URL parsing, no refresh timers.
       persistSession: false,
@@ -134,24 +136,27 @@ export async function subscribeToVoiceCommands(options: SubscribeToVoiceCommands
       ...(options.realtime?.timeout !== undefined && { timeout: options.realtime.timeout }),
       ...(options.realtime?.heartbeatIntervalMs !== undefined && { heartbeatIntervalMs: options.realtime.heartbeatIntervalMs }),
       ...(options.realtime?.reconnectAfterMs && { reconnectAfterMs: options.realtime.reconnectAfterMs }),
+      // Every frame enters here: malformed ones are dropped before realtime-js can throw on them (see guardFrame).
+      decode: (raw, callback) => guard(raw, callback, client?.realtime.serializer),
     },
   })
 
+  const realtime = client.realtime
   let channel: RealtimeChannel | undefined
   let closed = false
   const teardown = async () => {
     if (closed) return
     closed = true
     try {
-      await client.removeAllChannels()
+      await client?.removeAllChannels()
     } catch (error) {
       log('warn', 'error while leaving the voice command channel', error)
     }
   }
 
   try {
-    if (typeof options.accessToken === 'string') await client.realtime.setAuth(options.accessToken)
-    else if (tokenCallback) await client.realtime.setAuth()
+    if (typeof options.accessToken === 'string') await realtime.setAuth(options.accessToken)
+    else if (tokenCallback) await realtime.setAuth()
 
     channel = client.channel(channelName, {
       config: { private: isPrivate, broadcast: { self: false, ack: false } },
@@ -189,8 +194,76 @@ export async function subscribeToVoiceCommands(options: SubscribeToVoiceCommands
   return {
     channel: channelName,
     async setAccessToken(token) {
-      if (!closed) await client.realtime.setAuth(token)
+      if (!closed) await realtime.setAuth(token)
     },
     unsubscribe: teardown,
+  }
+}
+
+/** A decoded Phoenix frame as realtime-js hands it on. */
+interface DecodedFrame {
+  join_ref?: unknown
+  ref?: unknown
+  topic?: unknown
+  event?: unknown
+  payload?: unknown
+}
+
+/**
+ * What is wrong with a decoded frame, or `null` when realtime-js can process it safely: a string `topic` and
+ * `event`, an object `payload`, and for a `broadcast` a string inner `event`.
+ */
+export function frameProblem(frame: unknown): string | null {
+  if (typeof frame !== 'object' || frame === null) return 'not an object'
+  const { topic, event, payload, ref, join_ref: joinRef } = frame as DecodedFrame
+  if (typeof topic !== 'string') return 'topic is not a string'
+  if (typeof event !== 'string') return 'event is not a string'
+  if (typeof payload !== 'object' || payload === null) return 'payload is not an object'
+  if (ref != null && typeof ref !== 'string') return 'ref is not a string'
+  if (joinRef != null && typeof joinRef !== 'string') return 'join_ref is not a string'
+  if (event === 'broadcast' && typeof (payload as { event?: unknown }).event !== 'string') return 'broadcast event is not a string'
+  return null
+}
+
+type Decode = (raw: ArrayBuffer | string, callback: (frame: never) => void) => void
+
+/**
+ * Creates the guard every incoming realtime frame passes through (the `decode` hook of realtime-js): decodes
+ * with realtime-js's own serializer, drops frames {@link frameProblem} rejects, and catches anything realtime-js
+ * throws while handling a frame, so no frame on the channel can throw into the page.
+ *
+ * Upstream: @supabase/supabase-js 2.109.0 (realtime-js 2.109.0) throws an uncaught `TypeError:
+ * payload.event.toLocaleLowerCase is not a function` from the WebSocket message handler when a `broadcast`
+ * frame's `event` is not a string (RealtimeChannel `_updateFilterMessage`), and `Cannot read properties of null`
+ * for a frame whose payload is `null` (phoenix `Socket.onConnMessage` reads `payload.status`). To be reported to
+ * supabase/supabase-js; this guard stays until a release validates frames itself.
+ *
+ * Dropped frames are logged: the first, then every 1,000th with the running count.
+ */
+export function createFrameGuard(
+  warn: (message: string, data: unknown[]) => void,
+): (raw: ArrayBuffer | string, callback: (frame: never) => void, serializer: { decode: Decode } | undefined) => void {
+  let dropped = 0
+  const drop = (why: string, ...data: unknown[]) => {
+    dropped++
+    if (dropped === 1 || dropped % 1000 === 0) {
+      warn(`dropped a malformed realtime frame (${why}); ${dropped} so far`, data)
+    }
+  }
+  return (raw, callback, serializer) => {
+    try {
+      if (!serializer) return drop('no serializer yet')
+      serializer.decode(raw, (frame: never) => {
+        const problem = frameProblem(frame)
+        if (problem !== null) return drop(problem)
+        try {
+          callback(frame)
+        } catch (error) {
+          drop('realtime-js threw while handling it', error)
+        }
+      })
+    } catch (error) {
+      drop('undecodable', error)
+    }
   }
 }

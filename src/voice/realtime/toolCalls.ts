@@ -5,7 +5,7 @@
  * The voice SDK emits every client message on its `message` event. Two shapes carry tool calls:
  * - `{ type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments } }],
  *   toolWithToolCallList: [{ type, function, toolCall: { id, function } }] }` (Vapi `ClientMessageToolCalls`,
- *   ../shared/vapi-openapi.json; `arguments` is a JSON string in the schema, an object in practice — both work);
+ *   openapi/vapi-openapi.json; `arguments` is a JSON string in the schema, an object in practice — both work);
  * - legacy `{ type: 'function-call', functionCall: { name, parameters } }` (SPEC §7 "message (… function-call)").
  *
  * A tool call becomes a voice command message (SPEC §3 shape, still unvalidated — the router validates) when

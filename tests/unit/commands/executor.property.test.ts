@@ -194,6 +194,7 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
   const observer = new MutationObserver(() => {})
   observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true })
   const tally: Record<string, number> = {}
+  let routed = 0
 
   fc.assert(
     fc.property(message, (msg) => {
@@ -201,7 +202,8 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
       effects.clicks = effects.inputs = effects.scrolls = effects.submits = effects.opens = 0
       let result: CommandResult
       try {
-        result = router.route(msg, 'realtime')
+        // Both transports alternate, so copies of one command arriving both ways are exercised too.
+        result = router.route(msg, ++routed % 2 === 0 ? 'realtime' : 'tool-call')
       } catch (error) {
         throw new Error(`route() threw: ${String(error)}`)
       }

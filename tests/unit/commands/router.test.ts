@@ -140,6 +140,8 @@ describe('toast copy', () => {
       fieldFilled: { title: 'Field Filled', description: 'Entered: {{value}}' },
       commandFailed: { title: 'Command Failed', description: 'Could not execute the voice command' },
       fieldNotFound: { title: 'Field Not Found', description: 'Could not locate the input field' },
+      // our addition (not SPEC §8): the summary of refusals held back within a window
+      commandsFailed: { title: 'Command Failed', description: 'More voice commands could not be executed: {{count}}' },
       // our addition (not SPEC §8): the popup blocker stopped a new tab
       popupBlocked: { title: 'New Tab Blocked', description: 'Your browser blocked the new tab. Open it here.', action: 'Open' },
     })
@@ -151,5 +153,40 @@ describe('toast copy', () => {
     if (!existsSync(file)) return
     const json = JSON.parse(readFileSync(file, 'utf8')) as { toast?: unknown }
     expect(json.toast).toEqual(VOICE_TOAST_MESSAGES_EN.toast)
+  })
+})
+
+describe('createCommandRouter: only cross-transport copies are duplicates', () => {
+  it('runs every deliberate repeat from one transport ("scroll down, up, down" within 1.5 s)', () => {
+    let t = 0
+    const executor = fakeExecutor()
+    const router = createCommandRouter({ executor, now: () => t, logger: {} })
+    for (const direction of ['down', 'up', 'down', 'down']) {
+      expect(router.route({ action: 'scroll', direction }, 'realtime').status).toBe('executed')
+      t += 300
+    }
+    expect(executor.ran).toHaveLength(4)
+  })
+
+  it('pairs each tool call with at most one broadcast copy: a third identical command runs', () => {
+    let t = 0
+    const executor = fakeExecutor()
+    const router = createCommandRouter({ executor, now: () => t, logger: {} })
+    expect(router.route({ action: 'scroll', direction: 'down' }, 'tool-call').status).toBe('executed')
+    t += 100
+    expect(router.route({ action: 'scroll', direction: 'down' }, 'realtime').status).toBe('duplicate')
+    t += 100
+    expect(router.route({ action: 'scroll', direction: 'down' }, 'tool-call').status).toBe('executed')
+    t += 100
+    expect(router.route({ action: 'scroll', direction: 'down' }, 'realtime').status).toBe('duplicate')
+    expect(executor.ran).toHaveLength(2)
+  })
+
+  it('an id repeated on the same transport is the same command (a re-delivery), a new id is not', () => {
+    const executor = fakeExecutor()
+    const router = createCommandRouter({ executor, now: () => 0, logger: {} })
+    router.route({ id: 'c1', action: 'scroll', direction: 'down' }, 'realtime')
+    expect(router.route({ id: 'c1', action: 'scroll', direction: 'down' }, 'realtime').status).toBe('duplicate')
+    expect(router.route({ id: 'c2', action: 'scroll', direction: 'down' }, 'realtime').status).toBe('executed')
   })
 })

@@ -14,7 +14,7 @@
  * Assistant audio tracks are not part of the script: in Node the reference cannot build its <audio> element
  * (no document); playback is covered by the engine's own tests (VoiceCall.test.ts, dom.test.ts).
  *
- * The reference's bugs that issue 6 item 5 fixes are demonstrated at the end ("reference bugs").
+ * The reference's bugs that the engine fixes are demonstrated at the end ("reference bugs").
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -201,7 +201,7 @@ describe('same ordered public events as @vapi-ai/web', () => {
   })
 })
 
-describe('reference bugs fixed by the engine (issue 6 item 5)', () => {
+describe('reference bugs fixed by the engine', () => {
   it('reference: `error` with no listener throws out of start() and leaves it stuck "started"', async () => {
     const ref = new Vapi('pk_conf', `${base}/fail`) // 500 → start fails
     await expect(ref.start('asst_1')).rejects.toThrow()

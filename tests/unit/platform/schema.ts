@@ -18,7 +18,7 @@ import { resolve } from 'node:path'
 import { fixOfficial, mergeSupplement } from '../../../scripts/generate-platform-types.mjs'
 
 const root = resolve(__dirname, '../../..')
-const official = JSON.parse(readFileSync(resolve(root, '../shared/vapi-openapi.json'), 'utf8')) as Record<string, unknown>
+const official = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-openapi.json'), 'utf8')) as Record<string, unknown>
 const supplement = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-supplement.json'), 'utf8')) as Record<string, unknown>
 
 type Json = Record<string, unknown>
@@ -65,3 +65,19 @@ export function bodyValidator(method: string, template: string): ValidateFunctio
 /** True when the official document (not only the supplement) defines `method template`. */
 export const inOfficialDocument = (method: string, template: string): boolean =>
   !!officialPaths[template]?.[method.toLowerCase()]
+
+/**
+ * Validator of one schema of the merged document's `components.schemas` (e.g. `ClientInboundMessageAddMessage`,
+ * `ToolCallResult`, `CreateFunctionToolDTO`), for message shapes that are not request bodies.
+ * @throws {Error} when the document has no schema of that name
+ */
+export function componentValidator(name: string): ValidateFunction {
+  const key = `#component ${name}`
+  const cached = cache.get(key)
+  if (cached) return cached
+  const schemas = (merged['components'] as Json)['schemas'] as Json
+  if (!schemas[name]) throw new Error(`the OpenAPI document has no schema ${name}`)
+  const fn = ajv.compile({ $ref: `doc#/components/schemas/${name}` })
+  cache.set(key, fn)
+  return fn
+}

@@ -192,6 +192,41 @@ describe('subscribeToVoiceCommands over a real Phoenix WebSocket', () => {
     expect(clicks).toHaveBeenCalledTimes(1)
   })
 
+  it('no frame throws into the page: a non-string event, null payloads, garbage; later commands still run', async () => {
+    const uncaught: unknown[] = []
+    const onUncaught = (error: unknown) => uncaught.push(error)
+    process.prependListener('uncaughtException', onUncaught)
+    try {
+      const page = wirePage()
+      const sessionId = newSessionId()
+      const channel = voiceCommandChannelName(sessionId)
+      const logged: string[] = []
+      await subscribe(sessionId, (m) => page.route(m, 'realtime'), { logger: { warn: (m: string) => logged.push(m) } })
+      await server.waitForJoin(channel)
+      const hostile: ((topic: string) => string | ArrayBuffer)[] = [
+        // supabase-js 2.109.0 calls payload.event.toLocaleLowerCase() on every broadcast binding
+        (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
+        (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: { toString: 1 }, payload: {} }]),
+        (t) => JSON.stringify([null, null, t, 'broadcast', null]),
+        (t) => JSON.stringify([null, null, t, 'phx_reply', null]),
+        (t) => JSON.stringify([null, null, t, 7, {}]),
+        (t) => JSON.stringify([null, null, t]),
+        () => JSON.stringify({ not: 'an array' }),
+        () => 'not json at all',
+        () => 'null',
+        () => new Uint8Array([4, 200, 1, 0, 1]).buffer,
+      ]
+      for (let i = 0; i < 200; i++) for (const build of hostile) server.sendRaw(channel, build)
+      server.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'email', value: 'still@works.io' })
+      await page.nextResult(1)
+      expect((document.getElementById('email') as HTMLInputElement).value).toBe('still@works.io')
+      expect(uncaught).toEqual([])
+      expect(logged.some((m) => m.includes('dropped a malformed realtime frame'))).toBe(true)
+    } finally {
+      process.off('uncaughtException', onUncaught)
+    }
+  })
+
   it('unsubscribe leaves the channel and closes the socket; a bad session id is refused', async () => {
     const sessionId = newSessionId()
     const sub = await subscribe(sessionId, () => {})

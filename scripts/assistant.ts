@@ -1,0 +1,251 @@
+/**
+ * `npm run assistant -- create|update|show`: sets up the Vapi assistant a VoiceOS widget talks to (the four
+ * voice-command tools, the page-map system prompt, the `sessionId`/`url` variables; src/voice/assistant) with
+ * the platform client (src/platform), and prints the assistant id and the embed snippet.
+ *
+ * The private key comes from `VAPI_PRIVATE_KEY` only and is never printed: not in the dry run, not in errors
+ * (every line this command writes has the key replaced by `***`, on top of the client's own redaction).
+ * `VAPI_API_BASE_URL` points it at another API origin (the tests' local server). Exit codes: 0 done,
+ * 1 the platform refused or could not be reached, 2 a usage or configuration error.
+ */
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import {
+  APIConnectionError,
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  createPlatformClient,
+  NotFoundError,
+  PermissionDeniedError,
+  UnprocessableEntityError,
+} from '../src/platform'
+import {
+  buildAssistantCreate,
+  buildAssistantUpdate,
+  embedSnippet,
+  CLIENT_MESSAGES,
+  PROMPT_BEGIN,
+  VOICE_TOOL_NAMES,
+  type AssistantDefinitionOptions,
+  type ExistingAssistant,
+} from '../src/voice/assistant/definition'
+
+/** Default API origin. */
+export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
+/** Placeholder in the snippet when no public key is given. */
+export const PUBLIC_KEY_PLACEHOLDER = 'YOUR_VAPI_PUBLIC_KEY'
+
+export const USAGE = `Usage: npm run assistant -- <create|update|show> [options]
+
+  create   create the VoiceOS assistant; prints its id and the embed snippet
+  update   bring an assistant up to date (keeps its model settings, voice, other tools and your instructions)
+  show     print an assistant's VoiceOS setup and the embed snippet
+
+Options:
+  --id ID              assistant id for update and show (or VAPI_ASSISTANT_ID)
+  --name NAME          assistant name (create: VoiceOS)
+  --model MODEL        OpenAI model (create: gpt-4.1-mini)
+  --instructions FILE  your own instructions (what your business offers), placed before VoiceOS's
+  --public-key KEY     your Vapi PUBLIC key, for the snippet (or VAPI_PUBLIC_KEY)
+  --embed-src URL      where your site serves voiceos.js (or VOICEOS_EMBED_SRC)
+  --dry-run            print the request instead of sending it (no key needed)
+  --json               show: print the whole assistant as JSON
+  -h, --help           this text
+
+Environment:
+  VAPI_PRIVATE_KEY     your Vapi PRIVATE key (required unless --dry-run; never printed)
+  VAPI_API_BASE_URL    API origin (default ${DEFAULT_API_BASE_URL})`
+
+/** What the command reads and writes (injected by tests). */
+export interface AssistantCommandIO {
+  env: Record<string, string | undefined>
+  /** Writes one line of output. */
+  stdout: (line: string) => void
+  /** Writes one line of diagnostics. */
+  stderr: (line: string) => void
+  /** `fetch` for the platform client. @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Reads `--instructions`. @default fs.readFile (UTF-8) */
+  readText?: (path: string) => Promise<string>
+}
+
+class UsageError extends Error {}
+
+/**
+ * Runs `create`, `update` or `show` with `argv` (the arguments after `npm run assistant --`).
+ * @returns the exit code (0 done, 1 platform failure, 2 usage/configuration error). Never throws.
+ */
+export async function runAssistantCommand(argv: string[], io: AssistantCommandIO): Promise<number> {
+  const key = io.env['VAPI_PRIVATE_KEY']?.trim() ?? ''
+  const redact = (text: string) => (key.length >= 4 ? text.split(key).join('***') : text)
+  const out = (line: string) => io.stdout(redact(line))
+  const err = (line: string) => io.stderr(redact(line))
+  let baseUrl = DEFAULT_API_BASE_URL
+  let id = ''
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        model: { type: 'string' },
+        instructions: { type: 'string' },
+        'public-key': { type: 'string' },
+        'embed-src': { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+    if (values.help) {
+      out(USAGE)
+      return 0
+    }
+    const command = positionals[0]
+    if (positionals.length !== 1 || (command !== 'create' && command !== 'update' && command !== 'show')) {
+      throw new UsageError(positionals.length === 0 ? 'Say what to do: create, update or show.' : `Unknown command "${positionals.join(' ')}": use create, update or show.`)
+    }
+    baseUrl = (io.env['VAPI_API_BASE_URL']?.trim() || DEFAULT_API_BASE_URL).replace(/\/+$/, '')
+    if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
+    id = (values.id ?? io.env['VAPI_ASSISTANT_ID'] ?? '').trim()
+    if (command !== 'create' && !id) throw new UsageError(`${command} needs the assistant id: --id ID or VAPI_ASSISTANT_ID.`)
+    const publicKey = (values['public-key'] ?? io.env['VAPI_PUBLIC_KEY'] ?? '').trim()
+    if (publicKey && key && publicKey === key) {
+      throw new UsageError('The public key given for the snippet is your PRIVATE key. The snippet is public: use the public key (Vapi dashboard → API Keys).')
+    }
+    const siteUrl = (io.env['VITE_SITE_URL']?.trim() || 'https://voiceos.example.com').replace(/\/+$/, '')
+    const embedSrc = (values['embed-src'] ?? io.env['VOICEOS_EMBED_SRC'] ?? `${siteUrl}/embed/voiceos.js`).trim()
+    const definition: AssistantDefinitionOptions = {
+      ...(values.name !== undefined && { name: values.name }),
+      ...(values.model !== undefined && { model: values.model }),
+    }
+    if (values.instructions !== undefined) {
+      const read = io.readText ?? ((path: string) => readFile(path, 'utf8'))
+      try {
+        definition.instructions = await read(values.instructions)
+      } catch (e) {
+        throw new UsageError(`Cannot read --instructions ${values.instructions}: ${(e as Error).message}`)
+      }
+    }
+    const printSnippet = (assistantId: string) => {
+      out('')
+      out('Add VoiceOS to your site (one script tag, see the README "Add VoiceOS to your site"):')
+      out(embedSnippet({ src: embedSrc, publicKey: publicKey || PUBLIC_KEY_PLACEHOLDER, assistantId }))
+      if (!publicKey) out(`(replace ${PUBLIC_KEY_PLACEHOLDER} with your Vapi public key, or pass --public-key / VAPI_PUBLIC_KEY)`)
+    }
+    const path = command === 'create' ? '/assistant' : `/assistant/${encodeURIComponent(id)}`
+
+    if (values['dry-run']) {
+      const method = command === 'create' ? 'POST' : command === 'update' ? 'PATCH' : 'GET'
+      out(`${method} ${baseUrl}${path}`)
+      out(`Authorization: Bearer ${key ? '*** (VAPI_PRIVATE_KEY)' : '<VAPI_PRIVATE_KEY, not set>'}`)
+      if (command !== 'show') {
+        const body = command === 'create' ? buildAssistantCreate(definition) : buildAssistantUpdate(undefined, definition)
+        out('Content-Type: application/json')
+        out('')
+        out(JSON.stringify(body, null, 2))
+        if (command === 'update') {
+          err('Dry run: without --dry-run, update first reads the assistant and keeps its model settings, other tools and your own prompt text.')
+        }
+      }
+      err('Dry run: nothing was sent.')
+      return 0
+    }
+
+    if (!key) {
+      throw new UsageError('VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… npm run assistant -- ' + command)
+    }
+    const client = createPlatformClient({ token: key, baseUrl, ...(io.fetch && { fetch: io.fetch }) })
+
+    if (command === 'create') {
+      const created = await client.assistants.create(buildAssistantCreate(definition))
+      out(`Created assistant ${created.id} (${created.name ?? definition.name ?? 'VoiceOS'}).`)
+      out(`Assistant id: ${created.id}`)
+      printSnippet(created.id)
+      return 0
+    }
+    const existing = (await client.assistants.retrieve(id)) as unknown as ExistingAssistant & { id: string }
+    if (command === 'update') {
+      const updated = await client.assistants.update(id, buildAssistantUpdate(existing, definition))
+      out(`Updated assistant ${updated.id}: the four voice-command tools, the page-map instructions and the client messages are current.`)
+      out(`Assistant id: ${updated.id}`)
+      printSnippet(updated.id)
+      return 0
+    }
+    // show
+    if (values.json) {
+      out(JSON.stringify(existing, null, 2))
+      return 0
+    }
+    const tools = new Set(
+      (existing.model?.tools ?? []).map((t) => (t as { function?: { name?: unknown } } | null)?.function?.name).filter((n): n is string => typeof n === 'string'),
+    )
+    const missingTools = VOICE_TOOL_NAMES.filter((n) => !tools.has(n))
+    const clientMessages = existing.clientMessages
+    const missingMessages = clientMessages ? CLIENT_MESSAGES.filter((m) => (m === 'tool-calls' || m === 'transcript') && !clientMessages.includes(m)) : []
+    const prompt = existing.model?.messages?.find((m) => m.role === 'system')?.content ?? ''
+    out(`Assistant ${existing.id}${existing.name ? ` "${existing.name}"` : ''}`)
+    out(`Model: ${existing.model?.provider ?? '?'}/${existing.model?.model ?? '?'}`)
+    out(`Voice-command tools: ${missingTools.length === 0 ? `${VOICE_TOOL_NAMES.join(', ')} (all four)` : `missing ${missingTools.join(', ')}`}`)
+    out(`Page-map instructions: ${prompt.includes(PROMPT_BEGIN) ? 'present' : 'missing'}`)
+    out(`Client messages: ${missingMessages.length === 0 ? 'tool-calls and transcript delivered' : `missing ${missingMessages.join(', ')}`}`)
+    if (missingTools.length > 0 || !prompt.includes(PROMPT_BEGIN) || missingMessages.length > 0) {
+      out(`Not ready for VoiceOS: run  npm run assistant -- update --id ${id}`)
+    }
+    printSnippet(existing.id)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`Error: ${error.message}`)
+      err('Run  npm run assistant -- --help  for the options.')
+      return 2
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      err(`Error: ${error.message}`)
+      err('Run  npm run assistant -- --help  for the options.')
+      return 2
+    }
+    err(`Error: ${explain(error, baseUrl, id)}`)
+    return 1
+  }
+}
+
+/** A clear sentence for a platform failure (the client's errors never hold the key). */
+function explain(error: unknown, baseUrl: string, id: string): string {
+  if (error instanceof AuthenticationError) {
+    return 'The platform refused the private key (401 Unauthorized). Check VAPI_PRIVATE_KEY: it must be your org\'s PRIVATE key from the Vapi dashboard (API Keys), not the public key.'
+  }
+  if (error instanceof PermissionDeniedError) return `The private key may not do this (403 Forbidden): ${serverMessages(error.body).join('; ') || 'no details'}.`
+  if (error instanceof NotFoundError) return `No assistant with id "${id}" (404 Not Found). Check --id / VAPI_ASSISTANT_ID.`
+  if (error instanceof BadRequestError || error instanceof UnprocessableEntityError) {
+    const messages = serverMessages(error.body)
+    return `The platform rejected the assistant definition (${error.status}):${messages.length ? messages.map((m) => `\n  - ${m}`).join('') : ' no details'}`
+  }
+  if (error instanceof APIError) return `The platform answered ${error.message}.`
+  if (error instanceof APIConnectionError) return `Could not reach ${baseUrl}: ${error.message} Check the network or VAPI_API_BASE_URL.`
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Vapi's error bodies: `{ message: string | string[], error, statusCode }`. */
+function serverMessages(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? [body.slice(0, 500)] : []
+  const m = (body as { message?: unknown }).message
+  if (Array.isArray(m)) return m.filter((x): x is string => typeof x === 'string').slice(0, 20)
+  if (typeof m === 'string') return [m]
+  const e = (body as { error?: unknown }).error
+  return typeof e === 'string' ? [e] : []
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+if (invokedDirectly) {
+  process.exitCode = await runAssistantCommand(process.argv.slice(2), {
+    env: process.env,
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+  })
+}

@@ -1,0 +1,205 @@
+/**
+ * The Vapi assistant a VoiceOS widget talks to: four client-side function tools whose JSON schemas are the
+ * voice command fields of SPEC §3 (one tool per action: scroll, click, fill, toggle), a system prompt that
+ * reads the page map and the command results (src/voice/context/README.md), and the call variables
+ * `{{sessionId}}` and `{{url}}` the widget passes at call start (SPEC §7). Used by `npm run assistant`
+ * (scripts/assistant.ts); request bodies are `CreateAssistantDTO` / `UpdateAssistantDTO` of
+ * openapi/vapi-openapi.json.
+ *
+ * The tools have no server URL, so Vapi delivers their calls to the browser as `tool-calls` client messages,
+ * where the widget's router maps them by name prefix (src/voice/realtime/toolCalls.ts). They are `async`: the
+ * model goes on without waiting; the widget then adds the outcome to the conversation (`COMMAND RESULT …`).
+ * @module
+ */
+import type { AssistantCreateParams, AssistantUpdateParams } from '../../platform'
+import { FIELD_TYPES, SCROLL_DIRECTIONS } from '../commands/schema'
+import { PAGE_MAP_HEADER } from '../context/pageMap'
+import { RESULT_HEADER } from '../context/report'
+
+/** Names of the four voice-command tools (each starts with its action word, as the router expects). */
+export const VOICE_TOOL_NAMES = ['scroll_page', 'click_element', 'fill_field', 'toggle_control'] as const
+
+/** Default assistant name. */
+export const DEFAULT_ASSISTANT_NAME = 'VoiceOS'
+/** Default OpenAI model of a new assistant (any `OpenAIModel.model` of the document works). */
+export const DEFAULT_MODEL = 'gpt-4.1-mini'
+
+/** Marks the part of the system prompt this command owns; text outside the markers is the site owner's. */
+export const PROMPT_BEGIN = '[VoiceOS instructions — managed by `npm run assistant`; edit outside these markers]'
+export const PROMPT_END = '[/VoiceOS instructions]'
+
+/**
+ * Client messages the widget needs (Vapi's default list; `tool-calls` carries the commands, `transcript` the
+ * partial transcript, `speech-update`/`status-update` the call state).
+ */
+export const CLIENT_MESSAGES = [
+  'conversation-update',
+  'function-call',
+  'hang',
+  'model-output',
+  'speech-update',
+  'status-update',
+  'transfer-update',
+  'transcript',
+  'tool-calls',
+  'user-interrupted',
+  'voice-input',
+] as const
+
+type Tool = NonNullable<Extract<NonNullable<AssistantCreateParams['model']>, { provider: 'openai' }>['tools']>[number]
+type JsonSchemaProperty = { type: 'string'; description: string; enum?: string[] }
+
+const str = (description: string, values?: readonly string[]): JsonSchemaProperty =>
+  values ? { type: 'string', description, enum: [...values] } : { type: 'string', description }
+
+const TARGET_TEXT = str('Visible text or label of the element, exactly as the latest PAGE MAP lists it (e.g. "Watch Demo").')
+const ROLE = str('Optional ARIA role to narrow the match: button, link, tab, checkbox, switch, menuitem, …')
+const SELECTOR = str('Optional CSS selector; only when the visitor names something the page map cannot (rare).')
+
+/** The four voice-command tools (`CreateFunctionToolDTO`), in SPEC §3 order. */
+export function voiceCommandTools(): Tool[] {
+  const tool = (name: string, description: string, properties: Record<string, JsonSchemaProperty>, required: string[]): Tool => ({
+    type: 'function',
+    async: true,
+    function: { name, description, parameters: { type: 'object', properties, required } },
+  })
+  return [
+    tool(
+      'scroll_page',
+      'Scroll the visitor\'s page: up or down by most of a screen, or to the top or bottom.',
+      { direction: str('Where to scroll.', SCROLL_DIRECTIONS) },
+      ['direction'],
+    ),
+    tool(
+      'click_element',
+      'Click a button, link, tab or menu item on the page. Give targetText (preferred), role and/or selector.',
+      { targetText: TARGET_TEXT, role: ROLE, selector: SELECTOR },
+      [],
+    ),
+    tool(
+      'fill_field',
+      'Type a value into a text field or text area of the page, found by its label (fieldHint) and/or type.',
+      {
+        fieldHint: str('Label of the field, exactly as the latest PAGE MAP lists it (e.g. "Email").'),
+        fieldType: str('Type of the field, when the label is unknown.', FIELD_TYPES),
+        value: str('The text to enter, as the visitor said it.'),
+        selector: SELECTOR,
+      },
+      ['value'],
+    ),
+    tool(
+      'toggle_control',
+      'Switch a checkbox, switch, radio button or expandable section on or off. Omit value to flip it.',
+      { targetText: TARGET_TEXT, role: ROLE, selector: SELECTOR, value: str('Wanted state.', ['on', 'off']) },
+      [],
+    ),
+  ]
+}
+
+/** The part of the system prompt this command owns (between {@link PROMPT_BEGIN} and {@link PROMPT_END}). */
+export function voicePrompt(): string {
+  return [
+    PROMPT_BEGIN,
+    'You are VoiceOS, the voice assistant of this website. The visitor is talking to you while browsing {{url}} (session {{sessionId}}). You act on their page with four tools: scroll_page, click_element, fill_field and toggle_control.',
+    '',
+    `What is on the page: system messages that start with "${PAGE_MAP_HEADER}" describe the visitor's current page — url, title, headings, form fields (label and type), buttons and links. A new one arrives after every navigation; always use the latest. Use the names it lists as targetText (buttons, links, controls) and fieldHint (fields). Items marked "(disabled)" cannot be used. Never invent elements that are not in the page map: if what the visitor asks for is not there, say so and offer what is.`,
+    '',
+    `What happened: after each action a system message that starts with "${RESULT_HEADER}" says whether it was done or refused and why (for example "no field labelled Company"). When an action is refused, tell the visitor briefly and suggest an alternative from the page map. When it was done, do not repeat it; carry on.`,
+    '',
+    'Rules: one action per tool call. Before filling a field, make sure the visitor gave the value; never guess personal data and never read a password back. Keep answers to one or two short sentences — this is a voice conversation. Answer in the language the visitor speaks (English or Hindi).',
+    PROMPT_END,
+  ].join('\n')
+}
+
+/** Options of {@link buildAssistantCreate}. */
+export interface AssistantDefinitionOptions {
+  /** @default {@link DEFAULT_ASSISTANT_NAME} */
+  name?: string
+  /** OpenAI model. @default {@link DEFAULT_MODEL} */
+  model?: string
+  /** The site owner's own instructions (what the business offers, tone…), placed before the managed part. */
+  instructions?: string
+}
+
+/** Replaces the managed part of `existing` (or appends it), keeping the site owner's text around it. */
+export function mergePrompt(existing: string | null | undefined, ownerInstructions?: string): string {
+  let owner = existing ?? ''
+  const begin = owner.indexOf(PROMPT_BEGIN)
+  const end = owner.indexOf(PROMPT_END, begin)
+  if (begin !== -1 && end !== -1) owner = `${owner.slice(0, begin)}${owner.slice(end + PROMPT_END.length)}`
+  owner = (ownerInstructions ?? owner).trim()
+  return owner ? `${owner}\n\n${voicePrompt()}` : voicePrompt()
+}
+
+/** Body of `POST /assistant` (`CreateAssistantDTO`) for a new VoiceOS assistant. */
+export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): AssistantCreateParams {
+  return {
+    name: options.name ?? DEFAULT_ASSISTANT_NAME,
+    firstMessage: 'Hi! I can scroll, click, fill in forms and switch things on this page for you. What would you like to do?',
+    model: {
+      provider: 'openai',
+      model: (options.model ?? DEFAULT_MODEL) as 'gpt-4.1-mini',
+      messages: [{ role: 'system', content: mergePrompt(undefined, options.instructions) }],
+      tools: voiceCommandTools(),
+    },
+    clientMessages: [...CLIENT_MESSAGES],
+    metadata: { voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
+  }
+}
+
+/** What an update keeps from the assistant as it is (`GET /assistant/{id}`): the owner's model, prompt, tools. */
+export interface ExistingAssistant {
+  name?: string
+  model?: { provider?: string; model?: string; messages?: { role?: string; content?: string | null }[]; tools?: unknown[]; [key: string]: unknown }
+  clientMessages?: string[]
+  metadata?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+/**
+ * Body of `PATCH /assistant/{id}` (`UpdateAssistantDTO`) that brings an existing assistant up to date: the
+ * model (provider, model and its other settings) and the owner's text in the system prompt are kept; the
+ * managed part of the prompt and the four tools are replaced; tools of other names are kept; the client
+ * messages the widget needs are added. Without `existing` (a dry run), the body of a fresh definition.
+ */
+export function buildAssistantUpdate(existing: ExistingAssistant | undefined, options: AssistantDefinitionOptions = {}): AssistantUpdateParams {
+  const fresh = buildAssistantCreate(options)
+  if (!existing) {
+    const { firstMessage: _first, name, ...rest } = fresh
+    return (options.name !== undefined ? { ...rest, name } : rest) as AssistantUpdateParams
+  }
+  const model = existing.model ?? {}
+  const messages = model.messages ?? []
+  const system = messages.find((m) => m.role === 'system')
+  const others = messages.filter((m) => m !== system)
+  const ours = new Set<string>(VOICE_TOOL_NAMES)
+  const keptTools = (model.tools ?? []).filter((t) => {
+    const name = (t as { function?: { name?: unknown } } | null)?.function?.name
+    return !(typeof name === 'string' && ours.has(name))
+  })
+  const clientMessages = [...new Set([...(existing.clientMessages ?? []), ...CLIENT_MESSAGES])]
+  const body: Record<string, unknown> = {
+    model: {
+      ...model,
+      provider: model.provider ?? 'openai',
+      model: options.model ?? model.model ?? DEFAULT_MODEL,
+      messages: [{ role: 'system', content: mergePrompt(system?.content, options.instructions) }, ...others],
+      tools: [...keptTools, ...voiceCommandTools()],
+    },
+    clientMessages,
+    metadata: { ...(existing.metadata ?? {}), voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
+  }
+  if (options.name !== undefined) body['name'] = options.name
+  return body as AssistantUpdateParams
+}
+
+/** Escapes text for a double-quoted HTML attribute value. */
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * The script tag a site owner adds to their pages (the embed, `dist/embed/voiceos.js`):
+ * `<script src="…/embed/voiceos.js" data-public-key="…" data-assistant-id="…" async></script>`.
+ */
+export function embedSnippet(options: { src: string; publicKey: string; assistantId: string }): string {
+  return `<script src="${attr(options.src)}" data-public-key="${attr(options.publicKey)}" data-assistant-id="${attr(options.assistantId)}" async></script>`
+}

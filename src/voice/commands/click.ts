@@ -1,0 +1,141 @@
+/**
+ * How a click target is chosen (SPEC §3 click: `selector`, `role`, `targetText`).
+ *
+ * 1. Candidates: the elements matching `selector`, else every clickable element (links, buttons, button-like
+ *    inputs, checkboxes, radios, `summary`, `label`, anything with a `role`, `onclick` or `tabindex`) — in the
+ *    document, its open shadow roots and same-origin frames. Elements inside the widget
+ *    (`[data-voice-ignore]`) are never candidates. `role` keeps those whose (explicit or implicit) role matches.
+ * 2. With `targetText`, candidates are ranked by their **accessible name** (aria-labelledby, aria-label, labels,
+ *    flat-tree text; see ./dom.ts `accessibleName`) first and their `title` only second: any candidate whose
+ *    name matches ranks above every candidate matched by its title alone, and an exact name (100) ranks above
+ *    every partial one. Unmatched candidates are dropped. When nothing clickable matches and there is neither
+ *    `selector` nor `role`, elements whose own text matches (a React `onClick` div) are the candidates.
+ * 3. The best-ranked candidate decides. Among candidates **tied** with it (same rank), native controls
+ *    (`a`, `button`, `input`, `summary`) come before labels and generic elements, then DOM order; the first
+ *    one that passes ./refusals.ts is clicked. When none does, the command is refused with the reason of the
+ *    best one — never passed on to a weaker match ("Delete Account" disabled never clicks "Delete Account Settings").
+ */
+import type { ClickCommand } from './schema'
+import { accessibleName, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
+import { bestScore, bestTies, createMatcher, EXACT_MATCH, type Ranked } from './match'
+import { refusalOf, type Refusal } from './refusals'
+
+/** Elements a click by visible text considers (interactive elements and common click targets). */
+export const CLICKABLE_SELECTOR = [
+  'a[href]',
+  'area[href]',
+  'a',
+  'button',
+  'input[type=button]',
+  'input[type=submit]',
+  'input[type=reset]',
+  'input[type=image]',
+  'input[type=checkbox]',
+  'input[type=radio]',
+  'summary',
+  'label',
+  '[role]',
+  '[onclick]',
+  '[tabindex]',
+].join(',')
+
+/** The outcome of a lookup: the element to act on, or a refusal. */
+export type Choice = { ok: true; element: Element } | ({ ok: false } & Refusal)
+
+/** What a lookup needs from the executor. */
+export interface LookupContext {
+  /** True for elements inside the widget (`ignoreSelector`): never candidates. */
+  isIgnored(el: Element): boolean
+}
+
+/** Preference among tied candidates: native controls first (lower is better). */
+function nativeness(el: Element): number {
+  const tag = el.localName
+  if (tag === 'a' || tag === 'button' || tag === 'input' || tag === 'summary' || tag === 'area') return 0
+  if (tag === 'label') return 1
+  return 2
+}
+
+/**
+ * Picks among candidates tied for the best rank: native controls first, then DOM order; the first that passes
+ * the refusal checks. Otherwise the refusal of the best one.
+ */
+export function pickFromTies(ties: Element[], use: 'click' | 'toggle', refusal = (el: Element) => refusalOf(el, use)): Choice {
+  const ordered = ties
+    .map((el, index) => ({ el, index, pref: nativeness(el) }))
+    .sort((a, b) => a.pref - b.pref || a.index - b.index)
+    .map((x) => x.el)
+  let first: Refusal | null = null
+  for (const el of ordered) {
+    const r = refusal(el)
+    if (r === null) return { ok: true, element: el }
+    first ??= r
+  }
+  return first === null ? { ok: false, reason: 'not-found', detail: 'nothing matched' } : { ok: false, ...first }
+}
+
+/** Elements whose own text (or whole short text) matches `text`: the last resort for unmarked click targets. */
+function textNodeTargets(doc: Document, text: string, ctx: LookupContext): Ranked<Element>[] {
+  const out: Ranked<Element>[] = []
+  const seen = new Set<Element>()
+  const score = createMatcher(text)
+  const maxParentChars = text.length * 4 + 40
+  let visited = 0
+  for (const root of searchRoots(doc)) {
+    const start = root.nodeType === 9 ? (root as Document).body : root
+    if (!start) continue
+    const walker = doc.createTreeWalker(start, 0x4 /* NodeFilter.SHOW_TEXT */)
+    for (let node = walker.nextNode(); node && visited < 20_000; node = walker.nextNode(), visited++) {
+      const own = node.textContent ?? ''
+      const parent = node.parentElement
+      if (!parent || !own.trim() || seen.has(parent) || parent.localName === 'script' || parent.localName === 'style') continue
+      if (ctx.isIgnored(parent)) continue
+      const whole = composedText(parent)
+      const wholeScore = whole.length <= maxParentChars ? score(whole) : 0
+      const ownScore = score(own)
+      const best = Math.max(wholeScore === EXACT_MATCH ? EXACT_MATCH : 0, ownScore >= 80 ? ownScore : 0)
+      if (best > 0) {
+        seen.add(parent)
+        out.push({ item: parent, key: [best] })
+      }
+    }
+  }
+  return out
+}
+
+const isLinkOrMarked = (el: Element) =>
+  el.hasAttribute('href') || el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') || el.matches('[role],[onclick],[tabindex]')
+
+/** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
+export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
+  let candidates = queryAllDeep(doc, command.selector ?? CLICKABLE_SELECTOR).filter((el) => !ctx.isIgnored(el))
+  // Bare `a` (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
+  if (command.selector === undefined) candidates = candidates.filter((el) => el.localName !== 'a' || isLinkOrMarked(el))
+  if (command.role !== undefined) candidates = candidates.filter((el) => roleOf(el) === command.role)
+  const what = describeClick(command)
+  if (command.targetText === undefined) {
+    if (candidates.length === 0) return { ok: false, reason: 'not-found', detail: `nothing matches ${what}` }
+    return pickFromTies(candidates, 'click')
+  }
+  const score = createMatcher(command.targetText)
+  let ranked: Ranked<Element>[] = []
+  for (const el of candidates) {
+    const byName = bestScore(score, [accessibleName(el)])
+    const byTitle = bestScore(score, [el.getAttribute('title') ?? ''])
+    if (byName > 0 || byTitle > 0) ranked.push({ item: el, key: [byName, byTitle] })
+  }
+  if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {
+    ranked = textNodeTargets(doc, command.targetText, ctx)
+  }
+  if (ranked.length === 0) return { ok: false, reason: 'not-found', detail: `nothing named ${JSON.stringify(command.targetText)} on the page` }
+  return pickFromTies(bestTies(ranked), 'click')
+}
+
+/** `text "…" + role … + selector …` for log lines and refusals. */
+export function describeClick(command: { selector?: string; role?: string; targetText?: string }): string {
+  const parts: string[] = []
+  if (command.targetText !== undefined) parts.push(JSON.stringify(command.targetText.slice(0, 80)))
+  if (command.role !== undefined) parts.push(`role ${command.role}`)
+  if (command.selector !== undefined) parts.push(`selector ${JSON.stringify(command.selector.slice(0, 80))}`)
+  return parts.join(' + ') || 'the command'
+}

@@ -1,0 +1,81 @@
+/**
+ * What the executor does to the page once a target is chosen: click, write a value React will see, dispatch
+ * events, highlight. No choices are made here.
+ */
+
+/** Attribute set on the element while it is highlighted (style hook for the site's CSS). */
+export const HIGHLIGHT_ATTRIBUTE = 'data-voice-highlight'
+
+/** Clicks `el` (`HTMLElement.click()`, or a composed, bubbling `click` event for SVG and other elements). */
+export function clickElement(el: Element): void {
+  if (typeof (el as HTMLElement).click === 'function') {
+    ;(el as HTMLElement).click()
+  } else {
+    const win = el.ownerDocument.defaultView
+    const EventCtor = win?.MouseEvent ?? MouseEvent
+    el.dispatchEvent(new EventCtor('click', { bubbles: true, cancelable: true, composed: true }))
+  }
+}
+
+/** Dispatches a bubbling event of `type` (e.g. `input`, `change`) from the element's own window. */
+export function dispatch(el: Element, type: string): void {
+  const EventCtor = el.ownerDocument.defaultView?.Event ?? Event
+  el.dispatchEvent(new EventCtor(type, { bubbles: true, composed: true }))
+}
+
+/**
+ * Sets `value` through the native setter found on the element's prototype chain, bypassing the own-property
+ * value tracker React installs on controlled inputs (react/react#10135), so React's `onChange` sees the change.
+ */
+export function setNativeValue(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  for (let proto: object | null = Object.getPrototypeOf(el); proto; proto = Object.getPrototypeOf(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, 'value')
+    if (descriptor?.set) {
+      descriptor.set.call(el, value)
+      return
+    }
+  }
+  el.value = value
+}
+
+/** The http(s) URL a `target=_blank` link opens, or `null` for any other element or URL. */
+export function newTabUrlOf(el: Element): string | null {
+  const link = el.closest('a[href][target]')
+  if (!link || link.getAttribute('target')?.toLowerCase() !== '_blank') return null
+  const href = (link as HTMLAnchorElement).href
+  return /^https?:\/\//i.test(href) ? href : null
+}
+
+/** Orange-700: ≥ 3:1 against both white and near-black backgrounds (WCAG 1.4.11). */
+const OUTLINE = '3px solid #c2410c'
+
+/** Applies the highlight and returns a function that restores the element's previous look. */
+export function applyHighlight(el: Element, className: string | undefined, reduced: boolean): () => void {
+  el.setAttribute(HIGHLIGHT_ATTRIBUTE, '')
+  if (className) {
+    const had = el.classList.contains(className)
+    el.classList.add(className)
+    return () => {
+      el.removeAttribute(HIGHLIGHT_ATTRIBUTE)
+      if (!had) el.classList.remove(className)
+    }
+  }
+  const style = (el as HTMLElement).style as CSSStyleDeclaration | undefined
+  if (!style) {
+    return () => el.removeAttribute(HIGHLIGHT_ATTRIBUTE)
+  }
+  const props = reduced ? ['outline', 'outline-offset'] : ['outline', 'outline-offset', 'transition']
+  const saved = props.map((p) => [p, style.getPropertyValue(p), style.getPropertyPriority(p)] as const)
+  const hadStyleAttr = el.hasAttribute('style')
+  style.setProperty('outline', OUTLINE, 'important')
+  style.setProperty('outline-offset', '2px', 'important')
+  if (!reduced) style.setProperty('transition', 'outline-color 150ms ease-out')
+  return () => {
+    el.removeAttribute(HIGHLIGHT_ATTRIBUTE)
+    for (const [prop, value, priority] of saved) {
+      if (value) style.setProperty(prop, value, priority)
+      else style.removeProperty(prop)
+    }
+    if (!hadStyleAttr && el.getAttribute('style') === '') el.removeAttribute('style')
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * How a toggle target is chosen (SPEC §3 toggle: checkboxes, radios, switches, `details`, `aria-expanded` /
+ * `aria-pressed` controls), and the toggle state helpers.
+ *
+ * Candidates are the controls themselves plus `label`s (a label toggles its checkbox/radio) and `summary`
+ * (it opens its `details`), in the document, open shadow roots and same-origin frames, outside the widget.
+ * Each candidate is paired with the control it changes. With `targetText` they are ranked by accessible name,
+ * then label texts, then `title` (as for clicks: ./click.ts); the best-ranked decides and only candidates tied
+ * with it may stand in. A candidate passes when what gets clicked is visible (the control, or the visible
+ * label of a visually hidden native input), both are enabled, and the click's activation is safe
+ * (./refusals.ts).
+ */
+import type { ToggleCommand } from './schema'
+import { accessibleName, isEnabled, isVisible, labelTexts, queryAllDeep, quotedName, roleOf } from './dom'
+import { bestScore, bestTies, createMatcher, type Ranked } from './match'
+import { refusalOf, unsafeActivationOf, type Refusal } from './refusals'
+import type { LookupContext } from './click'
+
+/** Toggle controls themselves. */
+export const TOGGLE_CONTROL_SELECTOR = [
+  'input[type=checkbox]',
+  'input[type=radio]',
+  '[role=switch]',
+  '[role=checkbox]',
+  '[role=radio]',
+  '[role=menuitemcheckbox]',
+  '[role=menuitemradio]',
+  'details',
+  'summary',
+  '[aria-expanded]',
+  '[aria-pressed]',
+].join(',')
+
+/** Elements a toggle considers: the controls plus labels. */
+export const TOGGLE_SELECTOR = `${TOGGLE_CONTROL_SELECTOR},label`
+
+const TOGGLE_ROLES = new Set(['switch', 'checkbox', 'radio', 'menuitemcheckbox', 'menuitemradio'])
+
+function isToggleInput(el: Element): boolean {
+  if (el.localName !== 'input') return false
+  const type = (el as HTMLInputElement).type
+  return type === 'checkbox' || type === 'radio'
+}
+
+/** True for a radio (native or ARIA): it can be switched on, never off. */
+export function isRadio(el: Element): boolean {
+  return (el.localName === 'input' && (el as HTMLInputElement).type === 'radio') || roleOf(el) === 'radio' || roleOf(el) === 'menuitemradio'
+}
+
+function isToggleControl(el: Element): boolean {
+  if (isToggleInput(el) || el.localName === 'details') return true
+  if (TOGGLE_ROLES.has(roleOf(el))) return true
+  return el.hasAttribute('aria-expanded') || el.hasAttribute('aria-pressed')
+}
+
+/** Current on/off state of a toggle control. */
+export function toggleStateOf(el: Element): boolean {
+  if (isToggleInput(el)) return (el as HTMLInputElement).checked
+  if (el.localName === 'details') return (el as HTMLDetailsElement).open
+  if (TOGGLE_ROLES.has(roleOf(el))) return el.getAttribute('aria-checked') === 'true'
+  if (el.hasAttribute('aria-pressed')) return el.getAttribute('aria-pressed') === 'true'
+  return el.getAttribute('aria-expanded') === 'true'
+}
+
+/** The control a toggle candidate acts on: a label's control, a summary's details, or the element itself. */
+function toggleControlOf(el: Element): Element | null {
+  if (el.localName === 'label') {
+    const control = (el as HTMLLabelElement).control ?? el.querySelector('input')
+    return control && isToggleInput(control) ? control : null
+  }
+  if (el.localName === 'summary') return el.parentElement?.localName === 'details' ? el.parentElement : null
+  return isToggleControl(el) ? el : el.querySelector(TOGGLE_CONTROL_SELECTOR) // a wrapper picked by selector
+}
+
+/** A chosen toggle: `element` is what was matched (and gets clicked when the control is hidden), `control` what changes. */
+export type ToggleChoice = { ok: true; element: Element; control: Element } | ({ ok: false } & Refusal)
+
+/** What gets clicked to toggle `control` through the matched `el`: the control when visible, else `el` (its label). */
+export function clickTargetOf(el: Element, control: Element): Element {
+  return isVisible(control) ? control : el
+}
+
+function toggleRefusal(el: Element, control: Element): Refusal | null {
+  // Disabled first: a sold-out variant is "disabled" whether its label or its hidden input was matched.
+  if (!isEnabled(control) || !isEnabled(el)) return { reason: 'disabled', detail: `${roleOf(control) || control.localName} ${quotedName(control)} is disabled` }
+  const clicked = clickTargetOf(el, control)
+  if (control.localName !== 'details') {
+    const r = refusalOf(clicked, 'toggle')
+    if (r) return r
+  } else if (!isVisible(el) && !isVisible(control)) {
+    return { reason: 'hidden', detail: `${quotedName(control)} is not visible` }
+  }
+  const unsafe = unsafeActivationOf(el) ?? unsafeActivationOf(control)
+  if (unsafe !== null) return { reason: 'unsafe-url', detail: `${quotedName(el)} would navigate to ${JSON.stringify(unsafe.slice(0, 60))}` }
+  return null
+}
+
+/** Chooses what a toggle command changes; see the module doc. Throws on an invalid selector. */
+export function chooseToggle(doc: Document, command: ToggleCommand, ctx: LookupContext): ToggleChoice {
+  const candidates = queryAllDeep(doc, command.selector ?? TOGGLE_SELECTOR).filter((el) => !ctx.isIgnored(el))
+  let pairs = candidates.flatMap((el) => {
+    const control = toggleControlOf(el)
+    return control && !ctx.isIgnored(control) ? [{ el, control }] : []
+  })
+  if (command.role !== undefined) pairs = pairs.filter((p) => roleOf(p.control) === command.role || roleOf(p.el) === command.role)
+  let ties = pairs
+  if (command.targetText !== undefined) {
+    const score = createMatcher(command.targetText)
+    const ranked: Ranked<{ el: Element; control: Element }>[] = []
+    for (const pair of pairs) {
+      const byName = bestScore(score, [accessibleName(pair.el)])
+      const byLabel = bestScore(score, labelTexts(pair.el))
+      const byTitle = bestScore(score, [pair.el.getAttribute('title') ?? ''])
+      if (byName > 0 || byLabel > 0 || byTitle > 0) ranked.push({ item: pair, key: [Math.max(byName, byLabel), byTitle] })
+    }
+    ties = bestTies(ranked)
+  }
+  if (ties.length === 0) {
+    return { ok: false, reason: 'not-found', detail: `no switch, checkbox or expandable named ${JSON.stringify(command.targetText ?? command.selector ?? command.role ?? '')}` }
+  }
+  let first: Refusal | null = null
+  for (const { el, control } of ties) {
+    const r = toggleRefusal(el, control)
+    if (r === null) return { ok: true, element: el, control }
+    first ??= r
+  }
+  return { ok: false, ...(first as Refusal) }
+}

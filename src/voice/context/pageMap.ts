@@ -1,0 +1,448 @@
+/**
+ * The page map: a compact description of what the visitor's page offers (title, headings, links, buttons and
+ * form fields by label and type) that the widget gives the assistant when a call starts and after each
+ * navigation, so the assistant can name real targets in its voice commands (SPEC §3 fields `targetText`,
+ * `fieldHint`, `fieldType`). Protocol: `src/voice/context/README.md`.
+ *
+ * Privacy rules, enforced here and nowhere else:
+ * - never a field's value: inputs, textareas, selects and `contenteditable` regions contribute their label and
+ *   type only (a `select`'s options, the text typed into an editable region, a password are never read);
+ * - never hidden content: `hidden`, `inert`, `aria-hidden="true"`, `input[type=hidden]`, `display: none`,
+ *   `visibility: hidden`/`collapse`, `content-visibility: hidden` subtrees, `<template>`, `<script>`, `<style>`,
+ *   `<noscript>` are skipped, and so is hidden text inside a visible element's name;
+ * - nothing of the widget: subtrees matching the ignore selector (`[data-voice-ignore]`) are skipped, and shadow
+ *   roots (where the embed renders) are never entered;
+ * - the URL is origin + path only (query strings and fragments may carry tokens).
+ *
+ * Pure DOM reading: no mutation, no layout (works in happy-dom and during pre-rendering with a document).
+ * @module
+ */
+
+/** Default byte budget of a serialised page map (UTF-8), in bytes. */
+export const PAGE_MAP_MAX_BYTES = 4096
+/** Longest name kept for one item, in characters (longer names are cut with "…"). */
+export const PAGE_MAP_MAX_NAME_CHARS = 80
+/** Most items collected per list before serialising (a page with more is cut anyway). */
+export const PAGE_MAP_MAX_ITEMS = 200
+/** Subtrees the map never reads (the widget marks itself with it; same default as the command executor). */
+export const PAGE_MAP_IGNORE_SELECTOR = '[data-voice-ignore]'
+
+/** A heading: level 1–6 and its visible text. */
+export interface PageMapHeading {
+  level: number
+  text: string
+}
+
+/** A link or button by its accessible name; `disabled` when it cannot be activated now. */
+export interface PageMapControl {
+  name: string
+  disabled?: boolean
+}
+
+/**
+ * A form field by label and type. `type` is the input type (`text`, `email`, `tel`, `password`, `checkbox`, …),
+ * `textarea`, `select`, `switch` or `editable` (contenteditable). Never carries a value.
+ */
+export interface PageMapField {
+  label: string
+  type: string
+  required?: boolean
+  disabled?: boolean
+}
+
+/** What the page offers, before serialisation. */
+export interface PageMap {
+  /** `document.title`, trimmed. */
+  title: string
+  /** Origin + path of the page (no query, no fragment); '' without a location. */
+  url: string
+  headings: PageMapHeading[]
+  links: PageMapControl[]
+  buttons: PageMapControl[]
+  fields: PageMapField[]
+}
+
+/** Options of {@link collectPageMap}. */
+export interface CollectPageMapOptions {
+  /** Subtrees to skip. @default {@link PAGE_MAP_IGNORE_SELECTOR} */
+  ignoreSelector?: string
+  /** Most items per list. @default {@link PAGE_MAP_MAX_ITEMS} */
+  maxItems?: number
+}
+
+const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'svg', 'iframe', 'object', 'embed', 'canvas', 'head', 'meta', 'link'])
+const BUTTON_ROLES = new Set(['button', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option'])
+const FIELD_ROLES = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton'])
+const BUTTON_INPUT_TYPES = new Set(['button', 'submit', 'reset', 'image'])
+
+/** Whitespace collapsed, trimmed, cut at {@link PAGE_MAP_MAX_NAME_CHARS} with "…"; `|` (the list separator) becomes `/`. */
+export function cleanName(text: string): string {
+  const t = text.replace(/\s+/g, ' ').replace(/\|/g, '/').trim()
+  return t.length > PAGE_MAP_MAX_NAME_CHARS ? `${t.slice(0, PAGE_MAP_MAX_NAME_CHARS - 1).trimEnd()}…` : t
+}
+
+/**
+ * Reads the page map of `doc`. Never throws: unreadable parts are skipped (an empty map at worst).
+ * @param doc - the document to read (the host page; the widget's own subtree is skipped).
+ */
+export function collectPageMap(doc: Document, options: CollectPageMapOptions = {}): PageMap {
+  const ignore = options.ignoreSelector ?? PAGE_MAP_IGNORE_SELECTOR
+  const maxItems = options.maxItems ?? PAGE_MAP_MAX_ITEMS
+  const map: PageMap = { title: '', url: '', headings: [], links: [], buttons: [], fields: [] }
+  try {
+    map.title = cleanName(doc.title ?? '')
+    const loc = doc.defaultView?.location ?? doc.location
+    if (loc && /^https?:$/.test(loc.protocol)) map.url = `${loc.origin}${loc.pathname}`
+  } catch {
+    /* no title or location */
+  }
+  const { hidesSubtree, visibleText, controlName, fieldLabel } = createNamer(doc, ignore)
+
+  const seen = { links: new Set<string>(), buttons: new Set<string>(), fields: new Set<string>() }
+  const disabledOf = (el: Element): boolean => {
+    try {
+      return (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true' || el.matches(':disabled')
+    } catch {
+      return false
+    }
+  }
+  const addControl = (list: 'links' | 'buttons', el: Element) => {
+    if (map[list].length >= maxItems) return
+    const name = controlName(el)
+    if (!name) return
+    const disabled = disabledOf(el)
+    const key = `${name.toLowerCase()}|${disabled}`
+    if (seen[list].has(key)) return
+    seen[list].add(key)
+    map[list].push(disabled ? { name, disabled } : { name })
+  }
+  const addField = (el: Element, type: string) => {
+    if (map.fields.length >= maxItems) return
+    const label = fieldLabel(el)
+    const required = el.hasAttribute('required') || el.getAttribute('aria-required') === 'true'
+    const disabled = disabledOf(el)
+    const key = `${label.toLowerCase()}|${type}`
+    if (seen.fields.has(key)) return
+    seen.fields.add(key)
+    map.fields.push({ label, type, ...(required && { required }), ...(disabled && { disabled }) })
+  }
+
+  const visit = (el: Element): void => {
+    if (hidesSubtree(el)) return
+    const tag = el.localName
+    const role = el.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
+    let descend = true
+    if (/^h[1-6]$/.test(tag) || role === 'heading') {
+      if (map.headings.length < maxItems) {
+        const level = role === 'heading' ? Number(el.getAttribute('aria-level')) || 2 : Number(tag.slice(1))
+        const text = cleanName(visibleText(el))
+        if (text) map.headings.push({ level, text })
+      }
+      descend = false
+    } else if ((tag === 'a' && el.hasAttribute('href')) || role === 'link') {
+      addControl('links', el)
+      descend = false
+    } else if (tag === 'button' || tag === 'summary' || BUTTON_ROLES.has(role)) {
+      addControl('buttons', el)
+      descend = false
+    } else if (tag === 'input') {
+      const type = ((el as HTMLInputElement).type || 'text').toLowerCase()
+      if (BUTTON_INPUT_TYPES.has(type)) addControl('buttons', el)
+      else addField(el, role === 'switch' ? 'switch' : type)
+      descend = false
+    } else if (tag === 'textarea' || tag === 'select') {
+      addField(el, tag)
+      descend = false
+    } else if (isEditable(el)) {
+      addField(el, 'editable')
+      descend = false
+    } else if (FIELD_ROLES.has(role)) {
+      addField(el, role === 'textbox' || role === 'searchbox' ? 'text' : role)
+      descend = false
+    }
+    if (!descend) return
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) visit(child)
+  }
+
+  try {
+    if (doc.body) visit(doc.body)
+  } catch {
+    /* a page that breaks the walk gives what was collected so far */
+  }
+  return map
+}
+
+/** Name readers of one document (they share a cache of hidden subtrees). */
+interface Namer {
+  /** True when the element itself hides its subtree (ancestors are not checked: walks prune them). */
+  hidesSubtree(el: Element): boolean
+  /** Visible text of an element without hidden descendants, form-field contents or editable regions. */
+  visibleText(el: Element): string
+  /** Accessible name of a link or button (aria-labelledby, aria-label, input value of a button, visible text, title). */
+  controlName(el: Element): string
+  /** Label of a form field: aria-labelledby, aria-label, its labels, placeholder, title, name (never its value). */
+  fieldLabel(el: Element): string
+}
+
+function createNamer(doc: Document, ignore: string): Namer {
+  const win = doc.defaultView
+  const hiddenCache = new Map<Element, boolean>()
+
+  /** True when the element itself hides its subtree (not its ancestors: the walk prunes those). */
+  const hidesSubtree = (el: Element): boolean => {
+    const cached = hiddenCache.get(el)
+    if (cached !== undefined) return cached
+    let hidden = false
+    try {
+      const tag = el.localName
+      if (SKIPPED_TAGS.has(tag)) hidden = true
+      else if (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') hidden = true
+      else if (tag === 'input' && (el as HTMLInputElement).type === 'hidden') hidden = true
+      else if (safeMatches(el, ignore)) hidden = true
+      else if (tag === 'dialog' && !(el as HTMLDialogElement).open) hidden = true
+      else if (win) {
+        const style = win.getComputedStyle(el)
+        hidden =
+          style.display === 'none' ||
+          style.visibility === 'hidden' ||
+          style.visibility === 'collapse' ||
+          style.getPropertyValue('content-visibility') === 'hidden'
+      }
+    } catch {
+      hidden = true
+    }
+    hiddenCache.set(el, hidden)
+    return hidden
+  }
+
+  /** Visible text of `el` without hidden descendants, form-field contents or editable regions. */
+  const visibleText = (el: Element): string => {
+    let out = ''
+    const walk = (node: Node) => {
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) out += child.nodeValue ?? ''
+        else if (child.nodeType === 1) {
+          const c = child as Element
+          if (hidesSubtree(c) || isValueBearing(c)) continue
+          if (c.localName === 'img') out += ` ${c.getAttribute('alt') ?? ''} `
+          else {
+            out += ' '
+            walk(c)
+            out += ' '
+          }
+        }
+      }
+    }
+    walk(el)
+    return out
+  }
+
+  const byIdText = (el: Element, attr: string): string => {
+    const ids = el.getAttribute(attr)
+    if (!ids) return ''
+    return ids
+      .split(/\s+/)
+      .map((id) => {
+        const target = id ? doc.getElementById(id) : null
+        return target && !isValueBearing(target) ? visibleText(target) : ''
+      })
+      .join(' ')
+  }
+
+  /** Accessible name of a link or button (aria-labelledby, aria-label, input value of a button, visible text, title). */
+  const controlName = (el: Element): string => {
+    const candidates = [byIdText(el, 'aria-labelledby'), el.getAttribute('aria-label') ?? '']
+    if (el.localName === 'input') {
+      const input = el as HTMLInputElement
+      if (input.type === 'image') candidates.push(el.getAttribute('alt') ?? '')
+      else candidates.push(input.value || (input.type === 'submit' ? 'Submit' : input.type === 'reset' ? 'Reset' : ''))
+    } else candidates.push(visibleText(el))
+    candidates.push(el.getAttribute('title') ?? '')
+    for (const c of candidates) {
+      const name = cleanName(c)
+      if (name) return name
+    }
+    return ''
+  }
+
+  /** Label of a form field: aria-labelledby, aria-label, its labels, placeholder, title, name (never its value). */
+  const fieldLabel = (el: Element): string => {
+    const labels: string[] = []
+    try {
+      const list = (el as HTMLInputElement).labels
+      if (list) for (const label of Array.from(list)) labels.push(visibleText(label))
+    } catch {
+      /* no labels property */
+    }
+    if (labels.length === 0) {
+      const wrapping = el.parentElement?.closest('label')
+      if (wrapping) labels.push(visibleText(wrapping))
+    }
+    const candidates = [
+      byIdText(el, 'aria-labelledby'),
+      el.getAttribute('aria-label') ?? '',
+      labels.join(' '),
+      el.getAttribute('placeholder') ?? '',
+      el.getAttribute('title') ?? '',
+      el.getAttribute('name') ?? '',
+    ]
+    for (const c of candidates) {
+      const name = cleanName(c)
+      if (name) return name
+    }
+    return ''
+  }
+
+  return { hidesSubtree, visibleText, controlName, fieldLabel }
+}
+
+/**
+ * The name the page map gives `el`: a form field's label, else a control's accessible name ('' when it has
+ * none). Used to say which element a command acted on (`./report`). Never reads a field's value.
+ */
+export function nameOfElement(el: Element, ignoreSelector: string = PAGE_MAP_IGNORE_SELECTOR): string {
+  try {
+    const namer = createNamer(el.ownerDocument, ignoreSelector)
+    return isValueBearing(el) || FIELD_ROLES.has(el.getAttribute('role') ?? '') ? namer.fieldLabel(el) : namer.controlName(el)
+  } catch {
+    return ''
+  }
+}
+
+/** Elements whose content is something the visitor typed or chose: never read for names. */
+function isValueBearing(el: Element): boolean {
+  const tag = el.localName
+  return tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el)
+}
+
+function isEditable(el: Element): boolean {
+  const v = el.getAttribute('contenteditable')
+  return v !== null && v.toLowerCase() !== 'false'
+}
+
+function safeMatches(el: Element, selector: string): boolean {
+  try {
+    return selector !== '' && el.matches(selector)
+  } catch {
+    return false
+  }
+}
+
+/** Options of {@link serializePageMap}. */
+export interface SerializePageMapOptions {
+  /** Byte budget of the result (UTF-8). @default {@link PAGE_MAP_MAX_BYTES} */
+  maxBytes?: number
+}
+
+/** First line of every serialised page map: how the assistant's system prompt recognises one. */
+export const PAGE_MAP_HEADER = 'PAGE MAP'
+
+const encoder = new TextEncoder()
+/** Size of `text` in UTF-8, in bytes. */
+export const utf8Bytes = (text: string): number => encoder.encode(text).length
+
+type ListKey = 'headings' | 'links' | 'buttons' | 'fields'
+const LIST_KEYS: readonly ListKey[] = ['headings', 'fields', 'buttons', 'links']
+
+const itemText = {
+  headings: (h: PageMapHeading) => `h${h.level} ${h.text}`,
+  links: (c: PageMapControl) => (c.disabled ? `${c.name} (disabled)` : c.name),
+  buttons: (c: PageMapControl) => (c.disabled ? `${c.name} (disabled)` : c.name),
+  fields: (f: PageMapField) => {
+    const flags = [f.type, ...(f.required ? ['required'] : []), ...(f.disabled ? ['disabled'] : [])]
+    return `${f.label || '(unlabelled)'} (${flags.join(', ')})`
+  },
+} as const
+
+/**
+ * Serialises a page map into the text the assistant receives, at most `maxBytes` bytes of UTF-8:
+ *
+ * ```text
+ * PAGE MAP (what the visitor's page offers now; use these names in voice commands)
+ * url: https://example.com/pricing
+ * title: Pricing — VoiceOS
+ * headings: h1 Pricing — Coming Soon | h2 Community
+ * fields: Email (email, required) | Comments (textarea)
+ * buttons: Watch Demo | Open Source Soon (disabled)
+ * links: Home | Pricing | Resources
+ * ```
+ *
+ * When the whole map does not fit, items are dropped from the end of the longest list first, one at a time, and
+ * each cut list ends with `+N more`; a list with no items is left out. The header, url and title always stay
+ * (the title is cut if even they exceed the budget).
+ */
+export function serializePageMap(map: PageMap, options: SerializePageMapOptions = {}): string {
+  const maxBytes = Math.max(256, options.maxBytes ?? PAGE_MAP_MAX_BYTES)
+  const texts: Record<ListKey, string[]> = {
+    headings: map.headings.map(itemText.headings),
+    fields: map.fields.map(itemText.fields),
+    buttons: map.buttons.map(itemText.buttons),
+    links: map.links.map(itemText.links),
+  }
+  const kept: Record<ListKey, number> = { headings: texts.headings.length, fields: texts.fields.length, buttons: texts.buttons.length, links: texts.links.length }
+  const head = [`${PAGE_MAP_HEADER} (what the visitor's page offers now; use these names in voice commands)`]
+  if (map.url) head.push(`url: ${map.url}`)
+  let title = map.title
+  const render = (): string => {
+    const lines = [...head, ...(title ? [`title: ${title}`] : [])]
+    for (const key of LIST_KEYS) {
+      const all = texts[key]
+      const n = kept[key]
+      if (all.length === 0) continue
+      const shown = all.slice(0, n)
+      if (n < all.length) shown.push(`+${all.length - n} more`)
+      lines.push(`${key}: ${shown.join(' | ')}`)
+    }
+    return lines.join('\n')
+  }
+  // Sizes are kept arithmetically (one UTF-8 measure per item) so cutting a long page costs O(items × lists),
+  // not a full render per dropped item; the final text is measured once more to be sure.
+  const sizes: Record<ListKey, number[]> = {
+    headings: texts.headings.map(utf8Bytes),
+    fields: texts.fields.map(utf8Bytes),
+    buttons: texts.buttons.map(utf8Bytes),
+    links: texts.links.map(utf8Bytes),
+  }
+  const listBytes: Record<ListKey, number> = { headings: 0, fields: 0, buttons: 0, links: 0 }
+  for (const key of LIST_KEYS) listBytes[key] = sizes[key].reduce((sum, n) => sum + n + 3, 0)
+  /** Bytes of the line of `key` as rendered: "key: " + items joined by " | " (+ " | +N more"), plus "\n". */
+  const lineBytes = (key: ListKey): number => {
+    const total = texts[key].length
+    if (total === 0) return 0
+    const n = kept[key]
+    const more = n < total ? utf8Bytes(`+${total - n} more`) + (n > 0 ? 3 : 0) : 0
+    return key.length + 2 + (n > 0 ? listBytes[key] - 3 : 0) + more + 1
+  }
+  const fixedBytes = utf8Bytes([...head, ...(title ? [`title: ${title}`] : [])].join('\n'))
+  let total = fixedBytes + LIST_KEYS.reduce((sum, key) => sum + lineBytes(key), 0)
+  while (total > maxBytes) {
+    let longest: ListKey | undefined
+    for (const key of LIST_KEYS) {
+      if (kept[key] > 0 && (longest === undefined || listBytes[key] > listBytes[longest])) longest = key
+    }
+    if (longest === undefined) break
+    const before = lineBytes(longest)
+    kept[longest]--
+    listBytes[longest] -= (sizes[longest][kept[longest]] ?? 0) + 3
+    total += lineBytes(longest) - before
+  }
+  let out = render()
+  while (utf8Bytes(out) > maxBytes) {
+    let longest: ListKey | undefined
+    for (const key of LIST_KEYS) if (kept[key] > 0 && (longest === undefined || kept[key] > kept[longest])) longest = key
+    if (longest === undefined) {
+      // Only the header, url and title are left: cut the title (then the url) to fit.
+      while (title && utf8Bytes(render()) > maxBytes) title = title.length > 1 ? `${title.slice(0, -2)}…` : ''
+      while (head.length > 1 && utf8Bytes(render()) > maxBytes) head.pop()
+      return render()
+    }
+    kept[longest]--
+    out = render()
+  }
+  return out
+}
+
+/** {@link collectPageMap} then {@link serializePageMap}: the text for `doc`, at most `maxBytes` bytes. */
+export function describePage(doc: Document, options: CollectPageMapOptions & SerializePageMapOptions = {}): string {
+  return serializePageMap(collectPageMap(doc, options), options)
+}

@@ -1,0 +1,192 @@
+/**
+ * Command results for the assistant: after each voice command the widget tells the call what happened
+ * ("done: filled the field labelled Email", "refused: no field labelled Company"), so the assistant can say it.
+ * Also the client messages that carry results and page maps. Protocol: `src/voice/context/README.md`.
+ *
+ * Messages follow Vapi's client inbound messages (`ClientInboundMessageAddMessage` in
+ * `openapi/vapi-openapi.json`): `{ type: 'add-message', message: { role: 'system', content }, triggerResponseEnabled }`.
+ * Client-side tools cannot return a result to the model the way server tools do, so a tool call's outcome is
+ * added to the conversation as a system message whose content carries the document's `ToolCallResult` shape
+ * (`{ name, toolCallId, result }` or `{ name, toolCallId, error }`) as JSON.
+ *
+ * Never includes a filled value (it may be a password); names come from {@link nameOfElement}.
+ * @module
+ */
+import type { CommandResult, RefusalReason, VoiceCommand } from '../commands'
+import type { AddMessageMessage } from '../engine/messages'
+import { cleanName, nameOfElement } from './pageMap'
+
+/** First words of every result message's content: how the assistant's system prompt recognises one. */
+export const RESULT_HEADER = 'COMMAND RESULT'
+
+/** What a command came to, in words. */
+export interface CommandReport {
+  /** `done` (executed), `refused` (a target problem, a malformed or unknown command). */
+  outcome: 'done' | 'refused'
+  /** One short English sentence without a full stop, e.g. "filled the field labelled Email", "no field labelled Company". */
+  text: string
+}
+
+/** The tool call a command came from (Vapi `ToolCallResult.name` / `.toolCallId`). */
+export interface ToolCallRef {
+  id: string
+  name: string
+}
+
+/** The document's `ToolCallResult`: `result` when the command ran, `error` when it was refused. */
+export interface ToolCallResult {
+  name: string
+  toolCallId: string
+  result?: string
+  error?: string
+}
+
+/** Longest command text quoted back in a sentence, in characters. */
+const MAX_QUOTED_CHARS = 80
+/** Longest list of schema issues quoted back, in characters. */
+const MAX_ISSUES_CHARS = 200
+
+const quote = (text: string | undefined): string => (text ? cleanName(text).slice(0, MAX_QUOTED_CHARS) : '')
+
+/** "field labelled Company", "email field", "element matching #buy", "button labelled Watch Demo", … */
+function targetPhrase(command: VoiceCommand): string {
+  switch (command.action) {
+    case 'scroll':
+      return 'page'
+    case 'fill':
+      if (command.fieldHint) return `field labelled ${quote(command.fieldHint)}`
+      if (command.fieldType) return command.fieldType === 'textarea' ? 'text area' : `${command.fieldType} field`
+      if (command.selector) return `field matching ${quote(command.selector)}`
+      return 'fillable field'
+    case 'click':
+    case 'toggle': {
+      const kind = command.role ?? (command.action === 'toggle' ? 'control' : 'element')
+      if (command.targetText) return `${kind} labelled ${quote(command.targetText)}`
+      if (command.selector) return `${kind} matching ${quote(command.selector)}`
+      return kind
+    }
+  }
+}
+
+/** Why a command was refused, as a sentence about its target (SPEC §3 fields; reasons of the executor). */
+export function refusalSentence(command: VoiceCommand | undefined, reason: RefusalReason): string {
+  if (!command) return reason === 'no-document' ? 'the page is not ready yet' : 'the command could not run on this page'
+  const target = targetPhrase(command)
+  switch (reason) {
+    case 'not-found':
+      return `no ${target}`
+    case 'hidden':
+      return `the ${target} is hidden`
+    case 'disabled':
+      return `the ${target} is disabled`
+    case 'readonly':
+      return `the ${target} is read-only`
+    case 'unsafe-url':
+      return `the ${target} leads to an unsafe address`
+    case 'bad-selector':
+      return `${'selector' in command && command.selector ? quote(command.selector) : 'the selector'} is not a valid CSS selector`
+    case 'not-toggleable':
+      return `the ${target} cannot be switched off (it is a radio button)`
+    case 'rejected-value':
+      return `the ${target} did not accept that value`
+    case 'no-document':
+      return 'the page is not ready yet'
+    case 'error':
+      return `something went wrong on the page with the ${target}`
+    default:
+      return `the ${target} could not be used`
+  }
+}
+
+/** On/off state of a toggle control after a command, or `undefined` when it has none. */
+function toggleState(el: Element): boolean | undefined {
+  if (el.localName === 'details') return (el as HTMLDetailsElement).open
+  if (el.localName === 'input') return (el as HTMLInputElement).checked
+  for (const attr of ['aria-checked', 'aria-pressed', 'aria-expanded']) {
+    const v = el.getAttribute(attr)
+    if (v === 'true') return true
+    if (v === 'false') return false
+  }
+  return undefined
+}
+
+/** What an executed command did, e.g. "scrolled down", "clicked Watch Demo", "filled the field labelled Email". */
+function doneSentence(command: VoiceCommand, target: Element | undefined): string {
+  if (command.action === 'scroll') {
+    return command.direction === 'top' || command.direction === 'bottom' ? `scrolled to the ${command.direction}` : `scrolled ${command.direction}`
+  }
+  const name = (target && nameOfElement(target)) || quote('targetText' in command ? command.targetText : undefined) || quote(command.action === 'fill' ? command.fieldHint : undefined)
+  switch (command.action) {
+    case 'click':
+      return name ? `clicked ${name}` : 'clicked the element'
+    case 'fill':
+      return name ? `filled the field labelled ${name}` : 'filled the field'
+    case 'toggle': {
+      const state = target ? toggleState(target) : undefined
+      const what = name || 'the control'
+      return state === undefined ? `toggled ${what}` : `${what} is now ${state ? 'on' : 'off'}`
+    }
+  }
+}
+
+/**
+ * Puts an executor result into words, or `null` for a duplicate (the same command already ran and was
+ * reported when it first arrived). Never throws.
+ */
+export function describeCommandResult(result: CommandResult): CommandReport | null {
+  try {
+    switch (result.status) {
+      case 'executed':
+        return { outcome: 'done', text: doneSentence(result.command, result.target) }
+      case 'refused':
+        return { outcome: 'refused', text: refusalSentence(result.command, result.reason) }
+      case 'unknown':
+        return {
+          outcome: 'refused',
+          text: `${quote(result.command.type) || 'that'} is not an action on this page (only scroll, click, fill and toggle)`,
+        }
+      case 'invalid': {
+        const issues = result.issues.join('; ')
+        const cut = issues.length > MAX_ISSUES_CHARS ? `${issues.slice(0, MAX_ISSUES_CHARS - 1)}…` : issues
+        return { outcome: 'refused', text: `the command was malformed${cut ? ` (${cut})` : ''}` }
+      }
+      case 'duplicate':
+        return null
+    }
+  } catch {
+    return { outcome: 'refused', text: 'the command could not run on this page' }
+  }
+}
+
+/** The document's `ToolCallResult` for a report: `result` when done, `error` when refused. */
+export function toToolCallResult(report: CommandReport, call: ToolCallRef): ToolCallResult {
+  return report.outcome === 'done'
+    ? { name: call.name, toolCallId: call.id, result: `done: ${report.text}` }
+    : { name: call.name, toolCallId: call.id, error: report.text }
+}
+
+/** When a result message asks the assistant to respond at once (`triggerResponseEnabled`). */
+export type TriggerResponse = 'refusals' | 'always' | 'never'
+
+/**
+ * The client message that reports one command's outcome to the call:
+ * - for a tool call: content `COMMAND RESULT {"name":…,"toolCallId":…,"result"|"error":…}` (`ToolCallResult`);
+ * - otherwise (realtime channel): content `COMMAND RESULT done: scrolled down` / `COMMAND RESULT refused: …`.
+ * @param trigger - `refusals` (default): only a refusal makes the assistant speak at once (it has to explain;
+ *   a success was already announced when it asked), `always`, or `never` (silent insertion).
+ */
+export function resultMessage(report: CommandReport, toolCall?: ToolCallRef, trigger: TriggerResponse = 'refusals'): AddMessageMessage {
+  const content = toolCall
+    ? `${RESULT_HEADER} ${JSON.stringify(toToolCallResult(report, toolCall))}`
+    : `${RESULT_HEADER} ${report.outcome}: ${report.text}`
+  return {
+    type: 'add-message',
+    message: { role: 'system', content },
+    triggerResponseEnabled: trigger === 'always' || (trigger === 'refusals' && report.outcome === 'refused'),
+  }
+}
+
+/** The client message that gives the assistant a serialised page map (`./pageMap`), inserted silently. */
+export function pageMapMessage(serializedMap: string): AddMessageMessage {
+  return { type: 'add-message', message: { role: 'system', content: serializedMap }, triggerResponseEnabled: false }
+}

@@ -1,0 +1,167 @@
+/**
+ * The third-party page corpus (tests/fixtures/sites, tables in cases.ts) in Chromium: each page is served by a
+ * local static server, the command executor (src/voice/commands, bundled with esbuild) is loaded into it, and
+ * every command of the page's table runs. A case passes when the element acted on is exactly the expected one
+ * (and a fill wrote the value), or the command is refused for the expected reason with nothing acted on.
+ * Layout is real here, so this is where the visibility rules (opacity, zero size, clipping, off-page honeypots,
+ * below the fold) are checked. Prints a closing summary; wrong targets must be 0.
+ */
+import { expect, test } from '@playwright/test'
+import { build } from 'esbuild'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CORPUS, type CorpusCase } from '../fixtures/sites/cases'
+
+// One worker, pages in order (a failing page does not skip the rest): the closing summary counts every page.
+test.describe.configure({ mode: 'default' })
+
+const ROOT = fileURLToPath(new URL('../fixtures/sites/', import.meta.url))
+const ENTRY = fileURLToPath(new URL('../../src/voice/commands/index.ts', import.meta.url))
+
+let server: Server
+let base = ''
+let bundle = ''
+
+test.beforeAll(async () => {
+  const out = await build({ entryPoints: [ENTRY], bundle: true, format: 'iife', globalName: 'VoiceCommands', write: false, target: 'es2022', logLevel: 'silent' })
+  bundle = out.outputFiles[0]!.text
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '')
+    if (path.includes('..')) return void res.writeHead(403).end()
+    readFile(join(ROOT, path)).then(
+      (body) => res.writeHead(200, { 'Content-Type': extname(path) === '.html' ? 'text/html; charset=utf-8' : 'text/plain' }).end(body),
+      () => res.writeHead(404).end('not found'),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+})
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()))
+})
+
+interface Outcome {
+  say: string
+  kind: 'hit' | 'refused-as-expected' | 'wrong'
+  detail: string
+}
+
+const outcomes: Outcome[] = []
+
+test.afterAll(() => {
+  const count = (k: Outcome['kind']) => outcomes.filter((o) => o.kind === k).length
+  const lines = [
+    `corpus: ${outcomes.length} commands on ${CORPUS.length} pages — exact hits ${count('hit')}, refusals as expected ${count('refused-as-expected')}, wrong targets ${count('wrong')}`,
+    ...outcomes.filter((o) => o.kind === 'wrong').map((o) => `  WRONG: ${o.say}: ${o.detail}`),
+  ]
+  console.log(lines.join('\n'))
+})
+
+for (const page of CORPUS) {
+  test(`corpus: ${page.file} — ${page.pattern}`, async ({ page: tab }) => {
+    const errors: string[] = []
+    tab.on('pageerror', (e) => errors.push(String(e)))
+    await tab.setViewportSize({ width: 1280, height: 800 })
+    await tab.goto(base + page.file)
+    await tab.waitForLoadState('load')
+    await tab.addScriptTag({ content: bundle })
+    await tab.evaluate(() => {
+      const w = window as unknown as Record<string, unknown>
+      const guard = (doc: Document) => {
+        // Keep the page: links and forms act, but never navigate away.
+        doc.addEventListener('click', (e) => {
+          const a = e.composedPath().find((n) => n instanceof Element && (n.localName === 'a' || n.localName === 'area'))
+          if (a) e.preventDefault()
+        })
+        doc.addEventListener('submit', (e) => e.preventDefault(), true)
+      }
+      guard(document)
+      for (const frame of Array.from(document.querySelectorAll('iframe'))) if (frame.contentDocument) guard(frame.contentDocument)
+      const api = w.VoiceCommands as { createCommandExecutor: (o: object) => { execute: (m: unknown) => unknown } }
+      w.__executor = api.createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, prefersReducedMotion: true })
+    })
+    const failures: string[] = []
+    for (const c of page.cases) {
+      const outcome = await runCase(tab, c)
+      outcomes.push(outcome)
+      if (outcome.kind === 'wrong') failures.push(`${c.say}: ${outcome.detail}`)
+    }
+    expect(await tab.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    expect(errors).toEqual([])
+    expect(failures).toEqual([])
+  })
+}
+
+async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Promise<Outcome> {
+  const result = await tab.evaluate(
+    ({ command, expected }) => {
+      const resolve = (path: string): Element | null => {
+        let scope: Document | ShadowRoot = document
+        let el: Element | null = null
+        for (const step of path.split(' >> ')) {
+          if (el) {
+            if (el.shadowRoot) scope = el.shadowRoot
+            else if (el.localName === 'iframe' && (el as HTMLIFrameElement).contentDocument) scope = (el as HTMLIFrameElement).contentDocument!
+          }
+          el = scope.querySelector(step)
+          if (!el) return null
+        }
+        return el
+      }
+      const clicks: Element[] = []
+      const inputs: Element[] = []
+      const docs = [document, ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : []))]
+      const onClick = (e: Event) => clicks.push(e.composedPath()[0] as Element)
+      const onInput = (e: Event) => inputs.push(e.composedPath()[0] as Element)
+      for (const d of docs) {
+        d.addEventListener('click', onClick, true)
+        d.addEventListener('input', onInput, true)
+      }
+      const scrollBefore = window.scrollY
+      const executor = (window as unknown as { __executor: { execute: (m: unknown) => { status: string; reason?: string; detail?: string; target?: Element } } }).__executor
+      const r = executor.execute(command)
+      for (const d of docs) {
+        d.removeEventListener('click', onClick, true)
+        d.removeEventListener('input', onInput, true)
+      }
+      const target = expected && 'act' in expected ? resolve(expected.act) : null
+      const describe = (el: Element | undefined | null) => (el ? `<${el.localName}${el.id ? `#${el.id}` : ''}>` : 'nothing')
+      return {
+        status: r.status,
+        reason: r.reason ?? '',
+        detail: r.detail ?? '',
+        actedOnExpected: target !== null && r.target === target,
+        expectedFound: target !== null,
+        actedOn: describe(r.target),
+        value: target && 'value' in target ? String((target as HTMLInputElement).value) : undefined,
+        sideEffects: clicks.length + inputs.length,
+        scrolled: window.scrollY !== scrollBefore,
+      }
+    },
+    { command: c.command, expected: c.expect },
+  )
+  const e = c.expect
+  if ('refuse' in e) {
+    if (result.status === 'refused' && result.reason === e.refuse && result.sideEffects === 0) {
+      return { say: c.say, kind: 'refused-as-expected', detail: result.detail }
+    }
+    return { say: c.say, kind: 'wrong', detail: `expected refusal ${e.refuse}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})` }
+  }
+  if ('scroll' in e) {
+    return result.status === 'executed' && result.scrolled
+      ? { say: c.say, kind: 'hit', detail: 'scrolled' }
+      : { say: c.say, kind: 'wrong', detail: `expected a scroll, got ${result.status} ${result.reason}` }
+  }
+  if (!result.expectedFound) return { say: c.say, kind: 'wrong', detail: `the table's element ${e.act} is not on the page` }
+  const valueOk = e.value === undefined || result.value === e.value
+  if (result.status === 'executed' && result.actedOnExpected && valueOk) return { say: c.say, kind: 'hit', detail: result.actedOn }
+  return {
+    say: c.say,
+    kind: 'wrong',
+    detail: `expected ${e.act}${e.value !== undefined ? ` = ${e.value}` : ''}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail}; value ${String(result.value)})`,
+  }
+}

@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+/**
+ * Command results in words, from the real executor on a real (happy-dom) page, and the client messages that
+ * carry them and the page map, validated against Vapi's OpenAPI document (ClientInboundMessageAddMessage,
+ * ToolCallResult).
+ */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createCommandExecutor, type CommandResult } from '../../../src/voice/commands'
+import {
+  describeCommandResult,
+  pageMapMessage,
+  resultMessage,
+  toToolCallResult,
+  RESULT_HEADER,
+} from '../../../src/voice/context/report'
+import { describePage } from '../../../src/voice/context/pageMap'
+import { componentValidator } from '../platform/schema'
+
+const addMessage = componentValidator('ClientInboundMessageAddMessage')
+const toolCallResult = componentValidator('ToolCallResult')
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {} }
+
+function run(message: unknown): CommandResult {
+  const executor = createCommandExecutor({ notify: () => {}, logger: quiet, highlightMs: 0 })
+  try {
+    return executor.execute(message)
+  } finally {
+    executor.dispose()
+  }
+}
+
+const say = (message: unknown) => describeCommandResult(run(message))
+
+describe('describeCommandResult (real executor)', () => {
+  beforeEach(() => {
+    document.body.innerHTML = `
+      <main>
+        <button type="button">Watch Demo</button>
+        <button type="button" disabled>Coming Soon</button>
+        <label>Email <input type="email" name="email"></label>
+        <label>Password <input type="password" name="pw"></label>
+        <label>Code <input type="text" name="code" readonly></label>
+        <label><input type="checkbox" name="news"> Newsletter</label>
+        <label><input type="radio" name="plan" checked> Pro plan</label>
+        <a href="javascript:alert(1)">Evil link</a>
+        <div hidden><button type="button">Secret</button></div>
+      </main>`
+  })
+
+  it('done: says what the command did, never the value', () => {
+    expect(say({ action: 'scroll', direction: 'down' })).toEqual({ outcome: 'done', text: 'scrolled down' })
+    expect(say({ action: 'scroll', direction: 'top' })).toEqual({ outcome: 'done', text: 'scrolled to the top' })
+    expect(say({ action: 'click', targetText: 'watch demo' })).toEqual({ outcome: 'done', text: 'clicked Watch Demo' })
+    expect(say({ action: 'fill', fieldHint: 'email', value: 'me@example.com' })).toEqual({ outcome: 'done', text: 'filled the field labelled Email' })
+    const pw = say({ action: 'fill', fieldType: 'password', value: 'hunter2-secret' })
+    expect(pw).toEqual({ outcome: 'done', text: 'filled the field labelled Password' })
+    expect(JSON.stringify(pw)).not.toContain('hunter2')
+    expect(say({ action: 'toggle', targetText: 'Newsletter' })).toEqual({ outcome: 'done', text: 'Newsletter is now on' })
+    expect(say({ action: 'toggle', targetText: 'Newsletter', value: 'off' })).toEqual({ outcome: 'done', text: 'Newsletter is now off' })
+  })
+
+  it('refused: gives the reason in words', () => {
+    expect(say({ action: 'click', targetText: 'Pricing table' })).toEqual({ outcome: 'refused', text: 'no element labelled Pricing table' })
+    expect(say({ action: 'click', targetText: 'Coming Soon' })).toEqual({ outcome: 'refused', text: 'the element labelled Coming Soon is disabled' })
+    expect(say({ action: 'click', targetText: 'Secret' })).toEqual({ outcome: 'refused', text: 'the element labelled Secret is hidden' })
+    expect(say({ action: 'click', targetText: 'Evil link' })).toEqual({ outcome: 'refused', text: 'the element labelled Evil link leads to an unsafe address' })
+    expect(say({ action: 'click', selector: 'button[[' })).toEqual({ outcome: 'refused', text: 'button[[ is not a valid CSS selector' })
+    expect(say({ action: 'fill', selector: 'input[name=code]', value: 'x' })).toEqual({ outcome: 'refused', text: 'the field matching input[name=code] is read-only' })
+    expect(say({ action: 'toggle', targetText: 'Pro plan', value: 'off' })).toEqual({
+      outcome: 'refused',
+      text: 'the control labelled Pro plan cannot be switched off (it is a radio button)',
+    })
+    expect(say({ action: 'dance' })).toEqual({ outcome: 'refused', text: 'dance is not an action on this page (only scroll, click, fill and toggle)' })
+    expect(say('not a command')?.outcome).toBe('refused')
+    expect(say({ action: 'scroll', direction: 'sideways' })?.text).toMatch(/^the command was malformed/)
+  })
+
+  it('refused fill: no field labelled Company', () => {
+    // SPEC §5 falls back to the first usable field, so the refusal shows on a page without one.
+    document.body.innerHTML = '<main><h1>About</h1><button type="button">Watch Demo</button></main>'
+    expect(say({ action: 'fill', fieldHint: 'Company', value: 'Acme' })).toEqual({ outcome: 'refused', text: 'no field labelled Company' })
+    expect(say({ action: 'fill', fieldType: 'email', value: 'a@b.co' })).toEqual({ outcome: 'refused', text: 'no email field' })
+  })
+
+  it('a duplicate is not reported again', () => {
+    expect(describeCommandResult({ status: 'duplicate', command: { action: 'scroll', direction: 'down' } })).toBeNull()
+  })
+})
+
+describe('client messages (OpenAPI shapes)', () => {
+  it('a result for the realtime channel is a system add-message; refusals make the assistant respond', () => {
+    const refused = resultMessage({ outcome: 'refused', text: 'no field labelled Company' })
+    expect(refused).toEqual({
+      type: 'add-message',
+      message: { role: 'system', content: `${RESULT_HEADER} refused: no field labelled Company` },
+      triggerResponseEnabled: true,
+    })
+    const done = resultMessage({ outcome: 'done', text: 'scrolled down' })
+    expect(done.triggerResponseEnabled).toBe(false)
+    expect(resultMessage({ outcome: 'done', text: 'scrolled down' }, undefined, 'always').triggerResponseEnabled).toBe(true)
+    expect(resultMessage({ outcome: 'refused', text: 'x' }, undefined, 'never').triggerResponseEnabled).toBe(false)
+    for (const m of [refused, done]) expect(addMessage(m), JSON.stringify(addMessage.errors)).toBe(true)
+  })
+
+  it('a tool call result carries the ToolCallResult shape (result when done, error when refused)', () => {
+    const call = { id: 'call_1', name: 'fill_field' }
+    const refused = toToolCallResult({ outcome: 'refused', text: 'no field labelled Company' }, call)
+    expect(refused).toEqual({ name: 'fill_field', toolCallId: 'call_1', error: 'no field labelled Company' })
+    const done = toToolCallResult({ outcome: 'done', text: 'scrolled down' }, { id: 'call_2', name: 'scroll_page' })
+    expect(done).toEqual({ name: 'scroll_page', toolCallId: 'call_2', result: 'done: scrolled down' })
+    for (const r of [refused, done]) expect(toolCallResult(r), JSON.stringify(toolCallResult.errors)).toBe(true)
+    const message = resultMessage({ outcome: 'refused', text: 'no field labelled Company' }, call)
+    expect(addMessage(message)).toBe(true)
+    const content = message.message.content
+    expect(content.startsWith(`${RESULT_HEADER} `)).toBe(true)
+    expect(JSON.parse(content.slice(RESULT_HEADER.length + 1))).toEqual(refused)
+  })
+
+  it('the page map is a silent system add-message', () => {
+    document.body.innerHTML = '<h1>Pricing</h1><a href="/">Home</a>'
+    const m = pageMapMessage(describePage(document))
+    expect(m.triggerResponseEnabled).toBe(false)
+    expect(m.message.role).toBe('system')
+    expect(addMessage(m)).toBe(true)
+  })
+
+  it('the validator rejects what Vapi would reject (a role it does not know, no content)', () => {
+    expect(addMessage({ type: 'add-message', message: { role: 'bot', content: 'x' } })).toBe(false)
+    expect(addMessage({ type: 'add-message', message: { role: 'system' } })).toBe(false)
+    expect(toolCallResult({ toolCallId: 'c1', result: 'x' })).toBe(false)
+  })
+})

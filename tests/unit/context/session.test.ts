@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+/**
+ * The page context wired into the voice session: the page map when the call starts and after client-side
+ * navigations, and every command's outcome reported back — against the scripted engine, and through the real
+ * engine (VoiceCall on a fake Daily call object) whose app messages are validated against Vapi's OpenAPI
+ * document (ClientInboundMessage).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createVoiceSession } from '../../../src/voice/react/session'
+import { ScriptedVoiceEngine, SCRIPTED_SEND_EVENT } from '../../../src/voice/react/scriptedEngine'
+import type { VoiceEngineLike } from '../../../src/voice/react/types'
+import type { AddMessageMessage, VapiClientMessage } from '../../../src/voice/engine'
+import { RESULT_HEADER } from '../../../src/voice/context/report'
+import { PAGE_MAP_HEADER } from '../../../src/voice/context/pageMap'
+import { setup as setupRealEngine } from '../engine/helpers'
+import { componentValidator } from '../platform/schema'
+
+const clientInbound = componentValidator('ClientInboundMessage')
+const toolCallResult = componentValidator('ToolCallResult')
+const silent = { info() {}, warn() {}, error() {} }
+
+function session(engine: VoiceEngineLike, extra: Partial<Parameters<typeof createVoiceSession>[0]> = {}) {
+  return createVoiceSession({
+    engine,
+    assistantId: 'asst_1',
+    sessionId: 'session_1_abc',
+    pageUrl: location.href,
+    realtime: null,
+    onStatus: () => {},
+    onTranscript: () => {},
+    notify: () => {},
+    logger: silent,
+    pageContext: { settleMs: 20, maxSettleMs: 200, pollMs: 20 },
+    ...extra,
+  })
+}
+
+const contents = (sent: VapiClientMessage[]) => sent.map((m) => (m as AddMessageMessage).message.content)
+const maps = (sent: VapiClientMessage[]) => contents(sent).filter((c) => c.startsWith(PAGE_MAP_HEADER))
+const results = (sent: VapiClientMessage[]) => sent.filter((m) => (m as AddMessageMessage).message.content.startsWith(RESULT_HEADER)) as AddMessageMessage[]
+const toolResultOf = (m: AddMessageMessage) => JSON.parse(m.message.content.slice(RESULT_HEADER.length + 1)) as Record<string, unknown>
+
+function landing() {
+  history.replaceState(null, '', '/')
+  document.title = 'VoiceOS'
+  document.body.innerHTML = `
+    <main id="app"><h1>The Future of the Web is Voice-First</h1>
+      <a href="/pricing" id="to-pricing">Pricing</a>
+      <button type="button">Watch Demo</button>
+      <label>Email <input type="email" name="email"></label>
+    </main>
+    <aside data-voice-ignore=""><button type="button">Stop voice assistant</button></aside>`
+}
+
+/** A client-side route change the way react-router does it: pushState, then the new page renders. */
+function navigateToPricing() {
+  history.pushState(null, '', '/pricing')
+  document.title = 'Pricing — VoiceOS'
+  document.getElementById('app')!.innerHTML = '<h1>Pricing — Coming Soon</h1><button type="button" disabled>Open Source Soon</button>'
+}
+
+describe('page context with the scripted engine', () => {
+  beforeEach(landing)
+  afterEach(() => history.replaceState(null, '', '/'))
+
+  it('sends the page map when the call starts (not before), silently', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const seen: unknown[] = []
+    const onSend = (e: Event) => seen.push((e as CustomEvent).detail)
+    window.addEventListener(SCRIPTED_SEND_EVENT, onSend)
+    const s = session(engine)
+    await s.start()
+    expect(engine.sent).toEqual([])
+    engine.emitNow('call-start')
+    expect(engine.sent).toHaveLength(1)
+    const first = engine.sent[0] as AddMessageMessage
+    expect(first).toMatchObject({ type: 'add-message', message: { role: 'system' }, triggerResponseEnabled: false })
+    expect(first.message.content).toContain('h1 The Future of the Web is Voice-First')
+    expect(first.message.content).toContain('Email (email)')
+    expect(first.message.content).not.toContain('Stop voice assistant')
+    expect(seen).toEqual(engine.sent)
+    window.removeEventListener(SCRIPTED_SEND_EVENT, onSend)
+    await s.stop()
+  })
+
+  it('sends a new map after a client-side navigation, once the page has rendered', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine)
+    await s.start()
+    engine.emitNow('call-start')
+    navigateToPricing()
+    await expect.poll(() => maps(engine.sent).length, { timeout: 2000 }).toBe(2)
+    const second = maps(engine.sent)[1]!
+    expect(second).toContain('/pricing')
+    expect(second).toContain('h1 Pricing — Coming Soon')
+    expect(second).toContain('Open Source Soon (disabled)')
+    // Back (popstate) to the landing page's content gives a third map.
+    history.replaceState(null, '', '/')
+    landing()
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    await expect.poll(() => maps(engine.sent).length, { timeout: 2000 }).toBe(3)
+    await s.stop()
+  })
+
+  it('does not resend an unchanged map, and stops watching when the call ends', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine)
+    await s.start()
+    engine.emitNow('call-start')
+    history.pushState(null, '', '/#faq') // same origin + path, same content
+    await new Promise((r) => setTimeout(r, 300))
+    expect(maps(engine.sent)).toHaveLength(1)
+    await s.stop()
+    const before = engine.sent.length
+    navigateToPricing()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(engine.sent).toHaveLength(before)
+  })
+
+  it('reports tool-call outcomes as ToolCallResult (refusals ask the assistant to respond)', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine)
+    await s.start()
+    engine.emitNow('call-start')
+    engine.emitNow('message', {
+      type: 'tool-calls',
+      toolCallList: [
+        { id: 'call_1', type: 'function', function: { name: 'fill_field', arguments: JSON.stringify({ fieldHint: 'Email', value: 'me@example.com' }) } },
+        { id: 'call_2', type: 'function', function: { name: 'click_element', arguments: { targetText: 'Checkout' } } },
+        { id: 'call_3', type: 'function', function: { name: 'lookup_weather', arguments: {} } },
+      ],
+    })
+    const reported = results(engine.sent)
+    expect(reported).toHaveLength(2) // the weather tool is not ours: no result from the widget
+    expect(toolResultOf(reported[0]!)).toEqual({ name: 'fill_field', toolCallId: 'call_1', result: 'done: filled the field labelled Email' })
+    expect(reported[0]!.triggerResponseEnabled).toBe(false)
+    expect(toolResultOf(reported[1]!)).toEqual({ name: 'click_element', toolCallId: 'call_2', error: 'no element labelled Checkout' })
+    expect(reported[1]!.triggerResponseEnabled).toBe(true)
+    for (const r of reported) expect(toolCallResult(toolResultOf(r))).toBe(true)
+    expect(JSON.stringify(engine.sent)).not.toContain('me@example.com')
+    await s.stop()
+  })
+
+  it('reports realtime (and scripted) commands in words; a duplicate is not reported twice', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine)
+    await s.start()
+    engine.emitNow('call-start')
+    s.route({ action: 'toggle', targetText: 'Newsletter' })
+    s.route({ id: 'c1', action: 'scroll', direction: 'down' })
+    s.route({ id: 'c1', action: 'scroll', direction: 'down' })
+    expect(results(engine.sent).map((m) => m.message.content)).toEqual([
+      `${RESULT_HEADER} refused: no control labelled Newsletter`,
+      `${RESULT_HEADER} done: scrolled down`,
+    ])
+    await s.stop()
+  })
+
+  it('can be turned off', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine, { pageContext: false, reportResults: false })
+    await s.start()
+    engine.emitNow('call-start')
+    s.route({ action: 'scroll', direction: 'down' })
+    expect(engine.sent).toEqual([])
+    await s.stop()
+  })
+})
+
+describe('page context through the real engine (VoiceCall on a fake Daily call)', () => {
+  beforeEach(landing)
+
+  it('the app messages it sends are ClientInboundMessage messages of the OpenAPI document', async () => {
+    const t = setupRealEngine()
+    const s = session(t.engine)
+    expect(await s.start()).toBe(true)
+    const call = t.daily.last
+    call.appMessage('listening') // → call-start → the page map
+    call.appMessage({
+      type: 'tool-calls',
+      toolCallList: [{ id: 'call_9', type: 'function', function: { name: 'fill', arguments: '{"fieldHint":"Company","value":"Acme"}' } }],
+    })
+    s.route({ action: 'scroll', direction: 'bottom' })
+    const sent = call.calls.filter(([m, d]) => m === 'sendAppMessage' && typeof d === 'string' && d.startsWith('{')).map(([, d]) => JSON.parse(d as string) as VapiClientMessage)
+    const added = sent.filter((m) => m.type === 'add-message') as AddMessageMessage[]
+    expect(added.map((m) => m.message.content.split(/[\n ]/)[0])).toEqual(['PAGE', 'COMMAND', 'COMMAND'])
+    for (const m of added) expect(clientInbound({ message: m }), JSON.stringify(clientInbound.errors)).toBe(true)
+    // SPEC §5 fills the first usable field when no label matches: the result names the field actually filled.
+    expect(toolResultOf(added[1]!)).toEqual({ name: 'fill', toolCallId: 'call_9', result: 'done: filled the field labelled Email' })
+    expect(added[2]!.message.content).toBe(`${RESULT_HEADER} done: scrolled to the bottom`)
+    await s.stop()
+  })
+})

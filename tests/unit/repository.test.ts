@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The repository stands alone: a user's clone has nothing beside it, so no tracked file other than prose
+ * documentation (`*.md`) may point at a folder outside it — the build, the tests, the scripts and the benches
+ * read only what is committed (Vapi's OpenAPI document is vendored in `openapi/`).
+ */
+const root = resolve(__dirname, '../..')
+const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean)
+const TEXT = /\.(?:[cm]?[jt]sx?|json|html|css|ya?ml|sh|env|txt)$|^\.ci\/|^\.env|(?:^|\/)\.[a-z]+rc$/
+const outside = new RegExp(['\\.\\.', 'shared'].join('/')) // written split so this file does not match itself
+
+describe('repository', () => {
+  it('is a git checkout with the vendored OpenAPI document tracked', () => {
+    expect(tracked).toContain('openapi/vapi-openapi.json')
+    expect(tracked).toContain('openapi/README.md')
+  })
+
+  it('no tracked file outside docs references a folder beside the checkout', () => {
+    const offenders = tracked
+      .filter((f) => !f.endsWith('.md') && TEXT.test(f))
+      .filter((f) => outside.test(readFileSync(resolve(root, f), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})
