@@ -1,8 +1,8 @@
 /**
  * A real Node HTTP server on 127.0.0.1 serving a folder: one origin of the embed's end-to-end tests (the
  * embed's own origin serving `dist-e2e/embed/`, or a third-party host page). Every response can carry extra
- * headers (CORS for the embed, a strict CSP for a host page); HTML may use `%EMBED_ORIGIN%`, replaced with
- * `vars.EMBED_ORIGIN`. Records every request path, so tests can say what a page fetched and when.
+ * headers (CORS for the embed, a strict CSP for a host page); HTML may use `%NAME%` placeholders (`vars`) and
+ * can have a snippet injected into its head (a page that does not know the embed gets its script tag). Records every request path, so tests can say what a page fetched and when.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import http from 'node:http'
@@ -26,6 +26,8 @@ export interface StaticOriginOptions {
   headers?: (path: string) => Record<string, string>
   /** `%NAME%` → value in served HTML. @default {} */
   vars?: Record<string, string>
+  /** HTML inserted before `</head>` of the page at a path (e.g. the embed's script tag); '' for none. @default none */
+  inject?: (path: string) => string
 }
 
 /** A running origin. */
@@ -38,7 +40,7 @@ export interface StaticOrigin {
 }
 
 /** Starts a static origin; resolves once it listens. */
-export async function startStaticOrigin({ port, root, headers = () => ({}), vars = {} }: StaticOriginOptions): Promise<StaticOrigin> {
+export async function startStaticOrigin({ port, root, headers = () => ({}), vars = {}, inject = () => '' }: StaticOriginOptions): Promise<StaticOrigin> {
   const base = resolve(root)
   const requests: string[] = []
   const server = http.createServer((req, res) => {
@@ -57,7 +59,11 @@ export async function startStaticOrigin({ port, root, headers = () => ({}), vars
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream'
     let body: Buffer | string = readFileSync(file)
-    if (type.startsWith('text/html')) body = body.toString('utf8').replace(/%([A-Z_]+)%/g, (m, name: string) => vars[name] ?? m)
+    if (type.startsWith('text/html')) {
+      const html = body.toString('utf8').replace(/%([A-Z_]+)%/g, (m, name: string) => vars[name] ?? m)
+      const snippet = inject(path)
+      body = snippet ? html.replace(/<\/head>/i, `${snippet}</head>`) : html
+    }
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...extra }).end(body)
   })
   await new Promise<void>((ok, fail) => {
