@@ -66,7 +66,10 @@ export interface EmbedInitOptions {
   apiBaseUrl?: string
 }
 
+/** An assistant id: a UUID. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A public key: one token (a UUID in today's dashboard), no spaces, quotes or markup. */
+const KEY_TOKEN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{7,199}$/
 const KEYS = [
   'publicKey', 'assistantId', 'supabaseUrl', 'supabaseAnonKey', 'supabasePrivateChannels', 'supabaseAccessToken', 'lang', 'position', 'theme', 'apiBaseUrl',
 ] as const
@@ -110,14 +113,19 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     }
     return v.trim()
   }
-  const required = (key: Key, what: string): string => {
+  const required = (key: Key, what: string, pattern: RegExp): string => {
     const v = text(key)
     if (v === '') {
       problem(key, `is missing: ${what}`)
       missing.push(name(key))
       return ''
     }
-    if (!UUID.test(v)) {
+    if (/^your[_-]/i.test(v)) {
+      problem(key, `is still the placeholder "${v}": put in ${what}`)
+      missing.push(name(key))
+      return ''
+    }
+    if (!pattern.test(v)) {
       problem(key, `is not valid: expected ${what}, got "${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`)
       missing.push(name(key))
       return ''
@@ -132,8 +140,8 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     return fallback
   }
 
-  const publicKey = required('publicKey', "the platform's public key (a UUID; never the private key)")
-  const assistantId = required('assistantId', 'the assistant id (a UUID, printed by `npm run assistant -- create`)')
+  const publicKey = required('publicKey', "the platform's public key (dashboard → API Keys; never the private key)", KEY_TOKEN)
+  const assistantId = required('assistantId', 'the assistant id (a UUID, printed by `npm run assistant -- create`)', UUID)
 
   let supabaseUrl = text('supabaseUrl')
   let supabaseAnonKey = text('supabaseAnonKey')
