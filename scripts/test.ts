@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, stopping at the first red step:
 //   1. type-check  2. unit tests (Node/happy-dom)  3. Storybook stories as tests (Chromium)
-//   4. production build  5. e2e build variant  6. Playwright end-to-end tests against the built sites.
+//   4. production build (site, then the embed)  5. e2e build variant  6. Playwright end-to-end tests against the built sites.
 // Before any of it, the browser is provisioned (scripts/chromium.ts `provisionBrowser`). Ends with an honest
 // closing line, `tests: N passed, N failed` (scripts/test-summary.ts): a file that failed to load, a step that
 // failed without a failed test, and a step that never ran each count as failed.

@@ -26,6 +26,18 @@ export const INITIAL_JS_CEILING = {
   hydration: 190_000,
 } as const
 
+/**
+ * Byte budgets of the embed (`dist/embed/`, README "Add VoiceOS to your site"), gzip:
+ * - `loader`: `voiceos.js`, all a host page loads before the browser is idle or the visitor clicks;
+ * - `widget`: the widget chunk the loader imports on idle, with its static imports.
+ * The engine, daily-js and supabase-js are in neither (checked with {@link ON_CLICK_MARKERS}). Measured
+ * 2026-11-23: loader 2.0 KB, widget 7.4 KB (the widget chunk 6.6 KB + the preload helper 0.9 KB).
+ */
+export const EMBED_BUDGETS = {
+  loader: 12_000,
+  widget: 60_000,
+} as const
+
 /** Lighthouse budgets (medians, mobile preset, simulated throttling) for every route. */
 export const LIGHTHOUSE_BUDGETS = {
   performance: 95,

@@ -10,7 +10,9 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { allFiles, gzipSize, htmlPages, initialJs, kb, markersIn, routeOf } from '../../bench/lib/bundle'
 import { parseHeadersFile } from '../../bench/lib/server'
+import { embedSizes } from '../../bench/lib/embed'
 import {
+  EMBED_BUDGETS,
   INITIAL_JS_CEILING,
   INITIAL_JS_TARGET,
   ON_CLICK_MARKERS,
@@ -92,6 +94,38 @@ test.describe('size budget', () => {
       expect(offenders).toEqual([])
     })
   }
+})
+
+test.describe('embed budget (dist/embed)', () => {
+  const EMBED = join(DIST, 'embed')
+  test.beforeAll(() => {
+    if (!existsSync(join(EMBED, 'voiceos.js'))) throw new Error('dist/embed is not built: run `npx vite build -c vite.embed.config.ts`')
+  })
+
+  test('voiceos.js, all a host page loads before idle, is within its budget and is a classic script', () => {
+    const { loader } = embedSizes(EMBED)
+    console.log(`embed loader: ${kb(loader.gzip)} gzip (${kb(loader.raw)} raw)`)
+    expect(loader.gzip).toBeLessThanOrEqual(EMBED_BUDGETS.loader)
+    const code = readFileSync(join(EMBED, 'voiceos.js'), 'utf8')
+    // A classic script compiles as a function body: a static import/export or import.meta would throw here.
+    expect(() => new Function(code)).not.toThrow()
+  })
+
+  test('the widget chunk loaded on idle (with its static imports) is within its budget', () => {
+    const { widget } = embedSizes(EMBED)
+    console.log(`embed widget: ${kb(widget.gzip)} gzip in ${widget.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`)
+    expect(widget.gzip).toBeLessThanOrEqual(EMBED_BUDGETS.widget)
+  })
+
+  test('the engine, daily-js and supabase-js are only in chunks loaded on the mic press', () => {
+    const { loader, widget, onPress } = embedSizes(EMBED)
+    const read = (f: string) => readFileSync(join(EMBED, f), 'utf8')
+    const early = [loader, ...widget.chunks].flatMap((c) => markersIn(read(c.file), ON_CLICK_MARKERS).map((m) => `${c.file}: ${m}`))
+    expect(early).toEqual([])
+    // …and they are in the build (the check above is not vacuous).
+    const late = new Set(onPress.chunks.flatMap((c) => markersIn(read(c.file), ON_CLICK_MARKERS).map((m) => m.split(' (')[0])))
+    expect([...late].sort()).toEqual(Object.keys(ON_CLICK_MARKERS).sort())
+  })
 })
 
 test.describe('safety', () => {

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { readSiteConfig } from '../../config/site'
 import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from '../../voice/react/scriptedEngine'
-import { toaster } from '../Toaster'
 import { VoiceWidgetContainer } from './VoiceWidgetContainer'
 
 /** Scripted-engine config: keys present, realtime off (commands arrive as tool calls in stories). */
@@ -22,28 +21,38 @@ const meta = {
   component: VoiceWidgetContainer,
   args: { config: scriptedConfig, createEngine: engine({ script: [CALL_START] }) },
   parameters: { layout: 'fullscreen' },
-  // The toaster is one store for the whole page: start every story without toasts.
-  beforeEach: () => {
-    toaster.remove()
-  },
 } satisfies Meta<typeof VoiceWidgetContainer>
 export default meta
 type Story = StoryObj<typeof meta>
 
-const widget = (el: HTMLElement) => within(el).getByTestId('voice-widget')
-const body = (el: HTMLElement) => within(el.ownerDocument.body)
+/** The widget's root element inside its shadow root: the container for Testing Library queries (they do not cross shadow roots). */
+const shadow = (el: HTMLElement): HTMLElement => {
+  const root = el.querySelector('[data-voiceos]')?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
+  if (!root) throw new globalThis.Error('the widget is not mounted yet')
+  return root
+}
+/** The element focused inside the widget's shadow root. */
+const focused = (el: HTMLElement) => el.querySelector('[data-voiceos]')?.shadowRoot?.activeElement
+/** Queries inside the widget, once it is mounted. */
+const inWidget = async (el: HTMLElement) => within(await waitFor(() => shadow(el)))
+const widget = (el: HTMLElement) => shadow(el)
 /** Waits until a toast with this title is shown (toasts animate in). */
 const toastShown = async (el: HTMLElement, title: string) => {
-  const node = await body(el).findByText(title)
-  await waitFor(() => expect(node).toBeVisible())
+  await waitFor(() => expect(within(shadow(el)).getByText(title)).toBeVisible())
+}
+/** Dismisses every toast with its close button (toasts are not part of the baselines). */
+const dismissToasts = async (el: HTMLElement) => {
+  for (const b of within(shadow(el)).queryAllByRole('button', { name: 'Dismiss notification' })) await userEvent.click(b)
+  await waitFor(() => expect(within(shadow(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
 }
 
 /** Idle: only the mic; its name says what pressing it does. */
 export const Idle: Story = {
   play: async ({ canvasElement }) => {
+    const canvas = await inWidget(canvasElement)
     await expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle')
-    await expect(within(canvasElement).getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Voice assistant is off')
+    await expect(canvas.getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
+    await expect((await inWidget(canvasElement)).getByRole('status')).toHaveTextContent('Voice assistant is off')
   },
 }
 
@@ -54,12 +63,12 @@ export const IdlePhoneDark: Story = { ...Idle, globals: { theme: 'dark', viewpor
 export const Connecting: Story = {
   args: { createEngine: engine({ hang: true }) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
+    const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'connecting'))
     await expect(canvas.getByRole('status')).toHaveTextContent('Connecting…')
     const cancel = canvas.getByRole('button', { name: 'Cancel connecting to the voice assistant' })
-    await expect(cancel.querySelector('.chakra-spinner')).not.toBeNull()
+    await expect(cancel.querySelector('.spinner')).not.toBeNull()
   },
 }
 
@@ -70,7 +79,7 @@ export const ConnectingDark: Story = { ...Connecting, globals: { theme: 'dark' }
 export const Listening: Story = {
   parameters: { visual: false },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
+    const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'listening'))
     await toastShown(canvasElement, 'Voice Assistant Active')
@@ -84,9 +93,9 @@ export const ListeningWithTranscript: Story = {
   parameters: { visual: false },
   args: { createEngine: engine({ script: [CALL_START, partial('scroll down to the pricing')] }) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
+    const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
-    await expect(await canvas.findByTestId('voice-transcript')).toHaveTextContent('“scroll down to the pricing”')
+    await waitFor(() => expect(canvas.getByTestId('voice-transcript')).toHaveTextContent('“scroll down to the pricing”'))
   },
 }
 
@@ -98,9 +107,9 @@ export const Processing: Story = {
   parameters: { visual: false },
   args: { createEngine: engine({ script: [CALL_START, { at: 150, event: 'speech-end', args: [] }] }) },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start voice assistant' }))
+    await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'processing'))
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Processing…')
+    await expect((await inWidget(canvasElement)).getByRole('status')).toHaveTextContent('Processing…')
   },
 }
 
@@ -109,13 +118,13 @@ export const Stop: Story = {
   parameters: { visual: false },
   args: { createEngine: engine({ script: [CALL_START, partial('hello')] }) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
+    const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
-    await canvas.findByTestId('voice-transcript')
+    await waitFor(() => expect(canvas.getByTestId('voice-transcript')).toBeVisible())
     await userEvent.click(canvas.getByRole('button', { name: 'Stop voice assistant' }))
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
     await expect(canvas.queryByTestId('voice-transcript')).toBeNull()
-    await expect(canvas.getByRole('button', { name: 'Start voice assistant' })).toHaveFocus()
+    await expect(focused(canvasElement)).toBe(canvas.getByRole('button', { name: 'Start voice assistant' }))
   },
 }
 
@@ -131,8 +140,8 @@ export const Error: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start voice assistant' }))
-    const b = body(canvasElement)
+    await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
+    const b = within(shadow(canvasElement))
     await toastShown(canvasElement, 'Voice Assistant Error')
     await expect(b.getByText('The meeting ended unexpectedly')).toBeInTheDocument()
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
@@ -144,8 +153,8 @@ export const ConnectionFailed: Story = {
   parameters: { visual: false },
   args: { createEngine: engine({ failStart: true, failAfterMs: 50 }) },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start voice assistant' }))
-    const b = body(canvasElement)
+    await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
+    const b = within(shadow(canvasElement))
     await toastShown(canvasElement, 'Connection Failed')
     await expect(b.getByText('Could not start voice assistant')).toBeInTheDocument()
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
@@ -157,8 +166,8 @@ export const ConfigurationRequired: Story = {
   parameters: { visual: false },
   args: { config: unconfigured, createEngine: undefined },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(canvas.queryByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeNull()
+    const canvas = await inWidget(canvasElement)
+    await expect(canvas.getByText("Voice isn't set up on this site yet.", { selector: 'p' })).not.toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
     await expect(canvas.getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
     await toastShown(canvasElement, 'Configuration Required')
@@ -171,9 +180,8 @@ export const ConfigurationRequiredDark: Story = {
   args: { config: unconfigured, createEngine: undefined },
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start voice assistant' }))
-    await expect(within(canvasElement).getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
-    // the toast is not part of the baseline
-    toaster.remove()
+    await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
+    await expect((await inWidget(canvasElement)).getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
+    await dismissToasts(canvasElement)
   },
 }

@@ -1,40 +1,62 @@
-import { useCallback } from 'react'
+import { useTheme } from 'next-themes'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { siteConfig, type SiteConfig } from '../../config/site'
-import { useVoiceWidget, type EngineFactory, type WidgetToast } from '../../voice/react'
-import { toaster } from '../Toaster'
-import { VoiceWidget } from './VoiceWidget'
+import { createEngineFactory, mountVoiceWidget, type EngineFactory, type VoiceCopy, type VoiceWidgetHandle } from '../../voice/widget'
 
 export interface VoiceWidgetContainerProps {
-  /** Site configuration. @default siteConfig */
+  /** Site configuration (voice keys, realtime, engine kind). @default siteConfig */
   config?: SiteConfig
-  /** Engine factory (stories pass a scripted engine). @default the build's engine */
+  /** Engine factory (stories pass a scripted engine). @default the build's engine ({@link createEngineFactory}) */
   createEngine?: EngineFactory
 }
 
-/** The widget wired to the voice session and the site's toaster; client-only (rendered after hydration). */
+/** Whether the site's voice keys are present (or the scripted engine needs none). */
+export const isVoiceConfigured = (config: SiteConfig): boolean =>
+  config.voiceEngine === 'scripted' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
+
+/**
+ * The site's floating voice widget: a thin React wrapper that mounts the one framework-free widget
+ * (`src/voice/widget`, the same one `voiceos.js` mounts on other sites) into its own element, and hands it the
+ * page's copy and colour mode. Its toasts live in the widget. Client-only (rendered after hydration).
+ */
 export function VoiceWidgetContainer({ config = siteConfig, createEngine }: VoiceWidgetContainerProps) {
-  const { t } = useTranslation('voice')
-  const notify = useCallback(
-    (toast: WidgetToast) => {
-      toaster.create({
-        type: toast.type,
-        title: t(toast.titleKey as never, { ...toast.values, defaultValue: toast.title ?? toast.titleKey }),
-        description:
-          toast.descriptionText ??
-          (toast.descriptionKey ? t(toast.descriptionKey as never, { ...toast.values, defaultValue: toast.description ?? '' }) : undefined),
-        ...(toast.action && {
-          // The visitor's own click is the user gesture the popup blocker wants.
-          action: {
-            label: t(toast.action.labelKey as never, { defaultValue: toast.action.label }),
-            onClick: () => void window.open(toast.action!.url, '_blank', 'noopener,noreferrer'),
-          },
-          duration: 10_000,
-        }),
-      })
-    },
-    [t],
-  )
-  const state = useVoiceWidget({ config, notify, ...(createEngine && { createEngine }) })
-  return <VoiceWidget status={state.status} transcript={state.transcript} configured={state.configured} onToggle={state.toggle} />
+  const { i18n } = useTranslation('voice')
+  const { resolvedTheme, forcedTheme } = useTheme()
+  const host = useRef<HTMLDivElement>(null)
+  const handle = useRef<VoiceWidgetHandle | null>(null)
+  const lang = i18n.language
+  const copy = i18n.getResourceBundle(lang, 'voice') as VoiceCopy
+  const theme: 'light' | 'dark' =
+    (forcedTheme ?? resolvedTheme ?? (document.documentElement.classList.contains('dark') ? 'dark' : 'light')) === 'dark' ? 'dark' : 'light'
+  const latest = useRef({ copy, lang, theme })
+  latest.current = { copy, lang, theme }
+
+  useEffect(() => {
+    const el = host.current
+    if (!el) return
+    const { copy: c, lang: l, theme: th } = latest.current
+    const w = mountVoiceWidget(el, {
+      copy: c,
+      lang: l,
+      theme: th,
+      configured: isVoiceConfigured(config),
+      createEngine: createEngine ?? createEngineFactory({ kind: config.voiceEngine, publicKey: config.vapi.publicKey, apiBaseUrl: config.vapi.apiBaseUrl }),
+      assistantId: config.vapi.assistantId,
+      realtime:
+        config.supabase.url && config.supabase.anonKey
+          ? { supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey, private: config.supabase.privateChannels }
+          : null,
+    })
+    handle.current = w
+    return () => {
+      handle.current = null
+      w.destroy()
+    }
+  }, [config, createEngine])
+
+  useEffect(() => handle.current?.setTheme(theme), [theme])
+  useEffect(() => handle.current?.setCopy(copy, lang), [copy, lang])
+
+  return <div ref={host} data-voiceos="" />
 }

@@ -1,2 +1,1 @@
-export * from './VoiceWidget'
 export * from './VoiceWidgetContainer'

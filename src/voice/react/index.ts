@@ -1,7 +1,6 @@
 /**
- * React bindings of the voice engine: {@link useVoiceWidget} (status per SPEC §4, lazy session), the scripted
- * engine for tests and demos, and the session id. The session wiring (`./session`) is imported on demand.
+ * Voice session bindings: the session wiring (`./session`, imported on demand at the mic press), the
+ * scripted engine for tests and demos, and the session id. The widget itself is `src/voice/widget`.
  */
 export * from './types'
-export { useVoiceWidget, defaultEngineFactory, type EngineFactory, type UseVoiceWidgetOptions, type VoiceWidgetState } from './useVoiceWidget'
 export { createSessionId } from './sessionId'

@@ -18,6 +18,17 @@ export interface ScriptedEngineOptions {
   failAfterMs?: number
   /** Keep `start()` pending forever (the connecting state in stories). @default false */
   hang?: boolean
+  /**
+   * While a call runs, also emit steps posted to this window as `{ voiceosScript: { event, args } }` (a
+   * `message` event whose source is the window itself): how end-to-end tests send tool calls to a page whose
+   * engine they cannot reach. @default false
+   */
+  windowMessages?: boolean
+}
+
+/** The `data` of a window message that {@link ScriptedVoiceEngine} replays (with `windowMessages`). */
+export interface ScriptWindowMessage {
+  voiceosScript: { event: keyof VoiceCallEvents; args: unknown[] }
 }
 
 const transcript = (text: string, transcriptType: 'partial' | 'final'): VapiMessage => ({
@@ -70,16 +81,26 @@ export class ScriptedVoiceEngine extends TypedEmitter<VoiceCallEvents> implement
     if (this.#active) return null
     this.starts.push({ assistant, overrides })
     this.#active = true
+    if (this.#options.windowMessages && typeof window !== 'undefined') window.addEventListener('message', this.#onWindowMessage)
     if (this.#options.hang) return new Promise(() => {})
     if (this.#options.failStart) {
       await new Promise((r) => this.#timers.push(setTimeout(r, this.#options.failAfterMs ?? 300)))
       this.#active = false
+      if (typeof window !== 'undefined') window.removeEventListener('message', this.#onWindowMessage)
       return null
     }
     for (const step of this.#options.script ?? DEMO_SCRIPT) {
       this.#timers.push(setTimeout(() => this.playStep(step), step.at))
     }
     return { id: `scripted-${this.starts.length}`, webCallUrl: 'about:blank' }
+  }
+
+  /** Replays a step posted to the window by the page itself (never by another frame or origin). */
+  readonly #onWindowMessage = (e: MessageEvent): void => {
+    if (!this.#active || e.source !== window) return
+    const step = (e.data as Partial<ScriptWindowMessage> | null)?.voiceosScript
+    if (!step || typeof step.event !== 'string' || !Array.isArray(step.args)) return
+    this.playStep({ at: 0, event: step.event, args: step.args } as ScriptStep)
   }
 
   /** Emits one script step. */
@@ -106,6 +127,7 @@ export class ScriptedVoiceEngine extends TypedEmitter<VoiceCallEvents> implement
   async stop(): Promise<void> {
     this.#timers.forEach(clearTimeout)
     this.#timers = []
+    if (typeof window !== 'undefined') window.removeEventListener('message', this.#onWindowMessage)
     if (!this.#active) return
     this.#active = false
     this.emit('call-end')

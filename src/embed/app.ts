@@ -1,0 +1,37 @@
+/**
+ * The embed's widget chunk, imported by `voiceos.js` when the browser is idle (≤ 60 KB gzip,
+ * `tests/budgets.ts`): mounts the site's one widget (`src/voice/widget`) with the embed's settings and copy.
+ */
+import en from '../../locales/en/voice.json'
+import hi from '../../locales/hi/voice.json'
+import { createEngineFactory, mountVoiceWidget, type VoiceWidgetHandle } from '../voice/widget'
+import type { ParsedEmbedSettings } from './config'
+
+/** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
+const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
+
+/**
+ * Mounts the widget into `host` (the loader's own element). With a required setting missing the widget still
+ * renders and, once pressed, says which setting is missing (Configuration Required, SPEC §8).
+ */
+export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSettings): VoiceWidgetHandle {
+  return mountVoiceWidget(host, {
+    copy: config.lang === 'hi' ? hi : en,
+    lang: config.lang,
+    configured: missing.length === 0,
+    missing,
+    createEngine: createEngineFactory({ kind: ENGINE_KIND, publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }),
+    assistantId: config.assistantId,
+    realtime:
+      config.supabaseUrl && config.supabaseAnonKey
+        ? {
+            supabaseUrl: config.supabaseUrl,
+            anonKey: config.supabaseAnonKey,
+            private: config.supabasePrivateChannels,
+            ...(config.supabaseAccessToken && { accessToken: config.supabaseAccessToken }),
+          }
+        : null,
+    theme: config.theme,
+    position: config.position,
+  })
+}

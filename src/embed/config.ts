@@ -1,0 +1,202 @@
+/**
+ * The embed's settings (README "Add VoiceOS to your site"): read from the `<script>` tag's `data-*`
+ * attributes or from `VoiceOS.init({...})`, validated here, in the loader, so a wrong setting is reported
+ * before anything else loads. This module is imported by the loader only (the widget chunk receives the
+ * parsed result), so the bundler never moves it into a shared chunk.
+ */
+
+/** Languages the widget's copy exists in (`locales/<lng>/voice.json`). */
+export const EMBED_LANGUAGES = ['en', 'hi'] as const
+/** Corners the widget can float in. */
+export const EMBED_POSITIONS = ['bottom-right', 'bottom-left'] as const
+/** Colour schemes: fixed, or `auto` (the visitor's `prefers-color-scheme`). */
+export const EMBED_THEMES = ['light', 'dark', 'auto'] as const
+
+/** Validated settings of one embed. */
+export interface EmbedConfig {
+  /** The platform's public key (never the private key). '' when missing or invalid. */
+  publicKey: string
+  /** The assistant the call starts with. '' when missing or invalid. */
+  assistantId: string
+  /** Supabase project URL for voice commands over Realtime; '' → commands arrive only as tool calls. */
+  supabaseUrl: string
+  /** Supabase anon (public) key; '' when realtime is off. */
+  supabaseAnonKey: string
+  /** Join the channel as private (the secure setting; needs RLS and {@link EmbedConfig.supabaseAccessToken}). */
+  supabasePrivateChannels: boolean
+  /** The visitor's JWT for private channels (init() only). */
+  supabaseAccessToken?: () => Promise<string | null>
+  /** @default 'en' */
+  lang: (typeof EMBED_LANGUAGES)[number]
+  /** @default 'bottom-right' */
+  position: (typeof EMBED_POSITIONS)[number]
+  /** @default 'auto' */
+  theme: (typeof EMBED_THEMES)[number]
+  /** Platform API base URL. @default 'https://api.vapi.ai' */
+  apiBaseUrl: string
+}
+
+/** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
+export interface EmbedProblem {
+  /** `data-assistant-id` for a script tag, `assistantId` for init(). */
+  setting: string
+  message: string
+}
+
+/** The outcome of {@link parseEmbedSettings}. */
+export interface ParsedEmbedSettings {
+  config: EmbedConfig
+  /** Every problem found (each also logged by the loader as a console error). */
+  problems: EmbedProblem[]
+  /** Required settings that are missing or invalid: the widget lists them and cannot start a call. */
+  missing: string[]
+}
+
+/** The settings of `VoiceOS.init()`, camelCase (script tags use the `data-` kebab-case names). */
+export interface EmbedInitOptions {
+  publicKey?: string
+  assistantId?: string
+  supabaseUrl?: string
+  supabaseAnonKey?: string
+  supabasePrivateChannels?: boolean | string
+  supabaseAccessToken?: () => Promise<string | null>
+  lang?: string
+  position?: string
+  theme?: string
+  apiBaseUrl?: string
+}
+
+/** An assistant id: a UUID. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A public key: one token (a UUID in today's dashboard), no spaces, quotes or markup. */
+const KEY_TOKEN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{7,199}$/
+const KEYS = [
+  'publicKey', 'assistantId', 'supabaseUrl', 'supabaseAnonKey', 'supabasePrivateChannels', 'supabaseAccessToken', 'lang', 'position', 'theme', 'apiBaseUrl',
+] as const
+type Key = (typeof KEYS)[number]
+
+/** `supabaseAnonKey` → `data-supabase-anon-key`. */
+export const attributeName = (key: string): string => `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const u = new URL(value)
+    return u.protocol === 'https:' || u.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Reads and validates the settings. `source` is either a script tag's dataset (`from: 'attributes'`) or
+ * init()'s options (`from: 'init'`); problems name the setting the way the site owner wrote it. Never throws:
+ * a missing or invalid public key or assistant id is reported and listed in `missing`; an invalid optional
+ * setting is reported and replaced by its default.
+ */
+export function parseEmbedSettings(source: Record<string, unknown>, from: 'attributes' | 'init'): ParsedEmbedSettings {
+  const problems: EmbedProblem[] = []
+  const missing: string[] = []
+  const name = (key: Key) => (from === 'attributes' ? attributeName(key) : key)
+  const problem = (key: Key, message: string) => problems.push({ setting: name(key), message: `${name(key)} ${message}` })
+
+  if (from === 'init') {
+    for (const key of Object.keys(source)) {
+      if (!(KEYS as readonly string[]).includes(key)) problems.push({ setting: key, message: `${key} is not a VoiceOS setting (known: ${KEYS.join(', ')})` })
+    }
+  }
+  const text = (key: Key): string => {
+    const v = source[key]
+    if (v === undefined || v === null) return ''
+    if (typeof v !== 'string') {
+      problem(key, `must be a string, got ${typeof v}`)
+      return ''
+    }
+    return v.trim()
+  }
+  const required = (key: Key, what: string, pattern: RegExp): string => {
+    const v = text(key)
+    if (v === '') {
+      problem(key, `is missing: ${what}`)
+      missing.push(name(key))
+      return ''
+    }
+    if (/^your[_-]/i.test(v)) {
+      problem(key, `is still the placeholder "${v}": put in ${what}`)
+      missing.push(name(key))
+      return ''
+    }
+    if (!pattern.test(v)) {
+      problem(key, `is not valid: expected ${what}, got "${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`)
+      missing.push(name(key))
+      return ''
+    }
+    return v
+  }
+  const oneOf = <T extends string>(key: Key, allowed: readonly T[], fallback: T): T => {
+    const v = text(key)
+    if (v === '') return fallback
+    if ((allowed as readonly string[]).includes(v)) return v as T
+    problem(key, `must be one of ${allowed.join(', ')}; got "${v}" (using ${fallback})`)
+    return fallback
+  }
+
+  const publicKey = required('publicKey', "the platform's public key (dashboard → API Keys; never the private key)", KEY_TOKEN)
+  const assistantId = required('assistantId', 'the assistant id (a UUID, printed by `npm run assistant -- create`)', UUID)
+
+  let supabaseUrl = text('supabaseUrl')
+  let supabaseAnonKey = text('supabaseAnonKey')
+  if (supabaseUrl !== '' && !isHttpUrl(supabaseUrl)) {
+    problem('supabaseUrl', `must be an http(s) URL such as https://YOUR-PROJECT.supabase.co; got "${supabaseUrl}" (voice commands will arrive as tool calls only)`)
+    supabaseUrl = ''
+  }
+  if ((supabaseUrl === '') !== (supabaseAnonKey === '') && problems.every((p) => p.setting !== name('supabaseUrl'))) {
+    const lacking: Key = supabaseUrl === '' ? 'supabaseUrl' : 'supabaseAnonKey'
+    problem(lacking, `is missing: realtime commands need both ${name('supabaseUrl')} and ${name('supabaseAnonKey')} (voice commands will arrive as tool calls only)`)
+  }
+  if (supabaseUrl === '' || supabaseAnonKey === '') supabaseUrl = supabaseAnonKey = ''
+
+  const privateRaw = source.supabasePrivateChannels
+  const supabasePrivateChannels = privateRaw === true || privateRaw === 'true'
+  if (privateRaw !== undefined && privateRaw !== true && privateRaw !== false && privateRaw !== 'true' && privateRaw !== 'false') {
+    problem('supabasePrivateChannels', `must be true or false; got "${String(privateRaw)}"`)
+  }
+  let supabaseAccessToken: EmbedConfig['supabaseAccessToken']
+  if (source.supabaseAccessToken !== undefined) {
+    if (typeof source.supabaseAccessToken === 'function') supabaseAccessToken = source.supabaseAccessToken as () => Promise<string | null>
+    else problem('supabaseAccessToken', 'must be a function returning a promise of the visitor JWT')
+  }
+
+  let apiBaseUrl = text('apiBaseUrl').replace(/\/+$/, '')
+  if (apiBaseUrl !== '' && !isHttpUrl(apiBaseUrl)) {
+    problem('apiBaseUrl', `must be an http(s) URL; got "${apiBaseUrl}" (using https://api.vapi.ai)`)
+    apiBaseUrl = ''
+  }
+
+  return {
+    config: {
+      publicKey,
+      assistantId,
+      supabaseUrl,
+      supabaseAnonKey,
+      supabasePrivateChannels,
+      ...(supabaseAccessToken && { supabaseAccessToken }),
+      lang: oneOf('lang', EMBED_LANGUAGES, 'en'),
+      position: oneOf('position', EMBED_POSITIONS, 'bottom-right'),
+      theme: oneOf('theme', EMBED_THEMES, 'auto'),
+      apiBaseUrl: apiBaseUrl || 'https://api.vapi.ai',
+    },
+    problems,
+    missing,
+  }
+}
+
+/** A script tag's settings: its `data-*` attributes as {@link parseEmbedSettings} reads them. */
+export function settingsFromScript(script: HTMLOrSVGScriptElement): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of KEYS) {
+    if (key === 'supabaseAccessToken') continue
+    const v = script.getAttribute(attributeName(key))
+    if (v !== null) out[key] = v
+  }
+  return out
+}

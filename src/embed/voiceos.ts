@@ -1,0 +1,122 @@
+/**
+ * `voiceos.js`: the one script a site owner adds (README "Add VoiceOS to your site").
+ *
+ *     <script src="https://…/embed/voiceos.js" data-public-key="…" data-assistant-id="…" async></script>
+ *
+ * This loader is all a host page loads before the browser is idle (≤ 12 KB gzip, `tests/budgets.ts`): it
+ * validates the settings, defines the one global `VoiceOS` ({@link VoiceOSApi}), and on idle adds its own
+ * element to `<body>` and imports the widget chunk (`./app`), which mounts the widget in that element's shadow
+ * root. The engine, daily-js and supabase-js load only on the mic press. It changes nothing else in the host's
+ * document until a voice command runs, and never throws into the host page: every problem is a console error
+ * naming the setting.
+ *
+ * The build wraps this file in a function (a classic script must not leave top-level names behind) and
+ * checks it has no static `import`/`export`; the widget chunk's URL is resolved against this script's own URL,
+ * wherever the site owner hosts it.
+ */
+import { parseEmbedSettings, settingsFromScript, type EmbedInitOptions, type ParsedEmbedSettings } from './config'
+
+/** The global `VoiceOS`. */
+export interface VoiceOSApi {
+  /** Version of the embed. */
+  readonly version: string
+  /**
+   * Shows the widget with these settings (camelCase names of the `data-*` attributes), replacing a widget
+   * shown before. Without options, uses the script tag's attributes. Returns `false` when a required setting
+   * is missing (the widget then says which), `true` otherwise. Never throws.
+   */
+  init(options?: EmbedInitOptions): boolean
+  /** Ends any call and removes the widget's element. Never throws. */
+  destroy(): void
+}
+
+/** What the widget chunk exports (`./app`). */
+export interface EmbedApp {
+  mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings): { destroy(): void }
+}
+
+const PREFIX = '[VoiceOS]'
+const VERSION = '0.1.0'
+/**
+ * Path of the widget chunk relative to this script (`chunks/app-<hash>.js`): the build replaces the
+ * placeholder with the hashed file name (vite.embed.config.ts).
+ */
+const APP_CHUNK = '__VOICEOS_APP_CHUNK__'
+
+const script = document.currentScript
+/** This script's own URL: the chunks are resolved against it, wherever the site owner hosts the embed. */
+const scriptUrl = script instanceof HTMLScriptElement && script.src ? script.src : document.baseURI
+let current: { host: HTMLElement | null; widget: { destroy(): void } | null; cancelled: boolean } | null = null
+
+/** Runs `fn` when the page is parsed and the browser is idle (at most 2 s later). */
+function whenIdle(fn: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => fn(), { timeout: 2000 }) : setTimeout(fn, 1)
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', idle, { once: true })
+  else idle()
+}
+
+function start(settings: ParsedEmbedSettings): void {
+  const mine = { host: null as HTMLElement | null, widget: null as { destroy(): void } | null, cancelled: false }
+  current = mine
+  whenIdle(() => {
+    if (mine.cancelled) return
+    ;(import(/* @vite-ignore */ new URL(APP_CHUNK, scriptUrl).href) as Promise<EmbedApp>)
+      .then((app) => {
+        if (mine.cancelled) return
+        const host = document.createElement('div')
+        host.setAttribute('data-voiceos', VERSION)
+        document.body.append(host)
+        mine.host = host
+        mine.widget = app.mountEmbed(host, settings)
+      })
+      .catch((error: unknown) => console.error(`${PREFIX} could not load the voice widget`, error))
+  })
+}
+
+function stop(): void {
+  const c = current
+  current = null
+  if (!c) return
+  c.cancelled = true
+  try {
+    c.widget?.destroy()
+  } catch (error) {
+    console.error(`${PREFIX} destroy failed`, error)
+  }
+  c.host?.remove()
+}
+
+const api: VoiceOSApi = {
+  version: VERSION,
+  init(options) {
+    try {
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        console.error(`${PREFIX} VoiceOS.init() takes an object of settings, e.g. { publicKey, assistantId }`)
+        return false
+      }
+      const settings = options
+        ? parseEmbedSettings(options as Record<string, unknown>, 'init')
+        : parseEmbedSettings(script ? settingsFromScript(script) : {}, 'attributes')
+      for (const p of settings.problems) console.error(`${PREFIX} ${p.message}`)
+      stop()
+      start(settings)
+      return settings.missing.length === 0
+    } catch (error) {
+      console.error(`${PREFIX} init failed`, error)
+      return false
+    }
+  },
+  destroy() {
+    stop()
+  },
+}
+
+const w = window as unknown as { VoiceOS?: VoiceOSApi }
+if (w.VoiceOS) {
+  console.error(`${PREFIX} voiceos.js is included twice; keeping the first`)
+} else {
+  w.VoiceOS = api
+  // A script tag with settings starts at once; one without (for VoiceOS.init() calls) waits.
+  if (script && [...script.attributes].some((a) => a.name.startsWith('data-'))) api.init()
+}

@@ -1,0 +1,135 @@
+import type { RealtimeSettings, VoiceSession } from '../react/session'
+import { createSessionId } from '../react/sessionId'
+import type { WidgetStatus, WidgetToast } from '../react/types'
+import type { EngineFactory } from './engine'
+
+/** What the widget renders from. */
+export interface WidgetState {
+  /** SPEC §4 status. */
+  status: WidgetStatus
+  /** Partial transcript while the visitor speaks ('' otherwise). */
+  transcript: string
+  /** `session_…` id of the current or last call, '' before the first. */
+  sessionId: string
+}
+
+/** Options of {@link createWidgetController}. */
+export interface WidgetControllerOptions {
+  /** Whether the voice keys are present; when not, a press shows Configuration Required (SPEC §8). */
+  configured: boolean
+  /** Creates the engine on the first press. */
+  createEngine: EngineFactory
+  /** Assistant id the call starts with (SPEC §7). */
+  assistantId: string
+  /** Realtime channel settings; `null` → commands arrive only as tool calls. */
+  realtime: RealtimeSettings | null
+  /** Every state change. */
+  onState: (state: WidgetState) => void
+  /** Shows a toast. */
+  notify: (toast: WidgetToast) => void
+  /** URL sent as the call variable `url`. @default () => window.location.href */
+  pageUrl?: () => string
+  /** Log sink. @default console */
+  logger?: Pick<Console, 'info' | 'warn' | 'error'>
+}
+
+/** The widget's behaviour, independent of how it is drawn. */
+export interface WidgetController {
+  /** Current state. */
+  readonly state: WidgetState
+  /** Mic press: start when idle, otherwise stop (also cancels a start in progress). */
+  toggle(): void
+  /** Starts a call (no-op unless idle). */
+  start(): Promise<void>
+  /** Stops the call or cancels the start; back to idle with the transcript cleared. */
+  stop(): Promise<void>
+  /** Stops any call and drops every listener; the controller is unusable afterwards. */
+  destroy(): void
+}
+
+/**
+ * Binds the mic to a voice session (SPEC §4 "Voice widget status"). Nothing of the engine, daily-js,
+ * supabase-js or the command executor is loaded before the first press: the session module and the engine
+ * are imported then. A press while connecting cancels; a stale start (cancelled while loading) never
+ * touches the state again.
+ */
+export function createWidgetController(options: WidgetControllerOptions): WidgetController {
+  const log = options.logger ?? console
+  let state: WidgetState = { status: 'idle', transcript: '', sessionId: '' }
+  let session: VoiceSession | null = null
+  let attempt = 0
+  let destroyed = false
+
+  const set = (patch: Partial<WidgetState>) => {
+    const next = { ...state, ...patch }
+    if (next.status === state.status && next.transcript === state.transcript && next.sessionId === state.sessionId) return
+    state = next
+    if (!destroyed) options.onState(state)
+  }
+  const notify = (toast: WidgetToast) => {
+    if (!destroyed) options.notify(toast)
+  }
+
+  async function start(): Promise<void> {
+    if (destroyed || state.status !== 'idle') return
+    if (!options.configured) {
+      notify({ type: 'info', titleKey: 'widget.toast.configurationRequired.title', descriptionKey: 'widget.toast.configurationRequired.description' })
+      return
+    }
+    const mine = ++attempt
+    set({ status: 'connecting' })
+    try {
+      const [{ createVoiceSession }, engine] = await Promise.all([import('../react/session'), Promise.resolve(options.createEngine())])
+      if (mine !== attempt) return // stopped while loading
+      const sessionId = createSessionId()
+      set({ sessionId })
+      const s = createVoiceSession({
+        engine,
+        assistantId: options.assistantId || 'scripted-assistant',
+        sessionId,
+        pageUrl: options.pageUrl ? options.pageUrl() : window.location.href,
+        realtime: options.realtime,
+        onStatus: (status) => {
+          if (mine === attempt) set({ status })
+        },
+        onTranscript: (transcript) => {
+          if (mine === attempt) set({ transcript })
+        },
+        notify,
+        logger: log,
+      })
+      session = s
+      await s.start()
+    } catch (error) {
+      log.error('[voice] could not start the voice assistant', error)
+      if (mine !== attempt) return
+      notify({ type: 'error', titleKey: 'widget.toast.connectionFailed.title', descriptionKey: 'widget.toast.connectionFailed.description' })
+      set({ status: 'idle', transcript: '' })
+    }
+  }
+
+  async function stop(): Promise<void> {
+    attempt++
+    const s = session
+    session = null
+    set({ status: 'idle', transcript: '' })
+    if (s) await s.stop()
+  }
+
+  return {
+    get state() {
+      return state
+    },
+    toggle() {
+      if (state.status === 'idle') void start()
+      else void stop()
+    },
+    start,
+    stop,
+    destroy() {
+      if (destroyed) return
+      void stop()
+      destroyed = true
+    },
+  }
+}

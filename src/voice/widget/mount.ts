@@ -1,0 +1,319 @@
+import type { RealtimeSettings } from '../react/session'
+import type { WidgetToast } from '../react/types'
+import { createWidgetController, type WidgetController, type WidgetState } from './controller'
+import { translate, type VoiceCopy } from './copy'
+import type { EngineFactory } from './engine'
+import { WIDGET_CSS } from './styles'
+
+/** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
+export type WidgetTheme = 'light' | 'dark' | 'auto'
+/** Corner the widget floats in. */
+export type WidgetPosition = 'bottom-right' | 'bottom-left'
+
+/** Options of {@link mountVoiceWidget}. */
+export interface MountVoiceWidgetOptions {
+  /** The `voice` copy of the page's language (`locales/<lng>/voice.json`). */
+  copy: VoiceCopy
+  /** BCP 47 language of `copy`, set as the widget's `lang`. @default 'en' */
+  lang?: string
+  /** Whether the voice keys are present; when not, a press explains it (Configuration Required, SPEC §8). */
+  configured: boolean
+  /** Names of missing or invalid settings (e.g. `data-assistant-id`), listed once the visitor presses the mic. @default [] */
+  missing?: readonly string[]
+  /** Creates the call engine on the first mic press. */
+  createEngine: EngineFactory
+  /** Assistant id the call starts with. */
+  assistantId: string
+  /** Realtime channel settings; `null` → commands arrive only as tool calls. */
+  realtime: RealtimeSettings | null
+  /** @default 'auto' */
+  theme?: WidgetTheme
+  /** @default 'bottom-right' */
+  position?: WidgetPosition
+  /** How long a toast stays, in ms (twice as long when it has a button; paused while hovered or focused). @default 5000 */
+  toastDurationMs?: number
+  /** Most toasts shown at once; the oldest goes first. @default 4 */
+  maxToasts?: number
+  /** URL sent as the call variable `url`. @default () => window.location.href */
+  pageUrl?: () => string
+  /** Log sink. @default console */
+  logger?: Pick<Console, 'info' | 'warn' | 'error'>
+}
+
+/** A mounted widget. */
+export interface VoiceWidgetHandle {
+  /** The widget's shadow root (open: tests and assistive technology can reach it). */
+  readonly shadowRoot: ShadowRoot
+  /** Current call state. */
+  readonly state: WidgetState
+  /** Switches the colour scheme. */
+  setTheme(theme: WidgetTheme): void
+  /** Switches the copy (a language change on the page). */
+  setCopy(copy: VoiceCopy, lang: string): void
+  /** Ends any call, removes the shadow content and every listener. Idempotent. */
+  destroy(): void
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+/** Lucide's mic, square (stop) and x (close) icons, 24×24, stroke 2. */
+const ICONS = {
+  mic: [['path', { d: 'M12 19v3' }], ['path', { d: 'M19 10v2a7 7 0 0 1-14 0v-2' }], ['rect', { x: '9', y: '2', width: '6', height: '13', rx: '3' }]],
+  stop: [['rect', { x: '3', y: '3', width: '18', height: '18', rx: '2', fill: 'currentColor' }]],
+  close: [['path', { d: 'M18 6 6 18' }], ['path', { d: 'm6 6 12 12' }]],
+} as const
+
+function icon(name: keyof typeof ICONS): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg')
+  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' })) {
+    svg.setAttribute(k, v)
+  }
+  for (const [tag, attrs] of ICONS[name]) {
+    const el = document.createElementNS(SVG_NS, tag)
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v)
+    svg.append(el)
+  }
+  return svg
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
+  return node
+}
+
+/**
+ * Styles of the host element itself, set through the CSSOM (allowed under a CSP without 'unsafe-inline') and
+ * `!important` so that no host rule (`* { all: unset }`, `div { display: none !important }`, z-index wars)
+ * can hide or bury it.
+ */
+const HOST_STYLE: Record<string, string> = {
+  all: 'initial',
+  display: 'block',
+  position: 'fixed',
+  'z-index': '2147483647',
+  right: '0',
+  bottom: '0',
+  width: '0',
+  height: '0',
+  overflow: 'visible',
+  visibility: 'visible',
+  opacity: '1',
+  transform: 'none',
+  filter: 'none',
+  contain: 'none',
+  'pointer-events': 'none',
+}
+
+function applyStyles(root: ShadowRoot): void {
+  const canAdopt = 'adoptedStyleSheets' in Document.prototype && 'replaceSync' in CSSStyleSheet.prototype
+  if (canAdopt) {
+    // A constructed sheet is CSSOM, so a host's CSP without style-src 'unsafe-inline' allows it.
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(WIDGET_CSS)
+    root.adoptedStyleSheets = [sheet]
+  } else {
+    const style = document.createElement('style')
+    style.textContent = WIDGET_CSS
+    root.append(style)
+  }
+}
+
+/**
+ * Mounts the floating voice widget (SPEC §2 "Voice widget", §4, §8) into `host`'s open shadow root: a mic
+ * button (spinner while connecting, stop style while active) whose accessible name says what pressing it
+ * does, the status and partial transcript beside it, a polite live region announcing each status, and the
+ * widget's own toasts (Voice Assistant Active, Element Clicked, Field Filled (Entered: value), Command Failed,
+ * Field Not Found, Connection Failed, Voice Assistant Error, Configuration Required, New Tab Blocked with an
+ * Open button that opens the tab on the visitor's own click). `host` gets `data-voice-ignore`, so the command
+ * executor never acts on the widget. Used by the site (React wrapper) and by the embed (`voiceos.js`).
+ *
+ * @throws Error when `host` is not an element that accepts a shadow root (a programming error of the caller).
+ */
+export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOptions): VoiceWidgetHandle {
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  shadow.replaceChildren()
+  host.setAttribute('data-voice-ignore', '')
+  for (const [k, v] of Object.entries(HOST_STYLE)) host.style.setProperty(k, v, 'important')
+  applyStyles(shadow)
+
+  let copy = options.copy
+  let lang = options.lang ?? 'en'
+  let theme: WidgetTheme = options.theme ?? 'auto'
+  let explained = false
+  let destroyed = false
+  const missing = options.missing ?? []
+  const toastMs = options.toastDurationMs ?? 5000
+  const maxToasts = options.maxToasts ?? 4
+  const t = (key: string, values?: Record<string, string>, fallback?: string) => translate(copy, key, values, fallback)
+
+  // ---- DOM ----
+  const root = el('aside', `root${options.position === 'bottom-left' ? ' left' : ''}`, { 'data-testid': 'voice-widget' })
+  const toasts = el('section', 'toasts', { 'aria-live': 'polite', 'aria-relevant': 'additions' })
+  const row = el('div', 'row')
+  const panel = el('div', 'panel')
+  const statusText = el('p', 'status', { 'aria-hidden': 'true' })
+  const transcript = el('p', 'transcript', { 'data-testid': 'voice-transcript' })
+  const transcriptLabel = el('span', 'sr-only')
+  const transcriptText = document.createTextNode('')
+  transcript.append(transcriptLabel, transcriptText)
+  const hint = el('p', 'hint')
+  const detail = el('p', 'detail')
+  panel.append(statusText, transcript, hint, detail)
+  const micWrap = el('div', 'mic-wrap')
+  const ping = el('span', 'ping', { 'aria-hidden': 'true' })
+  const mic = el('button', 'mic', { type: 'button', 'data-testid': 'voice-mic' })
+  micWrap.append(ping, mic)
+  row.append(panel, micWrap)
+  const live = el('div', 'sr-only', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })
+  root.append(toasts, row, live)
+  shadow.append(root)
+
+  // ---- theme ----
+  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
+  const paintTheme = () => root.classList.toggle('dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
+  media?.addEventListener('change', paintTheme)
+
+  // ---- toasts ----
+  interface Shown { node: HTMLElement; timer: ReturnType<typeof setTimeout> | undefined; ms: number }
+  const shown = new Set<Shown>()
+  const dismiss = (s: Shown) => {
+    if (!shown.delete(s)) return
+    clearTimeout(s.timer)
+    // Keep focus inside the widget when the focused toast goes away.
+    const hadFocus = s.node.contains(shadow.activeElement)
+    s.node.remove()
+    if (hadFocus) mic.focus()
+  }
+  const arm = (s: Shown) => {
+    clearTimeout(s.timer)
+    s.timer = setTimeout(() => dismiss(s), s.ms)
+  }
+  const notify = (toast: WidgetToast) => {
+    if (destroyed) return
+    const node = el('div', `toast ${toast.type}`, { 'data-testid': 'voice-toast', 'data-type': toast.type })
+    const text = el('div', 'toast-text')
+    const title = el('p', 'toast-title')
+    title.textContent = t(toast.titleKey, toast.values, toast.title ?? toast.titleKey)
+    text.append(title)
+    const description = toast.descriptionText ?? (toast.descriptionKey ? t(toast.descriptionKey, toast.values, toast.description ?? '') : '')
+    if (description) {
+      const p = el('p', 'toast-description')
+      p.textContent = description
+      text.append(p)
+    }
+    node.append(text)
+    const s: Shown = { node, timer: undefined, ms: toast.action ? toastMs * 2 : toastMs }
+    const action = toast.action
+    if (action) {
+      const button = el('button', 'action', { type: 'button' })
+      button.textContent = t(action.labelKey, undefined, action.label)
+      // The visitor's own click is the user gesture the popup blocker wants.
+      button.addEventListener('click', () => {
+        window.open(action.url, '_blank', 'noopener,noreferrer')
+        dismiss(s)
+      })
+      node.append(button)
+    }
+    const close = el('button', 'close', { type: 'button', 'aria-label': t('widget.dismiss', undefined, 'Dismiss notification') })
+    close.append(icon('close'))
+    close.addEventListener('click', () => dismiss(s))
+    node.append(close)
+    const pause = () => clearTimeout(s.timer)
+    const resume = () => {
+      if (!node.matches(':hover') && !node.contains(shadow.activeElement)) arm(s)
+    }
+    node.addEventListener('mouseenter', pause)
+    node.addEventListener('focusin', pause)
+    node.addEventListener('mouseleave', resume)
+    node.addEventListener('focusout', () => setTimeout(resume, 0))
+    toasts.append(node)
+    shown.add(s)
+    arm(s)
+    while (shown.size > maxToasts) dismiss(shown.values().next().value as Shown)
+  }
+
+  // ---- state → DOM ----
+  const controller: WidgetController = createWidgetController({
+    configured: options.configured,
+    createEngine: options.createEngine,
+    assistantId: options.assistantId,
+    realtime: options.realtime,
+    onState: () => render(),
+    notify,
+    ...(options.pageUrl && { pageUrl: options.pageUrl }),
+    ...(options.logger && { logger: options.logger }),
+  })
+
+  let lastIcon = ''
+  function render(): void {
+    const { status, transcript: said } = controller.state
+    const active = status === 'listening' || status === 'processing'
+    root.setAttribute('data-status', status)
+    root.setAttribute('lang', lang)
+    root.setAttribute('aria-label', t('widget.region'))
+    root.classList.toggle('active', active)
+    paintTheme()
+    mic.setAttribute('aria-label', status === 'idle' ? t('widget.start') : status === 'connecting' ? t('widget.cancel') : t('widget.stop'))
+    const iconName = status === 'connecting' ? 'spinner' : active ? 'stop' : 'mic'
+    if (iconName !== lastIcon) {
+      lastIcon = iconName
+      mic.replaceChildren(iconName === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(iconName))
+    }
+    ping.hidden = status !== 'listening'
+    const statusCopy = options.configured ? t(`widget.status.${status}`) : t('widget.notConfigured')
+    panel.hidden = !(status !== 'idle' || (!options.configured && explained))
+    statusText.textContent = statusCopy
+    // Present only while the visitor speaks (not merely hidden): nothing stale for assistive technology to find.
+    if (said && !transcript.isConnected) statusText.after(transcript)
+    else if (!said) transcript.remove()
+    transcriptLabel.textContent = `${t('widget.transcriptLabel')}: `
+    transcriptText.data = said ? `“${said}”` : ''
+    hint.hidden = !!said || status !== 'listening'
+    hint.textContent = t('widget.hint')
+    detail.hidden = options.configured || missing.length === 0
+    detail.textContent = missing.length ? t('widget.missing', { names: missing.join(', ') }) : ''
+    toasts.setAttribute('aria-label', t('widget.notifications'))
+    if (live.textContent !== statusCopy) live.textContent = statusCopy
+  }
+
+  mic.addEventListener('click', () => {
+    if (!options.configured && !explained) {
+      explained = true
+      render()
+    }
+    controller.toggle()
+  })
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || shown.size === 0) return
+    const newest = [...shown].pop()
+    if (newest) dismiss(newest)
+  }
+  root.addEventListener('keydown', onKey)
+  render()
+
+  return {
+    shadowRoot: shadow,
+    get state() {
+      return controller.state
+    },
+    setTheme(next) {
+      theme = next
+      paintTheme()
+    },
+    setCopy(next, nextLang) {
+      copy = next
+      lang = nextLang
+      render()
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      controller.destroy()
+      media?.removeEventListener('change', paintTheme)
+      for (const s of shown) clearTimeout(s.timer)
+      shown.clear()
+      shadow.replaceChildren()
+    },
+  }
+}

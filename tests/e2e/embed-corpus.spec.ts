@@ -1,0 +1,181 @@
+/**
+ * The third-party page corpus (tests/fixtures/sites, tables in cases.ts) driven through the embed: each page
+ * is served by a host origin that adds `voiceos.js` (e2e build, scripted engine, its own origin) by script tag;
+ * the mic is pressed; every command of the page's table arrives as the call's tool call or over the local
+ * Realtime channel (alternately); the outcome is read from the page (the element that got the click or input,
+ * the value, the scroll) and from the result the widget reports back to the call. A case passes when exactly
+ * the expected element was acted on (with the value), or when a refusal was expected, the widget reported the
+ * command refused and nothing on the page was touched. Wrong targets must be 0.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { existsSync } from 'node:fs'
+import { CORPUS, type CorpusCase } from '../fixtures/sites/cases'
+import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
+import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+
+const EMBED_DIR = 'dist-e2e/embed'
+// Ports apart from embed.spec.ts's: the two files may run at the same time.
+const EMBED_PORT = 4178
+const HOST_PORT = 4177
+const REALTIME_PORT = 54331
+const EMBED_ORIGIN = `http://127.0.0.1:${EMBED_PORT}`
+const SNIPPET = `<script src="${EMBED_ORIGIN}/voiceos.js" data-public-key="11111111-1111-4111-8111-111111111111" data-assistant-id="22222222-2222-4222-8222-222222222222" data-supabase-url="http://127.0.0.1:${REALTIME_PORT}" data-supabase-anon-key="e2e-anon-key" async></script>`
+const PROBE = 'voiceos-corpus-probe'
+
+test.describe.configure({ mode: 'default' })
+
+let embed: StaticOrigin
+let host: StaticOrigin
+let realtime: RealtimeServer
+test.beforeAll(async () => {
+  if (!existsSync(`${EMBED_DIR}/voiceos.js`)) throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npm run build`')
+  embed = await startStaticOrigin({ port: EMBED_PORT, root: EMBED_DIR, headers: () => ({ 'access-control-allow-origin': '*' }) })
+  const pages = new Set(CORPUS.map((p) => `/${p.file}`))
+  host = await startStaticOrigin({ port: HOST_PORT, root: 'tests/fixtures/sites', inject: (path) => (pages.has(path) ? SNIPPET : '') })
+  realtime = await startRealtimeServer({ port: REALTIME_PORT })
+})
+test.afterAll(async () => {
+  await Promise.all([embed?.close(), host?.close(), realtime?.close()])
+})
+
+interface Outcome {
+  say: string
+  via: 'tool call' | 'realtime'
+  kind: 'hit' | 'refused-as-expected' | 'wrong'
+  detail: string
+}
+const outcomes: Outcome[] = []
+test.afterAll(() => {
+  const count = (k: Outcome['kind']) => outcomes.filter((o) => o.kind === k).length
+  console.log(
+    [
+      `corpus through the embed: ${outcomes.length} commands on ${CORPUS.length} pages (${outcomes.filter((o) => o.via === 'realtime').length} over Realtime) — exact hits ${count('hit')}, refusals as expected ${count('refused-as-expected')}, wrong targets ${count('wrong')}`,
+      ...outcomes.filter((o) => o.kind === 'wrong').map((o) => `  WRONG (${o.via}): ${o.say}: ${o.detail}`),
+    ].join('\n'),
+  )
+})
+
+/** Installs the page-side probe: what the widget reports to the call, and every click, input and details toggle. */
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate((probeKey) => {
+    const probe = { results: [] as string[], sent: [] as unknown[], touched: [] as Element[] }
+    Object.defineProperty(window, Symbol.for(probeKey), { value: probe })
+    window.addEventListener('voiceos:scripted-send', (e) => {
+      const message = (e as CustomEvent).detail as { type?: string; message?: { content?: string } }
+      probe.sent.push(message)
+      const content = message?.message?.content ?? ''
+      if (content.startsWith('COMMAND RESULT')) probe.results.push(content)
+    })
+    const docs = [document, ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : []))]
+    for (const d of docs) {
+      // Keep the page: links and forms act, but never navigate away (as the executor-only corpus run does).
+      d.addEventListener('click', (e) => {
+        const a = e.composedPath().find((n) => n instanceof Element && (n.localName === 'a' || n.localName === 'area'))
+        if (a) e.preventDefault()
+      })
+      d.addEventListener('submit', (e) => e.preventDefault(), true)
+      for (const type of ['click', 'input', 'toggle']) d.addEventListener(type, (e) => probe.touched.push(e.composedPath()[0] as Element), true)
+    }
+  }, PROBE)
+}
+
+async function runCase(page: Page, c: CorpusCase, index: number, channel: string): Promise<Outcome> {
+  const via: Outcome['via'] = index % 3 === 2 ? 'realtime' : 'tool call'
+  const id = `case_${index}_${Math.random().toString(36).slice(2, 8)}`
+  const before = await page.evaluate((k) => {
+    const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
+    p.touched.length = 0
+    return { results: p.results.length, scrollY: window.scrollY }
+  }, PROBE)
+  if (via === 'realtime') {
+    expect(realtime.broadcast(channel, 'voice_command', { ...c.command, id })).toBe(1)
+  } else {
+    await page.evaluate(
+      ([callId, args]) => {
+        const message = { type: 'tool-calls', toolCallList: [{ id: callId, type: 'function', function: { name: 'voice_command', arguments: args } }] }
+        window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
+      },
+      [id, c.command] as const,
+    )
+  }
+  // The widget reports every command's outcome to the call: wait for this one's.
+  await expect.poll(() => page.evaluate((k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length, PROBE)).toBeGreaterThan(before.results)
+  const r = await page.evaluate(
+    ({ k, expected, scrollBefore }) => {
+      const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
+      const resolve = (path: string): Element | null => {
+        let scope: Document | ShadowRoot = document
+        let el: Element | null = null
+        for (const step of path.split(' >> ')) {
+          if (el) {
+            if (el.shadowRoot) scope = el.shadowRoot
+            else if (el.localName === 'iframe' && (el as HTMLIFrameElement).contentDocument) scope = (el as HTMLIFrameElement).contentDocument!
+          }
+          el = scope.querySelector(step)
+          if (!el) return null
+        }
+        return el
+      }
+      const target = 'act' in expected ? resolve(expected.act) : null
+      const describe = (el: Element) => `<${el.localName}${el.id ? `#${el.id}` : ''}>`
+      const inWidget = p.touched.some((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).host.hasAttribute('data-voiceos'))
+      return {
+        report: p.results.at(-1) ?? '',
+        touched: [...new Set(p.touched)].map(describe),
+        touchedExpected: target !== null && p.touched.length > 0 && p.touched.every((el) => el === target || target.contains(el) || (el as HTMLLabelElement).control === target || el.closest('label')?.control === target),
+        inWidget,
+        expectedFound: target !== null,
+        value: target && 'value' in target ? String((target as HTMLInputElement).value) : undefined,
+        scrolled: window.scrollY !== scrollBefore,
+      }
+    },
+    { k: PROBE, expected: c.expect, scrollBefore: before.scrollY },
+  )
+  const refused = /^COMMAND RESULT (refused:|\{.*"error":)/.test(r.report)
+  const done = /^COMMAND RESULT (done:|\{.*"result":"done:)/.test(r.report)
+  const e = c.expect
+  const out = (kind: Outcome['kind'], detail: string): Outcome => ({ say: c.say, via, kind, detail })
+  if (r.inWidget) return out('wrong', `acted inside the widget: ${r.touched.join(', ')}`)
+  if ('refuse' in e) {
+    return refused && r.touched.length === 0
+      ? out('refused-as-expected', r.report)
+      : out('wrong', `expected a refusal (${e.refuse}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`)
+  }
+  if ('scroll' in e) return done && r.scrolled ? out('hit', 'scrolled') : out('wrong', `expected a scroll, got ${r.report}`)
+  if (!r.expectedFound) return out('wrong', `the table's element ${e.act} is not on the page`)
+  const valueOk = e.value === undefined || r.value === e.value
+  return done && r.touchedExpected && valueOk
+    ? out('hit', r.touched.join(', '))
+    : out('wrong', `expected ${e.act}${e.value !== undefined ? ` = ${e.value}` : ''}, got ${r.report} touching ${r.touched.join(', ') || 'nothing'} (value ${String(r.value)})`)
+}
+
+for (const corpusPage of CORPUS) {
+  test(`corpus through the embed: ${corpusPage.file} — ${corpusPage.pattern}`, async ({ page }) => {
+    test.slow()
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`http://127.0.0.1:${HOST_PORT}/${corpusPage.file}`)
+    await page.waitForLoadState('load')
+    const mic = page.getByRole('button', { name: 'Start voice assistant' })
+    await expect(mic).toBeVisible()
+    await installProbe(page)
+    const joins = realtime.joins.length
+    await mic.click()
+    await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+    await expect.poll(() => realtime.joins.length).toBeGreaterThan(joins)
+    const channel = realtime.joins.at(-1)!.channel
+    // The page map went to the call when it started (src/voice/context).
+    await expect.poll(() => page.evaluate((k) => (window as unknown as Record<symbol, { sent: unknown[] }>)[Symbol.for(k)]!.sent.length, PROBE)).toBeGreaterThan(0)
+
+    const failures: string[] = []
+    for (const [i, c] of corpusPage.cases.entries()) {
+      const o = await runCase(page, c, i, channel)
+      outcomes.push(o)
+      if (o.kind === 'wrong') failures.push(`${c.say} (${o.via}): ${o.detail}`)
+    }
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    expect(pageErrors).toEqual([])
+    expect(failures).toEqual([])
+  })
+}

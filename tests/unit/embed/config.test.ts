@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { attributeName, parseEmbedSettings } from '../../../src/embed/config'
+
+const KEY = '11111111-1111-4111-8111-111111111111'
+const ID = '22222222-2222-4222-8222-222222222222'
+
+describe('the embed settings (src/embed/config.ts)', () => {
+  it('names settings as the site owner wrote them', () => {
+    expect(attributeName('supabaseAnonKey')).toBe('data-supabase-anon-key')
+    expect(attributeName('publicKey')).toBe('data-public-key')
+  })
+
+  it('accepts a complete tag and applies the defaults', () => {
+    const r = parseEmbedSettings({ publicKey: ` ${KEY} `, assistantId: ID }, 'attributes')
+    expect(r.problems).toEqual([])
+    expect(r.missing).toEqual([])
+    expect(r.config).toMatchObject({ publicKey: KEY, assistantId: ID, lang: 'en', position: 'bottom-right', theme: 'auto', supabaseUrl: '', apiBaseUrl: 'https://api.vapi.ai' })
+  })
+
+  it('reports missing, placeholder and malformed required settings and lists them as missing', () => {
+    const r = parseEmbedSettings({ publicKey: 'YOUR_VAPI_PUBLIC_KEY', assistantId: 'asst 42' }, 'attributes')
+    expect(r.missing).toEqual(['data-public-key', 'data-assistant-id'])
+    expect(r.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^data-public-key is still the placeholder "YOUR_VAPI_PUBLIC_KEY"/),
+      expect.stringMatching(/^data-assistant-id is not valid: expected the assistant id \(a UUID/),
+    ])
+    expect(r.config.publicKey).toBe('')
+    expect(parseEmbedSettings({}, 'attributes').missing).toEqual(['data-public-key', 'data-assistant-id'])
+  })
+
+  it('replaces invalid optional settings by their defaults, naming each', () => {
+    const r = parseEmbedSettings({ publicKey: KEY, assistantId: ID, lang: 'fr', position: 'top', theme: 'neon', apiBaseUrl: 'ftp://x' }, 'attributes')
+    expect(r.missing).toEqual([])
+    expect(r.problems.map((p) => p.setting)).toEqual(['data-api-base-url', 'data-lang', 'data-position', 'data-theme'])
+    expect(r.config).toMatchObject({ lang: 'en', position: 'bottom-right', theme: 'auto', apiBaseUrl: 'https://api.vapi.ai' })
+  })
+
+  it('turns realtime off unless both the Supabase URL and anon key are valid', () => {
+    const half = parseEmbedSettings({ publicKey: KEY, assistantId: ID, supabaseUrl: 'https://p.supabase.co' }, 'attributes')
+    expect(half.problems.map((p) => p.setting)).toEqual(['data-supabase-anon-key'])
+    expect(half.config.supabaseUrl).toBe('')
+    const bad = parseEmbedSettings({ publicKey: KEY, assistantId: ID, supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: 'k' }, 'attributes')
+    expect(bad.problems.map((p) => p.setting)).toEqual(['data-supabase-url'])
+    expect(bad.config).toMatchObject({ supabaseUrl: '', supabaseAnonKey: '' })
+    const ok = parseEmbedSettings({ publicKey: KEY, assistantId: ID, supabaseUrl: 'https://p.supabase.co', supabaseAnonKey: 'anon', supabasePrivateChannels: 'true' }, 'attributes')
+    expect(ok.problems).toEqual([])
+    expect(ok.config).toMatchObject({ supabaseUrl: 'https://p.supabase.co', supabaseAnonKey: 'anon', supabasePrivateChannels: true })
+  })
+
+  it('init(): wrong types and unknown settings are refused by name; nothing throws', () => {
+    const r = parseEmbedSettings({ publicKey: 5, assistantId: ID, colour: 'red', supabaseAccessToken: 'jwt' }, 'init')
+    expect(r.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^colour is not a VoiceOS setting/),
+      'publicKey must be a string, got number',
+      'publicKey is missing: the platform\'s public key (dashboard → API Keys; never the private key)',
+      'supabaseAccessToken must be a function returning a promise of the visitor JWT',
+    ])
+    expect(r.missing).toEqual(['publicKey'])
+    for (const junk of [{ publicKey: null }, { lang: {} }, { theme: 7 }, { supabasePrivateChannels: 'maybe' }]) {
+      expect(() => parseEmbedSettings(junk as Record<string, unknown>, 'init')).not.toThrow()
+    }
+  })
+})

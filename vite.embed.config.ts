@@ -1,0 +1,102 @@
+/**
+ * Build of the embed (README "Add VoiceOS to your site"), chained after the site's build:
+ * `dist/embed/voiceos.js` (the loader a host page adds with one script tag), `dist/embed/chunks/*` (the
+ * widget, loaded on idle; the session, engine, daily-js and supabase-js, loaded on the mic press) and the demo
+ * page `dist/embed/demo.html`. `SITE_VARIANT=e2e` builds the e2e variant into `dist-e2e/embed/` (scripted
+ * engine, `.env.e2e`). Its own config so the site's build and the embed's never share chunks or plugins.
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { contentSecurityPolicy } from './scripts/csp.ts'
+
+const variant = process.env.SITE_VARIANT === 'e2e' ? 'e2e' : undefined
+const siteOut = variant ? 'dist-e2e' : 'dist'
+const outDir = `${siteOut}/embed`
+/** Placeholder ids of the e2e demo page (its scripted engine needs no real keys). */
+const E2E_DEMO_ID = '00000000-0000-4000-8000-000000000000'
+
+const APP_PLACEHOLDER = '__VOICEOS_APP_CHUNK__'
+
+/**
+ * Tells the loader the widget chunk's hashed name, and makes the loader a classic script: refuses a build whose loader has a static `import`/`export` or uses
+ * `import.meta` (both invalid outside modules), and wraps it in a function so it leaves no global but the
+ * `VoiceOS` it assigns.
+ */
+function classicLoader(): Plugin {
+  return {
+    name: 'voiceos-classic-loader',
+    generateBundle(_options, bundle) {
+      const entry = bundle['voiceos.js']
+      const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'app')
+      if (!entry || entry.type !== 'chunk' || !app) this.error('the build has no voiceos.js or no widget chunk')
+      if (!entry.code.includes(APP_PLACEHOLDER)) this.error(`voiceos.js lacks ${APP_PLACEHOLDER}`)
+      entry.code = entry.code.replace(APP_PLACEHOLDER, `./${app.fileName}`)
+      if (entry.imports.length || entry.exports.length) {
+        this.error(`voiceos.js must be a classic script, but it imports ${entry.imports.join(', ') || '-'} and exports ${entry.exports.join(', ') || '-'}: keep modules shared with the widget out of src/embed/voiceos.ts`)
+      }
+      if (/import\.meta/.test(entry.code)) this.error('voiceos.js uses import.meta, which a classic script cannot')
+      entry.code = `/*! VoiceOS embed */(()=>{${entry.code}\n})();\n`
+    },
+  }
+}
+
+/**
+ * Emits the demo page (`demo.html`, `demo.css`, `demo.js`) with the build's public keys on its script tag
+ * (empty → the widget explains what is missing) and a strict CSP meta, and adds the embed's response headers
+ * to the site's `_headers` (CORS: a host page imports the chunks from another origin).
+ */
+function demoPage(env: Record<string, string>): Plugin {
+  const src = 'src/embed/demo'
+  return {
+    name: 'voiceos-demo-page',
+    generateBundle() {
+      const supabaseUrl = env.VITE_SUPABASE_URL ?? ''
+      const policy = contentSecurityPolicy({ vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai', supabaseUrl, waitlistEndpoint: '' }, [])
+        .replace("style-src 'self' 'unsafe-inline'", "style-src 'self'")
+      const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+      const html = readFileSync(join(src, 'demo.html'), 'utf8')
+        .replace('%CSP_META%', `<meta http-equiv="Content-Security-Policy" content="${attr(policy)}">`)
+        .replace('%PUBLIC_KEY%', attr(env.VITE_VAPI_PUBLIC_KEY || (variant ? E2E_DEMO_ID : '')))
+        .replace('%ASSISTANT_ID%', attr(env.VITE_VAPI_ASSISTANT_ID || (variant ? E2E_DEMO_ID : '')))
+        .replace('%SUPABASE_URL%', attr(supabaseUrl))
+        .replace('%SUPABASE_ANON_KEY%', attr(env.VITE_SUPABASE_ANON_KEY ?? ''))
+      this.emitFile({ type: 'asset', fileName: 'demo.html', source: html })
+      for (const f of ['demo.css', 'demo.js']) this.emitFile({ type: 'asset', fileName: f, source: readFileSync(join(src, f)) })
+    },
+    closeBundle() {
+      const headers = join(dirname(outDir), '_headers')
+      if (!existsSync(headers) || readFileSync(headers, 'utf8').includes('\n/embed/*')) return
+      appendFileSync(headers, ['', '/embed/*', '  Access-Control-Allow-Origin: *', '  Cross-Origin-Resource-Policy: cross-origin', ''].join('\n'))
+    },
+  }
+}
+
+export default defineConfig(({ mode: cliMode }) => {
+  const mode = variant ?? cliMode
+  const env = loadEnv(mode, process.cwd(), 'VITE_')
+  return {
+    mode,
+    base: './',
+    publicDir: false,
+    plugins: [classicLoader(), demoPage(env)],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2020',
+      modulePreload: false,
+      reportCompressedSize: false,
+      copyPublicDir: false,
+      rollupOptions: {
+        // Two entries: the loader (a classic script) and the widget chunk it imports on idle by URL.
+        input: { voiceos: 'src/embed/voiceos.ts', app: 'src/embed/app.ts' },
+        preserveEntrySignatures: 'exports-only',
+        output: {
+          format: 'es',
+          entryFileNames: (chunk) => (chunk.name === 'voiceos' ? 'voiceos.js' : 'chunks/[name]-[hash].js'),
+          chunkFileNames: 'chunks/[name]-[hash].js',
+        },
+      },
+    },
+  }
+})
