@@ -24,7 +24,8 @@ import { ROUTES, waitForHydration } from './helpers'
 
 const DIST = 'dist'
 const read = (f: string) => readFileSync(join(DIST, f), 'utf8')
-const pages = () => htmlPages(DIST).filter((f) => !f.startsWith('static-loader-data'))
+/** The pre-rendered site pages; the embed's demo page (`embed/demo.html`) is a host page, covered by embed.spec.ts. */
+const pages = () => htmlPages(DIST).filter((f) => !f.startsWith('static-loader-data') && !f.startsWith('embed/'))
 
 test.beforeAll(() => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npx vite-react-ssg build` first')
