@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, posix, relative, sep } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, posix, relative, sep } from 'node:path'
 import { pageScripts, staticImports } from './chunks.ts'
 import { securityHeaders, withCspMeta, type CspSources } from './csp.ts'
+import { trimPageCss } from './pageCss.ts'
+import { precompress } from './precompress.ts'
 
 /** Every `.html` file under `dir`, recursively. */
 export function htmlFiles(dir: string): string[] {
@@ -65,21 +67,32 @@ export function sitemap(urls: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
 }
 
+/** `_headers` block for the hashed build output: file names change with content, so browsers keep them a year. */
+export const IMMUTABLE_ASSETS_RULE = ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '']
+
 /**
  * Post-processes the pre-rendered pages in `dir`: style after charset, only the modulepreloads hydration
- * needs, a per-page CSP meta (hashes of its
- * own inline scripts), and writes `_headers` (security headers + each page's CSP), sitemap.xml, robots.txt.
+ * needs, inline CSS cut to what the page uses (scripts/pageCss.ts; writes the full global CSS as an asset), a
+ * per-page CSP meta (hashes of its own inline scripts); writes `_headers` (security headers, immutable caching
+ * of `/assets/*`, each page's CSP), sitemap.xml, robots.txt; and finally the brotli and gzip siblings of every
+ * text file (scripts/precompress.ts) for the static server.
  */
-export function postBuild(
+export async function postBuild(
   dir: string,
   siteUrl: string,
   pagePaths: readonly string[],
   langPrefixes: readonly string[],
   csp: CspSources,
-): void {
-  const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '']
+): Promise<void> {
+  const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '', ...IMMUTABLE_ASSETS_RULE]
   for (const file of htmlFiles(dir)) {
-    const page = trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir)
+    const pre = trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir)
+    const { html: page, fullGlobal } = await trimPageCss(pre)
+    if (fullGlobal) {
+      const target = join(dir, fullGlobal.href)
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(target, fullGlobal.css)
+    }
     const { html, policy } = withCspMeta(page, csp)
     writeFileSync(file, html)
     const rel = relative(dir, file).split(sep).join('/')
@@ -92,4 +105,5 @@ export function postBuild(
   )
   writeFileSync(join(dir, 'sitemap.xml'), sitemap(urls))
   writeFileSync(join(dir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+  precompress(dir)
 }
