@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { transform, type Targets } from 'lightningcss'
 import { PurgeCSS } from 'purgecss'
-import { SSR_CSS_ATTR, SSR_FULL_GLOBAL_ATTR, SSR_GLOBAL_ATTR } from '../src/theme/serverStyles.ts'
+import { serverStyleIds, SSR_CSS_ATTR, SSR_FULL_GLOBAL_ATTR, SSR_GLOBAL_ATTR } from '../src/theme/serverStyles.ts'
 
 /**
  * Browsers the pre-rendered CSS is written for (Lightning CSS targets, major << 16 | minor << 8): the ones that
@@ -31,7 +31,7 @@ export function minifyCss(css: string): string {
 
 /** The `<style data-ssr-global>` / `<style data-ssr-css>` pair the build's Emotion collector writes. */
 const GLOBAL_TAG = new RegExp(`<style ${SSR_GLOBAL_ATTR}>([\\s\\S]*?)</style>`)
-const COMPONENT_TAG = new RegExp(`(<style ${SSR_CSS_ATTR}="[^"]*">)([\\s\\S]*?)(</style>)`)
+const COMPONENT_TAG = new RegExp(`<style ${SSR_CSS_ATTR}="([^"]*)">([\\s\\S]*?)</style>`)
 
 /** Class of the synthetic rule that carries the component CSS's and the markup's token uses into PurgeCSS. */
 const USAGE_RULE = 'ssr-page-variables'
@@ -39,6 +39,16 @@ const USAGE_RULE = 'ssr-page-variables'
 /** Custom properties a text references through `var(--name…)`. */
 export function referencedVariables(text: string): Set<string> {
   return new Set([...text.matchAll(/var\(\s*(--[\w\\.-]+)/g)].map((m) => m[1]!))
+}
+
+/**
+ * The `data-ssr-css` attribute value to keep: none (`=""` dropped) when the browser can read the same Emotion ids
+ * from the CSS (src/theme/serverStyles.ts `serverStyleIds`), else the build's list as it was.
+ */
+function idList(listed: string, css: string): string {
+  const ids = listed.split(' ').filter(Boolean)
+  const read = new Set(serverStyleIds(css))
+  return ids.length === read.size && ids.every((id) => read.has(id)) ? '' : `="${listed}"`
 }
 
 /** What {@link trimPageCss} did to one page. */
@@ -57,7 +67,8 @@ export interface PageCssResult {
  *    through another token. `.dark` / `.light` blocks are kept (the colour-mode class is set by a script).
  * 2. Component CSS (Emotion's classes of the rendered components — all used): unchanged in meaning.
  * 3. Both are minified by Lightning CSS for {@link CSS_TARGETS}: prefixes these browsers do not need go,
- *    identical rules of different components are merged.
+ *    identical rules of different components are merged. The component tag's list of Emotion ids is dropped
+ *    when the browser can read the same ids from the CSS.
  *
  * Whatever renders later — another route reached client-side, menus, dialogs, toasts, the voice widget, the
  * other colour mode's tokens of components not on the page — needs the rest: the untrimmed global CSS is
@@ -99,6 +110,6 @@ export async function trimPageCss(html: string, assetsDir = '/assets/'): Promise
       () =>
         `<style ${SSR_GLOBAL_ATTR}>${trimmedGlobal}</style><link rel="stylesheet" href="${href}" media="print" ${SSR_FULL_GLOBAL_ATTR}>`,
     )
-    .replace(COMPONENT_TAG, (_m, open: string, _css: string, close: string) => `${open}${trimmedComponents}${close}`)
+    .replace(COMPONENT_TAG, () => `<style ${SSR_CSS_ATTR}${idList(component[1]!, trimmedComponents)}>${trimmedComponents}</style>`)
   return { html: out, fullGlobal: { href, css: fullCss } }
 }

@@ -16,7 +16,10 @@ import type { SystemContext } from '@chakra-ui/react'
  * skips the `<Global>`s whose CSS is already there.
  */
 export const SSR_GLOBAL_ATTR = 'data-ssr-global'
-/** Attribute of the component-CSS tag; its value is the space-separated Emotion ids it holds. */
+/**
+ * Attribute of the component-CSS tag; its value is the space-separated Emotion ids it holds, or empty when they
+ * are exactly those {@link serverStyleIds} reads from the CSS itself.
+ */
 export const SSR_CSS_ATTR = 'data-ssr-css'
 /**
  * Attribute of the `<link rel="stylesheet" media="print">` to the build's untrimmed global CSS. The inline
@@ -38,9 +41,23 @@ export const hasServerGlobalStyles: boolean = inBrowser && document.querySelecto
  */
 export function createClientEmotionCache(): EmotionCache {
   const cache = createCache({ key: 'css' })
-  const ids = document.querySelector(`style[${SSR_CSS_ATTR}]`)?.getAttribute(SSR_CSS_ATTR) ?? ''
-  for (const id of ids.split(' ')) if (id) cache.inserted[id] = true
+  const tag = document.querySelector(`style[${SSR_CSS_ATTR}]`)
+  const listed = tag?.getAttribute(SSR_CSS_ATTR)
+  const ids = listed ? listed.split(' ') : serverStyleIds(tag?.textContent ?? '')
+  for (const id of ids) if (id) cache.inserted[id] = true
   return cache
+}
+
+/**
+ * The Emotion ids (cache `key` `css`) whose rules a component stylesheet holds: `abc` for every class
+ * `.css-abc`, and the full name of every `@keyframes animation-…`. The build leaves the `data-ssr-css` id list
+ * out when this gives the same set (scripts/pageCss.ts), saving its bytes in every page.
+ */
+export function serverStyleIds(css: string): string[] {
+  const ids = new Set<string>()
+  for (const m of css.matchAll(/\.css-([a-z0-9]+)(?![\w-])/g)) ids.add(m[1]!)
+  for (const m of css.matchAll(/@keyframes\s+(animation-[\w-]+)/g)) ids.add(m[1]!)
+  return [...ids]
 }
 
 /**
