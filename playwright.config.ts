@@ -9,8 +9,8 @@ export const E2E_BUILD_PORT = 4174
 const E2E_BUILD_SPECS = ['**/voice.spec.ts', '**/forms.spec.ts']
 
 /**
- * End-to-end tests against the BUILT site (`npm test` builds `dist/` first), served by `vite preview`
- * with the pre-rendered-site middleware. Browser: Debian Chromium (see scripts/chromium.ts).
+ * End-to-end tests against the BUILT site (`npm test` builds `dist/` first), served as production serves it
+ * (scripts/serve.ts: precompressed brotli/gzip, `_headers`, 404 pages). Browser: Debian Chromium (see scripts/chromium.ts).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,13 +39,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      command: `node --import tsx scripts/serve.ts --dir dist --port ${PREVIEW_PORT} --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `npx vite preview --outDir dist-e2e --port ${E2E_BUILD_PORT} --strictPort --host 127.0.0.1`,
+      command: `node --import tsx scripts/serve.ts --dir dist-e2e --port ${E2E_BUILD_PORT} --host 127.0.0.1`,
       url: `http://127.0.0.1:${E2E_BUILD_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -25,7 +25,7 @@ export default defineConfig(({ mode: cliMode }) => {
       script: 'async',
       beastiesOptions: false,
       onFinished(dir) {
-        postBuild(dir, siteUrl, PAGE_PATHS, LANGUAGES.map((l) => (l === 'en' ? '' : `/${l}`)), {
+        return postBuild(dir, siteUrl, PAGE_PATHS, LANGUAGES.map((l) => (l === 'en' ? '' : `/${l}`)), {
           vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai',
           supabaseUrl: env.VITE_SUPABASE_URL || '',
           waitlistEndpoint: env.VITE_WAITLIST_ENDPOINT || '',

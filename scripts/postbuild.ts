@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, posix, relative, sep } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, posix, relative, sep } from 'node:path'
 import { pageScripts, staticImports } from './chunks.ts'
 import { securityHeaders, withCspMeta, type CspSources } from './csp.ts'
+import { trimPageCss } from './pageCss.ts'
+import { precompress } from './precompress.ts'
 
 /** Every `.html` file under `dir`, recursively. */
 export function htmlFiles(dir: string): string[] {
@@ -59,27 +61,74 @@ export function trimModulePreloads(html: string, dir: string): string {
   return out
 }
 
+/** Id of the `<template>` that holds a page's module scripts until its first paint (see {@link deferBootUntilPainted}). */
+export const BOOT_TEMPLATE_ID = 'boot-modules'
+
+/**
+ * Starts the page's JavaScript only after its first paint. The pre-rendered page is complete without
+ * JavaScript, but Chromium fetches `<script type="module" async>` and `<link rel="modulepreload">` at High
+ * priority from the start, and on a slow phone evaluating them (React, Chakra's system) runs before the first
+ * paint. Lighthouse's simulation then puts every one of them in front of FCP and LCP (lantern
+ * `FirstContentfulPaint` / `LargestContentfulPaint`: a script that finished loading before the paint counts as
+ * blocking it).
+ *
+ * The module tags move, unchanged, into an inert `<template id="boot-modules">` at the end of `<body>`, followed
+ * by a small inline script that inserts them once the browser reports the first contentful paint (Paint
+ * Timing; where that is not supported, two animation frames later), at once when the page is hidden (nothing
+ * is painted then), and at the latest after 3 s.
+ * Build-output readers (scripts/chunks.ts `pageScripts`, the CSP hashes) see the same tags as before.
+ * `SITE_BOOT=eager` at build time keeps the tags where they were (to measure the difference).
+ */
+export function deferBootUntilPainted(html: string): string {
+  if (process.env.SITE_BOOT === 'eager') return html
+  const tags = [...html.matchAll(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*><\/script>/g)].map((m) => m[0])
+  if (tags.length === 0 || !html.includes('</body>')) return html
+  let out = html
+  for (const tag of tags) out = out.replace(tag, '')
+  // Preloads first, so their fetches start with the entry's.
+  const ordered = [...tags.filter((t) => t.startsWith('<link')), ...tags.filter((t) => t.startsWith('<script'))]
+  const boot =
+    `(function(){var d=document,done=0;function boot(){if(done)return;done=1;d.head.appendChild(d.importNode(d.getElementById('${BOOT_TEMPLATE_ID}').content,true))}` +
+    `function later(){setTimeout(boot,0)}if(d.visibilityState==='hidden')boot();` +
+    `else if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)later()}).observe({type:'paint',buffered:true});` +
+    `else requestAnimationFrame(function(){requestAnimationFrame(later)});setTimeout(boot,3000)})()`
+  const block = `<template id="${BOOT_TEMPLATE_ID}">${ordered.join('')}</template><script>${boot}</script>`
+  const at = out.lastIndexOf('</body>')
+  return out.slice(0, at) + block + out.slice(at)
+}
+
 /** sitemap.xml for the given absolute page URLs. */
 export function sitemap(urls: string[]): string {
   const body = urls.map((u) => `  <url><loc>${u}</loc></url>`).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
 }
 
+/** `_headers` block for the hashed build output: file names change with content, so browsers keep them a year. */
+export const IMMUTABLE_ASSETS_RULE = ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '']
+
 /**
  * Post-processes the pre-rendered pages in `dir`: style after charset, only the modulepreloads hydration
- * needs, a per-page CSP meta (hashes of its
- * own inline scripts), and writes `_headers` (security headers + each page's CSP), sitemap.xml, robots.txt.
+ * needs, started after the first paint (deferBootUntilPainted), inline CSS cut to what the page uses (scripts/pageCss.ts; writes the full global CSS as an asset), a
+ * per-page CSP meta (hashes of its own inline scripts); writes `_headers` (security headers, immutable caching
+ * of `/assets/*`, each page's CSP), sitemap.xml, robots.txt; and finally the brotli and gzip siblings of every
+ * text file (scripts/precompress.ts) for the static server.
  */
-export function postBuild(
+export async function postBuild(
   dir: string,
   siteUrl: string,
   pagePaths: readonly string[],
   langPrefixes: readonly string[],
   csp: CspSources,
-): void {
-  const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '']
+): Promise<void> {
+  const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '', ...IMMUTABLE_ASSETS_RULE]
   for (const file of htmlFiles(dir)) {
-    const page = trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir)
+    const pre = deferBootUntilPainted(trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir))
+    const { html: page, fullGlobal } = await trimPageCss(pre)
+    if (fullGlobal) {
+      const target = join(dir, fullGlobal.href)
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(target, fullGlobal.css)
+    }
     const { html, policy } = withCspMeta(page, csp)
     writeFileSync(file, html)
     const rel = relative(dir, file).split(sep).join('/')
@@ -92,4 +141,5 @@ export function postBuild(
   )
   writeFileSync(join(dir, 'sitemap.xml'), sitemap(urls))
   writeFileSync(join(dir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+  precompress(dir)
 }

@@ -6,13 +6,23 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, posix, relative, sep } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { pageScripts, staticImports } from '../../scripts/chunks.ts'
 
 export { pageScripts, staticImports }
 
 /** gzip size (zlib level 9) of a buffer or string. */
 export const gzipSize = (data: string | Buffer): number => gzipSync(data, { level: 9 }).length
+
+/** brotli size (quality 11, as scripts/precompress.ts writes it for the server) of a buffer or string. */
+export const brotliSize = (data: string | Buffer): number =>
+  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+
+/** Bytes of one built HTML page: as built, gzip (level 9) and brotli (quality 11), i.e. as served. */
+export function htmlBytes(distDir: string, htmlFile: string): { raw: number; gzip: number; brotli: number } {
+  const html = readFileSync(join(distDir, htmlFile))
+  return { raw: html.length, gzip: gzipSize(html), brotli: brotliSize(html) }
+}
 
 /** One JS chunk of a page's initial load. */
 export interface Chunk {

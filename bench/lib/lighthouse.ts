@@ -24,6 +24,8 @@ export interface LighthouseRun {
   lcpElement: string
   /** Failed audits of the non-performance categories (id: title), to explain a score below 100. */
   failed: string[]
+  /** What the unthrottled load really did (ms from navigation start): first paint, FCP, LCP, DOMContentLoaded, load. */
+  observed: { fcpMs: number; lcpMs: number; domContentLoadedMs: number; loadMs: number }
 }
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
@@ -58,8 +60,28 @@ function lcpElementOf(lhr: Lhr): string {
   return first?.node?.snippet?.slice(0, 160) ?? ''
 }
 
-/** Runs Lighthouse once on `url` and returns the scores (0–100) and metrics. */
-export async function runLighthouse(url: string): Promise<LighthouseRun> {
+/**
+ * Runs Lighthouse on `url` and returns the scores (0–100) and metrics. A run that Lighthouse itself reports as
+ * broken (a `runtimeError` such as NO_NAVSTART, which happens on a busy machine) is repeated, up to `attempts`
+ * times in all. @throws Error with Lighthouse's code when every attempt failed. @default attempts 3
+ */
+export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url)
+    } catch (e) {
+      if (attempt >= attempts || !(e instanceof LighthouseRuntimeError)) throw e
+      console.warn(`${e.message} (attempt ${attempt} of ${attempts}, retrying)`)
+    }
+  }
+}
+
+/** Lighthouse finished but could not measure the page (`lhr.runtimeError`). */
+class LighthouseRuntimeError extends Error {
+  override readonly name = 'LighthouseRuntimeError'
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseRun> {
   const chromePath = findChromium()
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
   try {
@@ -72,7 +94,7 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const lhr = result.lhr as unknown as Lhr
-    if (lhr.runtimeError) throw new Error(`Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse ${lhr.runtimeError.code} on ${url}: ${lhr.runtimeError.message}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     const summary = lhr.audits['resource-summary']?.details?.items ?? []
@@ -88,7 +110,15 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
         .filter((a): a is Audit => !!a && a.scoreDisplayMode === 'binary' && a.score !== null && a.score < 1)
         .map((a) => `${cat}/${a.id}: ${a.title}${detailsOf(a)}`),
     )
+    const m = (lhr.audits['metrics']?.details?.items?.[0] ?? {}) as Record<string, number | undefined>
+    const observed = {
+      fcpMs: m.observedFirstContentfulPaint ?? Number.NaN,
+      lcpMs: m.observedLargestContentfulPaint ?? Number.NaN,
+      domContentLoadedMs: m.observedDomContentLoaded ?? Number.NaN,
+      loadMs: m.observedLoad ?? Number.NaN,
+    }
     return {
+      observed,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),

@@ -9,7 +9,8 @@ import { SSR_CSS_ATTR, SSR_GLOBAL_ATTR } from '../theme/serverStyles'
  * its critical CSS as `<style>` tags in `<head>` (STACK.md: without it Emotion inlines dozens of tags in the
  * body). vite-react-ssg inserts them right after `<head>`; the build moves them after `<meta charset>`.
  *
- * Global styles (Chakra's layer order, reset, base and token variables: ~45 KB) go first, in
+ * Global styles (Chakra's layer order, reset, base and token variables: ~43 KB before the build trims them to
+ * the page, scripts/pageCss.ts) go first, in
  * `<style data-ssr-global>`; component styles follow in one `<style data-ssr-css="<ids>">`. The browser side
  * of this format (why not Emotion's own `data-emotion`) is src/theme/serverStyles.ts.
  * `import '@emotion/server'` crashes (it requires @emotion/css), hence `create-instance`.

@@ -5,7 +5,8 @@ import type { SystemContext } from '@chakra-ui/react'
  * The hand-off of pre-rendered CSS from the build (src/ssr/emotionCollector.tsx) to the browser.
  *
  * The build writes the page's critical CSS as
- * - `<style data-ssr-global>`: Chakra's global CSS (layer order, reset, base, token variables, ~45 KB), and
+ * - `<style data-ssr-global>`: Chakra's global CSS (layer order, reset, base, token variables), cut by the
+ *   build to what the page uses (scripts/pageCss.ts; the full one follows as a stylesheet), and
  * - `<style data-ssr-css="<ids>">`: the component classes used by the page, with their Emotion ids.
  *
  * Emotion's own SSR format (`data-emotion="css …"`) makes its client cache re-append every such tag to
@@ -15,8 +16,17 @@ import type { SystemContext } from '@chakra-ui/react'
  * skips the `<Global>`s whose CSS is already there.
  */
 export const SSR_GLOBAL_ATTR = 'data-ssr-global'
-/** Attribute of the component-CSS tag; its value is the space-separated Emotion ids it holds. */
+/**
+ * Attribute of the component-CSS tag; its value is the space-separated Emotion ids it holds, or empty when they
+ * are exactly those {@link serverStyleIds} reads from the CSS itself.
+ */
 export const SSR_CSS_ATTR = 'data-ssr-css'
+/**
+ * Attribute of the `<link rel="stylesheet" media="print">` to the build's untrimmed global CSS. The inline
+ * global CSS holds only what the pre-rendered page uses (scripts/pageCss.ts); {@link enableFullGlobalStyles}
+ * switches the full one on once the page is interactive.
+ */
+export const SSR_FULL_GLOBAL_ATTR = 'data-ssr-global-full'
 
 const inBrowser = typeof document !== 'undefined'
 
@@ -31,9 +41,36 @@ export const hasServerGlobalStyles: boolean = inBrowser && document.querySelecto
  */
 export function createClientEmotionCache(): EmotionCache {
   const cache = createCache({ key: 'css' })
-  const ids = document.querySelector(`style[${SSR_CSS_ATTR}]`)?.getAttribute(SSR_CSS_ATTR) ?? ''
-  for (const id of ids.split(' ')) if (id) cache.inserted[id] = true
+  const tag = document.querySelector(`style[${SSR_CSS_ATTR}]`)
+  const listed = tag?.getAttribute(SSR_CSS_ATTR)
+  const ids = listed ? listed.split(' ') : serverStyleIds(tag?.textContent ?? '')
+  for (const id of ids) if (id) cache.inserted[id] = true
   return cache
+}
+
+/**
+ * The Emotion ids (cache `key` `css`) whose rules a component stylesheet holds: `abc` for every class
+ * `.css-abc`, and the full name of every `@keyframes animation-…`. The build leaves the `data-ssr-css` id list
+ * out when this gives the same set (scripts/pageCss.ts), saving its bytes in every page.
+ */
+export function serverStyleIds(css: string): string[] {
+  const ids = new Set<string>()
+  for (const m of css.matchAll(/\.css-([a-z0-9]+)(?![\w-])/g)) ids.add(m[1]!)
+  for (const m of css.matchAll(/@keyframes\s+(animation-[\w-]+)/g)) ids.add(m[1]!)
+  return [...ids]
+}
+
+/**
+ * Switches on the build's full global CSS (every theme token in both colour modes, the whole reset) on a
+ * pre-rendered page, whose inline global CSS is trimmed to what that page uses: components rendered later —
+ * another route reached client-side, menus, dialogs, toasts, the voice widget — need the rest. The stylesheet
+ * was requested with `media="print"` (low priority, never blocking the first paint), so by now it is usually in
+ * the cache. Browser only; does nothing elsewhere (Storybook, the client-only build) or when already on.
+ */
+export function enableFullGlobalStyles(): void {
+  if (!inBrowser) return
+  const link = document.querySelector<HTMLLinkElement>(`link[${SSR_FULL_GLOBAL_ATTR}]`)
+  if (link && link.media !== 'all') link.media = 'all'
 }
 
 /**

@@ -8,11 +8,13 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { allFiles, gzipSize, htmlPages, initialJs, kb, markersIn, routeOf } from '../../bench/lib/bundle'
+import { allFiles, gzipSize, htmlBytes, htmlPages, initialJs, kb, markersIn, routeOf } from '../../bench/lib/bundle'
 import { parseHeadersFile } from '../../bench/lib/server'
 import { embedSizes } from '../../bench/lib/embed'
 import {
   EMBED_BUDGETS,
+  HTML_BROTLI_CEILING,
+  HTML_BROTLI_TARGET,
   INITIAL_JS_CEILING,
   INITIAL_JS_TARGET,
   ON_CLICK_MARKERS,
@@ -52,6 +54,32 @@ test.describe('size budget', () => {
     const total = gzip + client
     console.log(`JS / hydrates with: ${kb(total)} gzip (static ${kb(gzip)} + react-dom/client ${kb(client)})`)
     expect(total).toBeLessThanOrEqual(INITIAL_JS_CEILING.hydration)
+  })
+
+  test("each pre-rendered page's HTML (markup + inline critical CSS, brotli) is within its ceiling", () => {
+    const rows = pages().map((page) => ({ page, ...htmlBytes(DIST, page) }))
+    console.log(rows.map((r) => `  ${r.page.padEnd(18)} ${kb(r.raw)} raw · ${kb(r.gzip)} gzip · ${kb(r.brotli)} brotli`).join('\n'))
+    const home = rows.find((r) => r.page === 'index.html')!
+    if (home.brotli > HTML_BROTLI_TARGET) console.warn(`!!! / is ${kb(home.brotli)} brotli: above the ${kb(HTML_BROTLI_TARGET)} target`)
+    const over = rows
+      .filter((r) => !(r.brotli <= (HTML_BROTLI_CEILING[r.page] ?? -1)))
+      .map((r) => `${r.page}: ${kb(r.brotli)} brotli > ceiling ${HTML_BROTLI_CEILING[r.page] === undefined ? '(none: add one to tests/budgets.ts)' : kb(HTML_BROTLI_CEILING[r.page]!)}`)
+    expect(over).toEqual([])
+  })
+
+  test('the server sends pages and assets compressed, hashed assets cacheable for a year, pages revalidated', async ({ request }) => {
+    const page = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } })
+    expect(page.headers()['content-encoding']).toBe('br')
+    expect(page.headers()['cache-control']).toBe('no-cache')
+    // The page's biggest script (files under 1 KB are sent as they are: compression would not save a packet).
+    const asset = `/${initialJs(DIST, 'index.html').chunks.sort((a, b) => b.raw - a.raw)[0]!.file}`
+    const js = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(js.headers()['content-encoding']).toBe('gzip')
+    expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(js.headers()['content-type']).toMatch(/^text\/javascript/)
+    const missing = await request.get('/hi/no-such-page')
+    expect(missing.status()).toBe(404)
+    expect(await missing.text()).toContain('lang="hi"')
   })
 
   test('no pre-rendered page preloads or statically imports daily-js, the voice engine or supabase-js', () => {

@@ -51,12 +51,20 @@ test('the pre-rendered landing page adopts its islands: same DOM nodes after hyd
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Future of the Web is Voice-First')
   expect(scripts.filter((s) => ISLAND_CHUNK.test(s))).toEqual([])
   expect(problems).toEqual([])
-  // Pre-rendered CSS was adopted as it is: not moved, and the global CSS not inserted a second time.
+  // Pre-rendered CSS was adopted as it is: not moved, and the global CSS not inserted again by Emotion. The
+  // theme tokens live in the page's trimmed inline CSS and in the build's full global stylesheet, switched on
+  // after hydration (scripts/pageCss.ts), and nowhere else.
   expect(await page.evaluate(() => (window as unknown as { __styleMoves: string[] }).__styleMoves)).toEqual([])
   const globalCopies = await page.evaluate(() =>
-    [...document.styleSheets].filter((sheet) => [...sheet.cssRules].some((r) => r.cssText.includes('--chakra-colors-brand-solid:'))).length,
+    [...document.styleSheets]
+      .filter((sheet) => [...sheet.cssRules].some((r) => r.cssText.includes('--chakra-colors-brand-solid:')))
+      .map((sheet) => {
+        const owner = sheet.ownerNode as Element | null
+        return owner?.hasAttribute('data-ssr-global') ? 'inline' : owner?.hasAttribute('data-ssr-global-full') ? `full (${(owner as HTMLLinkElement).media})` : 'other'
+      })
+      .sort(),
   )
-  expect(globalCopies).toBe(1)
+  expect(globalCopies).toEqual(['full (all)', 'inline'])
 })
 
 test('a link inside an island navigates client-side, and Back returns without a page load', async ({ page }) => {

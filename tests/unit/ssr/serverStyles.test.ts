@@ -26,6 +26,29 @@ describe('serverStyles', () => {
     expect(system._global.length).toBeGreaterThan(0)
   })
 
+  it('without an id list, reads the ids from the CSS itself (classes and keyframes, each once)', async () => {
+    document.head.innerHTML =
+      '<style data-ssr-global></style><style data-ssr-css>.css-1x2y3z{color:red}.css-1x2y3z:hover,.css-ab9 .css-cd{color:blue}' +
+      '@keyframes animation-k1x{0%{opacity:0}}@media (width>=48rem){.css-ef{color:green}}.not-css-x{color:red}</style>'
+    const { createClientEmotionCache, serverStyleIds } = await import('../../../src/theme/serverStyles')
+    expect(createClientEmotionCache().inserted).toEqual({ '1x2y3z': true, ab9: true, cd: true, ef: true, 'animation-k1x': true })
+    expect(serverStyleIds('.css-a-b{}')).toEqual([])
+  })
+
+  it('switches the full global stylesheet on once, and leaves pages without one alone', async () => {
+    // (No rel="stylesheet" here: happy-dom would try to fetch it; the function only looks at the attribute.)
+    document.head.innerHTML = '<style data-ssr-global></style><link href="/assets/global-x.css" media="print" data-ssr-global-full>'
+    const { enableFullGlobalStyles } = await import('../../../src/theme/serverStyles')
+    const link = document.querySelector('link')!
+    expect(link.media).toBe('print')
+    enableFullGlobalStyles()
+    expect(link.media).toBe('all')
+    enableFullGlobalStyles()
+    expect(document.querySelectorAll('link').length).toBe(1)
+    document.head.innerHTML = ''
+    expect(() => enableFullGlobalStyles()).not.toThrow()
+  })
+
   it('changes nothing where the page was not pre-rendered (Storybook, dev server)', async () => {
     const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
     expect(hasServerGlobalStyles).toBe(false)
