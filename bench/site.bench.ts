@@ -1,5 +1,5 @@
 /**
- * Site speed bench (issue 8), run by `npm run bench` (or `npm run bench -- site`):
+ * Site speed bench, run by `npm run bench` (or `npm run bench -- site`):
  *
  * 1. builds the app twice, into its own folders so it never races the `dist/` that tests serve:
  *    - pre-rendered: `vite-react-ssg build` (ANALYZE=1 for source maps, which are then moved aside and the

@@ -35,7 +35,7 @@ const PAGE_CHUNK = /^assets\/(Home|Pricing|Feedback|Waitlist)-[\w-]+\.js$/
 /**
  * Keeps only the `<link rel="modulepreload">` a page needs to hydrate: the static-import closure of its entry
  * script and of its route's page chunk. vite-react-ssg also preloads every chunk reachable through `import()`
- * from a rendered module (STACK.md): other languages' copy, overlays deferred to idle time, the voice engine.
+ * from a rendered module: other languages' copy, overlays deferred to idle time, the voice engine.
  * Those load when needed; preloading them only competes with the page for bandwidth.
  */
 export function trimModulePreloads(html: string, dir: string): string {

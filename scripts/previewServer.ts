@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Plugin } from 'vite'
 
 /**
- * `vite preview` for a pre-rendered site (STACK.md): `/pricing` → `dist/pricing.html`, `/hi` → `dist/hi.html`,
+ * `vite preview` for a pre-rendered site (`npx vite preview`; `npm start` uses scripts/serve.ts): `/pricing` → `dist/pricing.html`, `/hi` → `dist/hi.html`,
  * and any other HTML request → `404.html` (or `<lng>/404.html`) with status 404, instead of the SPA fallback
  * that would hydrate the wrong page. Assets fall through to Vite's static server.
  */

@@ -1,11 +1,11 @@
 /**
- * Speed, size and safety budgets of the public site (issue 8), in ONE place: `tests/e2e/budget.spec.ts`
+ * Speed, size and safety budgets of the public site, in ONE place: `tests/e2e/budget.spec.ts`
  * enforces them in `npm test`, `bench/site.bench.ts` reports against them in `npm run bench`.
  *
  * Sizes are gzip (zlib level 9) of the built files, in bytes. 1 KB = 1000 bytes (as Lighthouse and Vite print).
  */
 
-/** The initial-JavaScript target for `/` (issue 8): 130 KB gzip. */
+/** The initial-JavaScript target for `/`: 130 KB gzip. */
 export const INITIAL_JS_TARGET = 130_000
 
 /**
@@ -59,7 +59,7 @@ export const LIGHTHOUSE_BUDGETS = {
   lcpRatio: 0.5,
 } as const
 
-/** Target for the HTML of `/` (issue 15): 12 KB brotli, inline critical CSS included (17.5 KB before). */
+/** Target for the HTML of `/` (first paint on a phone): 12 KB brotli, inline critical CSS included (17.5 KB before). */
 export const HTML_BROTLI_TARGET = 12_000
 
 /**

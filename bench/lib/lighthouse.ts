@@ -1,6 +1,6 @@
 /**
  * One Lighthouse 12 run (Node API) in a fresh headless Chromium: mobile preset, default simulated throttling,
- * the four categories. Chromium is the one the tests use (scripts/chromium.ts), with STACK.md's flags.
+ * the four categories. Chromium is the one the tests use (scripts/chromium.ts), with its quiet-network flags.
  */
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'

@@ -6,7 +6,7 @@ import { SSR_CSS_ATTR, SSR_GLOBAL_ATTR } from '../theme/serverStyles'
 
 /**
  * vite-react-ssg style collector for Emotion (so Chakra): renders the page with a fresh cache and returns
- * its critical CSS as `<style>` tags in `<head>` (STACK.md: without it Emotion inlines dozens of tags in the
+ * its critical CSS as `<style>` tags in `<head>` (without it Emotion inlines dozens of tags in the
  * body). vite-react-ssg inserts them right after `<head>`; the build moves them after `<meta charset>`.
  *
  * Global styles (Chakra's layer order, reset, base and token variables: ~43 KB before the build trims them to

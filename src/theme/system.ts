@@ -61,7 +61,7 @@ const leanGlobalCss = defineGlobalStyles({
 
 /**
  * The project's Chakra system: `defaultBaseConfig` (conditions and utilities) plus Chakra's tokens and
- * ONLY the recipes the site renders, instead of `defaultConfig` (~140 KB of JS, STACK.md "Chakra v3").
+ * ONLY the recipes the site renders, instead of `defaultConfig` (~140 KB of minified JS).
  * A component whose recipe is missing here renders unstyled: add its recipe when you add the component.
  */
 const base = defineConfig({

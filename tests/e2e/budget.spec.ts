@@ -1,5 +1,5 @@
 /**
- * Size and safety budgets of the built site (issue 8), run by `npm test` after the build. Bytes are
+ * Size and safety budgets of the built site, run by `npm test` after the build. Bytes are
  * deterministic, so these are exact checks on `dist/`; the two browser tests check what Chromium really
  * fetches. Budgets and markers: tests/budgets.ts. Static-closure logic: bench/lib/bundle.ts (shared with
  * `npm run bench`).

@@ -12,6 +12,8 @@ const root = resolve(__dirname, '../..')
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean)
 const TEXT = /\.(?:[cm]?[jt]sx?|json|html|css|ya?ml|sh|env|txt)$|^\.ci\/|^\.env|(?:^|\/)\.[a-z]+rc$/
 const outside = new RegExp(['\\.\\.', 'shared'].join('/')) // written split so this file does not match itself
+/** A reference to a work item (the word "issue" and a number): code and docs cite the SPEC or a vendored document instead. */
+const workItem = new RegExp(['\\bissues?', '#?\\d+'].join(' '), 'i')
 
 describe('repository', () => {
   it('is a git checkout with the vendored OpenAPI document tracked', () => {
@@ -23,6 +25,13 @@ describe('repository', () => {
     const offenders = tracked
       .filter((f) => !f.endsWith('.md') && TEXT.test(f))
       .filter((f) => outside.test(readFileSync(resolve(root, f), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
+  it('code and docs speak of the product: no tracked text file refers to a work item', () => {
+    const offenders = tracked
+      .filter((f) => (f.endsWith('.md') || TEXT.test(f)) && !f.startsWith('openapi/') && !f.includes('/generated/'))
+      .filter((f) => workItem.test(readFileSync(resolve(root, f), 'utf8')))
     expect(offenders).toEqual([])
   })
 })
