@@ -88,9 +88,10 @@ export const EveryCommand: Story = {
     })
     await step('a disabled target and a bad selector are refused', async () => {
       const before = toasts.length
-      exec.execute({ action: 'click', targetText: 'Disabled action' })
-      exec.execute({ action: 'click', selector: '###nope((' })
-      await expect(toasts.slice(before)).toEqual(['Command Failed', 'Command Failed'])
+      await expect(exec.execute({ action: 'click', targetText: 'Disabled action' })).toMatchObject({ status: 'refused', reason: 'disabled' })
+      await expect(exec.execute({ action: 'click', selector: '###nope((' })).toMatchObject({ status: 'refused', reason: 'bad-selector' })
+      // Refusals within a few seconds share one toast (the rest are counted into one summary toast later).
+      await expect(toasts.slice(before)).toEqual(['Command Failed'])
     })
     await step('scroll down by 80% of the window, then to the top', async () => {
       win.scrollTo(0, 0)
