@@ -92,6 +92,8 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
   await command(page, channel, { action: 'click', targetText: 'Join the Waitlist' })
   await expect(page).toHaveURL('/waitlist')
   await dismissIntro(page)
+  // The waitlist page's code loads on this client-side navigation: speak once its form is there.
+  await expect(page.getByRole('textbox', { name: /email/i }).first()).toBeVisible()
   await command(page, channel, { action: 'fill', fieldType: 'email', value: 'ada@example.com' })
   await expect(page.getByRole('textbox', { name: /email/i }).first()).toHaveValue('ada@example.com')
   await expect(page.getByText('Entered: ada@example.com')).toBeVisible()

@@ -156,9 +156,13 @@ export function isVisible(el: Element): boolean {
     if (typeof check === 'function') {
       const opts = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }
       if (!check.call(el, opts)) return false
-    }
-    if (win) {
-      // Also across shadow boundaries, which DOM implementations without a flat tree (happy-dom) stop at.
+      // The hosts of the shadow roots around it too: DOM implementations without a flat tree (happy-dom) stop
+      // at a shadow boundary (browsers already look through it; this costs them one call per host).
+      for (let root = el.getRootNode(); isShadowRoot(root); root = root.host.getRootNode()) {
+        const hostCheck = (root.host as Element & { checkVisibility?: CheckVisibility }).checkVisibility
+        if (typeof hostCheck === 'function' && !hostCheck.call(root.host, opts)) return false
+      }
+    } else if (win) {
       for (const node of composedAncestors(el)) {
         const style = win.getComputedStyle(node)
         if (style.display === 'none' || Number.parseFloat(style.opacity) === 0) return false

@@ -192,4 +192,4 @@ it('on generated pages, no command activates a script URL, an invisible or disab
   for (const key of ['click:executed', 'fill:executed', 'toggle:executed', 'click:refused:unsafe-url', 'click:refused:hidden', 'click:refused:disabled', 'fill:refused:hidden']) {
     expect(tally[key] ?? 0, `${key} in ${JSON.stringify(tally)}`).toBeGreaterThan(5)
   }
-}, 60_000)
+}, 120_000)
