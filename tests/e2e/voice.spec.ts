@@ -161,19 +161,28 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   await waitForHydration(page)
   await waitForIntroAndClose(page)
   const channel = await startCall(page)
-  // Every toast the page ever shows (Chakra renders each as a [data-scope=toast][data-part=root] element).
-  await page.evaluate(() => {
+  // Every toast the page ever shows: the widget's own (`[data-testid=voice-toast]` in its shadow root) and the
+  // site's Chakra toasts (`[data-scope=toast][data-part=root]`).
+  const widgetToastCount = await page.evaluate(() => {
     const seen: string[] = []
     const counted = new WeakSet<Element>()
     ;(window as unknown as { __toasts: string[] }).__toasts = seen
-    new MutationObserver(() => {
-      for (const root of Array.from(document.querySelectorAll('[data-scope=toast][data-part=root]'))) {
-        if (counted.has(root)) continue
-        counted.add(root)
-        seen.push(root.textContent ?? '')
-      }
-    }).observe(document.body, { childList: true, subtree: true })
+    const roots: Array<Document | ShadowRoot> = [
+      document,
+      ...Array.from(document.querySelectorAll('[data-voice-ignore]'), (h) => h.shadowRoot).filter((r): r is ShadowRoot => !!r),
+    ]
+    const observer = new MutationObserver(() => {
+      for (const r of roots)
+        for (const toast of Array.from(r.querySelectorAll('[data-testid=voice-toast], [data-scope=toast][data-part=root]'))) {
+          if (counted.has(toast)) continue
+          counted.add(toast)
+          seen.push(toast.textContent ?? '')
+        }
+    })
+    for (const r of roots) observer.observe(r, { childList: true, subtree: true })
+    return roots.length
   })
+  expect(widgetToastCount, 'the document and the widget’s shadow root are observed').toBe(2)
   const frames: ((topic: string) => string)[] = [
     (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
     (t) => JSON.stringify([null, null, t, 'broadcast', null]),
@@ -189,9 +198,10 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   await page.evaluate(() => {
     const w = window as unknown as { __filledAt?: number; __toastAt?: number }
     document.addEventListener('input', () => (w.__filledAt ??= performance.now()), true)
+    const widget = Array.from(document.querySelectorAll('[data-voice-ignore]'), (h) => h.shadowRoot).find((r) => !!r)!
     new MutationObserver(() => {
-      if (w.__toastAt === undefined && document.body.textContent?.includes('Entered: Acme after the burst')) w.__toastAt = performance.now()
-    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+      if (w.__toastAt === undefined && widget.textContent?.includes('Entered: Acme after the burst')) w.__toastAt = performance.now()
+    }).observe(widget, { childList: true, subtree: true, characterData: true })
   })
   const sent = Date.now()
   server.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'company', value: 'Acme after the burst' })
@@ -211,6 +221,9 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   // when draining the burst takes a minute on a slow machine.
   expect(toasts.filter((t) => t.includes('Command Failed')).length).toBeLessThanOrEqual(6)
   expect(toasts.length).toBeLessThanOrEqual(8)
+  // … and the observer really saw the widget's toasts: the first refusal at once, and the valid fill's success.
+  expect(toasts.some((t) => t.includes('Command Failed'))).toBe(true)
+  expect(toasts.some((t) => t.includes('Entered: Acme after the burst'))).toBe(true)
   expect(errors).toEqual([])
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', /listening|processing/)
 })
