@@ -1,7 +1,7 @@
 /**
  * A local Supabase Realtime stand-in for tests: a `ws` server on 127.0.0.1 that speaks the Phoenix channel
- * protocol the way supabase-js 2.109 (realtime-js, vsn 2.0.0) expects it (STACK.md "Supabase Realtime (for a
- * local test server)"). A real supabase-js client pointed at `url` joins channels on it, and tests push
+ * protocol the way supabase-js 2.109 (realtime-js, vsn 2.0.0) expects it (the Phoenix channels wire format, as
+ * realtime-js's serializer encodes and decodes it). A real supabase-js client pointed at `url` joins channels on it, and tests push
  * broadcasts into those channels.
  *
  * Frames (vsn 2.0.0 text frames are arrays `[join_ref, ref, topic, event, payload]`):

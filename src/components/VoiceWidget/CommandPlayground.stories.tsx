@@ -86,11 +86,14 @@ export const EveryCommand: Story = {
       await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' }))
       await expect(toasts).toContain('Element Clicked')
     })
-    await step('a disabled target and a bad selector are refused', async () => {
+    await step('a disabled target and a bad selector are refused; refusals in a row show one toast', async () => {
       const before = toasts.length
-      exec.execute({ action: 'click', targetText: 'Disabled action' })
-      exec.execute({ action: 'click', selector: '###nope((' })
-      await expect(toasts.slice(before)).toEqual(['Command Failed', 'Command Failed'])
+      const disabled = exec.execute({ action: 'click', targetText: 'Disabled action' })
+      const badSelector = exec.execute({ action: 'click', selector: '###nope((' })
+      await expect(disabled).toMatchObject({ status: 'refused', reason: 'disabled' })
+      await expect(badSelector).toMatchObject({ status: 'refused', reason: 'bad-selector' })
+      await expect(args.onSubmit).toHaveBeenCalledTimes(1)
+      await expect(toasts.slice(before)).toEqual(['Command Failed'])
     })
     await step('scroll down by 80% of the window, then to the top', async () => {
       win.scrollTo(0, 0)

@@ -75,13 +75,13 @@ export function pickFromTies(ties: Element[], use: 'click' | 'toggle', refusal =
 }
 
 /** Elements whose own text (or whole short text) matches `text`: the last resort for unmarked click targets. */
-function textNodeTargets(doc: Document, text: string, ctx: LookupContext): Ranked<Element>[] {
+function textNodeTargets(doc: Document, roots: (Document | ShadowRoot)[], text: string, ctx: LookupContext): Ranked<Element>[] {
   const out: Ranked<Element>[] = []
   const seen = new Set<Element>()
   const score = createMatcher(text)
   const maxParentChars = text.length * 4 + 40
   let visited = 0
-  for (const root of searchRoots(doc)) {
+  for (const root of roots) {
     const start = root.nodeType === 9 ? (root as Document).body : root
     if (!start) continue
     const walker = doc.createTreeWalker(start, 0x4 /* NodeFilter.SHOW_TEXT */)
@@ -89,11 +89,12 @@ function textNodeTargets(doc: Document, text: string, ctx: LookupContext): Ranke
       const own = node.textContent ?? ''
       const parent = node.parentElement
       if (!parent || !own.trim() || seen.has(parent) || parent.localName === 'script' || parent.localName === 'style') continue
-      if (ctx.isIgnored(parent)) continue
-      const whole = composedText(parent)
-      const wholeScore = whole.length <= maxParentChars ? score(whole) : 0
       const ownScore = score(own)
-      const best = Math.max(wholeScore === EXACT_MATCH ? EXACT_MATCH : 0, ownScore >= 80 ? ownScore : 0)
+      // "Join <b>the</b> waitlist": the parent's whole (short) text matches exactly. Read only for short parents.
+      const wholeScore =
+        ownScore < EXACT_MATCH && (parent.textContent?.length ?? 0) <= maxParentChars ? score(composedText(parent)) : 0
+      const best = Math.max(wholeScore === EXACT_MATCH || ownScore === EXACT_MATCH ? EXACT_MATCH : 0, ownScore >= 80 ? ownScore : 0)
+      if (best > 0 && ctx.isIgnored(parent)) continue
       if (best > 0) {
         seen.add(parent)
         out.push({ item: parent, key: [best] })
@@ -108,7 +109,8 @@ const isLinkOrMarked = (el: Element) =>
 
 /** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
 export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
-  let candidates = queryAllDeep(doc, command.selector ?? CLICKABLE_SELECTOR).filter((el) => !ctx.isIgnored(el))
+  const roots = searchRoots(doc)
+  let candidates = queryAllDeep(doc, command.selector ?? CLICKABLE_SELECTOR, roots).filter((el) => !ctx.isIgnored(el))
   // Bare `a` (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
   if (command.selector === undefined) candidates = candidates.filter((el) => el.localName !== 'a' || isLinkOrMarked(el))
   if (command.role !== undefined) candidates = candidates.filter((el) => roleOf(el) === command.role)
@@ -125,7 +127,7 @@ export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: Loo
     if (byName > 0 || byTitle > 0) ranked.push({ item: el, key: [byName, byTitle] })
   }
   if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {
-    ranked = textNodeTargets(doc, command.targetText, ctx)
+    ranked = textNodeTargets(doc, roots, command.targetText, ctx)
   }
   if (ranked.length === 0) return { ok: false, reason: 'not-found', detail: `nothing named ${JSON.stringify(command.targetText)} on the page` }
   return pickFromTies(bestTies(ranked), 'click')

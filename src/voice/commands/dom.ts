@@ -140,7 +140,8 @@ type CheckVisibility = (options?: {
  *   `content-visibility: auto` (computed styles instead where the DOM lacks `checkVisibility`);
  * - with layout: a box at least {@link MIN_VISIBLE_SIZE_PX} px on each side, not clipped away
  *   (`clip: rect(0 0 0 0)`, `clip-path: inset(50%)`), and not placed where no scrolling can reach it
- *   (entirely left of or above the document: the `left: -9999px` honeypot). Below the fold is fine;
+ *   (above the document, or beyond its start edge: the `left: -9999px` honeypot of a left-to-right page).
+ *   Below the fold, or sideways within the page's scroll range (either direction), is fine;
  * - inside a frame: the frame element itself is visible.
  */
 export function isVisible(el: Element): boolean {
@@ -183,13 +184,16 @@ function hasVisibleBox(el: Element, win: Window): boolean {
   if (style.display === 'contents') return Array.from(el.children).some((child) => hasVisibleBox(child, win))
   const box = el.getBoundingClientRect()
   if (box.width < MIN_VISIBLE_SIZE_PX || box.height < MIN_VISIBLE_SIZE_PX) return false
-  // Entirely left of / above the page's origin: scrolling can never bring it into view.
-  if (box.right + win.scrollX <= 0 || box.bottom + win.scrollY <= 0) return false
+  // Above the page's top: scrolling can never bring it into view.
+  if (box.bottom + win.scrollY <= 0) return false
+  // Sideways, the page scrolls over [0, scrollWidth] (left to right pages) or [clientWidth - scrollWidth,
+  // clientWidth] (right to left pages, which overflow to the left); nothing when overflow-x is hidden.
   const docEl = el.ownerDocument.documentElement
-  const width = Math.max(docEl.scrollWidth, docEl.clientWidth)
-  const overflowX = win.getComputedStyle(docEl).overflowX
-  // Beyond the right edge of a page that cannot scroll sideways.
-  if (box.left + win.scrollX >= (overflowX === 'hidden' || overflowX === 'clip' ? docEl.clientWidth : width)) return false
+  const rootStyle = win.getComputedStyle(docEl)
+  const scrollable = rootStyle.overflowX === 'hidden' || rootStyle.overflowX === 'clip' ? docEl.clientWidth : Math.max(docEl.scrollWidth, docEl.clientWidth)
+  const minX = rootStyle.direction === 'rtl' ? docEl.clientWidth - scrollable : 0
+  const maxX = minX + scrollable
+  if (box.right + win.scrollX <= minX || box.left + win.scrollX >= maxX) return false
   for (const node of composedAncestors(el)) {
     const s = win.getComputedStyle(node)
     if (s.clipPath && /^inset\(\s*50%/.test(s.clipPath)) return false

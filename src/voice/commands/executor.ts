@@ -98,6 +98,9 @@ export interface CommandExecutor {
   dispose(): void
 }
 
+/** Most refusal / malformed-message log lines per second; the rest are counted in one line. */
+const LOG_LINES_PER_SECOND = 20
+
 const CONSOLE_LOGGER: CommandLogger = {
   debug: (m, ...d) => console.debug(`[voice-commands] ${m}`, ...d),
   info: (m, ...d) => console.info(`[voice-commands] ${m}`, ...d),
@@ -129,6 +132,26 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       logger[level]?.(message, ...data)
     } catch {
       /* a broken logger must not break commands */
+    }
+  }
+  // Refusals and malformed messages are logged at most LOG_LINES_PER_SECOND times a second: a flood of bad
+  // messages must not turn into a flood of console lines (each costs the page time, more so under DevTools).
+  let logWindowStart = -Infinity
+  let logLinesInWindow = 0
+  let logSuppressed = 0
+  const logLimited = (level: keyof CommandLogger, message: string) => {
+    const now = Date.now()
+    if (now - logWindowStart >= 1000) {
+      if (logSuppressed > 0) log(level, `${logSuppressed} similar log lines suppressed in the last second`)
+      logWindowStart = now
+      logLinesInWindow = 0
+      logSuppressed = 0
+    }
+    if (logLinesInWindow < LOG_LINES_PER_SECOND) {
+      logLinesInWindow++
+      log(level, message)
+    } else {
+      logSuppressed++
     }
   }
 
@@ -164,7 +187,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const refuse = (command: VoiceCommand | undefined, reason: RefusalReason, detail: string): CommandResult => {
-    log('warn', `refused ${command?.action ?? 'command'} (${reason}): ${detail}`)
+    logLimited('warn', `refused ${command?.action ?? 'command'} (${reason}): ${detail}`)
     return command === undefined ? { status: 'refused', reason, detail } : { status: 'refused', command, reason, detail }
   }
 
@@ -336,11 +359,11 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     try {
       if (parsed.kind === 'invalid') {
         // SPEC §8: malformed messages are only logged (a toast per bad message would let a sender flood the page).
-        log('warn', `refused invalid voice command: ${parsed.issues.join('; ')}`)
+        logLimited('warn', `refused invalid voice command: ${parsed.issues.join('; ')}`)
         return { status: 'invalid', issues: parsed.issues }
       }
       if (parsed.kind === 'unknown') {
-        log('info', `ignored voice command of unknown type ${JSON.stringify(parsed.command.type)}`)
+        logLimited('info', `ignored voice command of unknown type ${JSON.stringify(parsed.command.type)}`)
         return { status: 'unknown', command: parsed.command }
       }
       command = parsed.command

@@ -5,15 +5,18 @@
  * - success and info toasts (Element Clicked, Field Filled, New Tab Blocked) are shown at once, always;
  * - the first refusal toast (Command Failed, Field Not Found) is shown at once and opens a window of `windowMs`;
  *   further refusals inside the window are only counted; when the window ends with a count, one summary toast
- *   (`commandsFailed`, "More voice commands could not be executed: N") is shown and a new window opens, so a
- *   steady stream of refusals shows at most one toast per window;
+ *   (`commandsFailed`, "More voice commands could not be executed: N") is shown and a window twice as long opens
+ *   (up to {@link MAX_REFUSAL_TOAST_WINDOW_MS}), so a steady flood of refusals shows a handful of toasts (about
+ *   5 in the first minute); a window that ends without refusals resets the gate;
  * - malformed messages never reach it: the executor only logs them (SPEC §8 "An unknown command type is only
  *   logged").
  */
 import { voiceToast, type VoiceToast } from './toasts'
 
-/** Default length of the refusal window, in ms. */
+/** Default length of the first refusal window, in ms. */
 export const REFUSAL_TOAST_WINDOW_MS = 3_000
+/** Longest refusal window, in ms (windows double while refusals keep coming). */
+export const MAX_REFUSAL_TOAST_WINDOW_MS = 30_000
 
 /** Options of {@link createToastGate}. */
 export interface ToastGateOptions {
@@ -42,16 +45,16 @@ export function createToastGate(options: ToastGateOptions): ToastGate {
   let timer: unknown
   let suppressed = 0
 
-  const openWindow = () => {
+  const openWindow = (ms: number) => {
     timer = setT(() => {
       timer = undefined
       if (suppressed > 0) {
         const count = suppressed
         suppressed = 0
         options.notify(voiceToast('commandsFailed', { count: String(count) }))
-        openWindow()
+        openWindow(Math.min(ms * 2, Math.max(windowMs, MAX_REFUSAL_TOAST_WINDOW_MS)))
       }
-    }, windowMs)
+    }, ms)
   }
 
   return {
@@ -65,7 +68,7 @@ export function createToastGate(options: ToastGateOptions): ToastGate {
         return
       }
       options.notify(toast)
-      openWindow()
+      openWindow(windowMs)
     },
     dispose() {
       if (timer !== undefined) clearT(timer)

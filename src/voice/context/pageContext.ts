@@ -15,8 +15,11 @@ import { pageMapMessage } from './report'
 
 /** Quiet time without DOM mutations after a navigation before the map is taken, in ms. */
 export const DEFAULT_SETTLE_MS = 300
-/** Longest wait for the DOM to settle after a navigation, in ms (a page that never stops changing). */
-export const DEFAULT_MAX_SETTLE_MS = 2000
+/**
+ * How long after a navigation the DOM is watched, in ms: a lazily loaded route may keep the old page on screen
+ * until its code has arrived, so the map is taken again after each later burst of changes until then.
+ */
+export const DEFAULT_MAX_SETTLE_MS = 5000
 /** Interval of the `location.href` check where the Navigation API is missing, in ms. */
 export const DEFAULT_POLL_MS = 500
 
@@ -73,6 +76,7 @@ export function createPageContext(options: PageContextOptions): PageContext {
   const settleMs = Math.max(0, options.settleMs ?? DEFAULT_SETTLE_MS)
   const maxSettleMs = Math.max(settleMs, options.maxSettleMs ?? DEFAULT_MAX_SETTLE_MS)
   const log = options.logger ?? console
+  const ignoreSelector = options.ignoreSelector ?? PAGE_MAP_IGNORE_SELECTOR
 
   let running = false
   let lastSent: string | null = null
@@ -94,7 +98,7 @@ export function createPageContext(options: PageContextOptions): PageContext {
   const refresh = (): boolean => {
     try {
       const text = serializePageMap(
-        collectPageMap(doc, { ignoreSelector: options.ignoreSelector ?? PAGE_MAP_IGNORE_SELECTOR }),
+        collectPageMap(doc, { ignoreSelector }),
         { maxBytes: options.maxBytes ?? PAGE_MAP_MAX_BYTES },
       )
       if (text === lastSent) return false
@@ -125,9 +129,21 @@ export function createPageContext(options: PageContextOptions): PageContext {
     if (running) refresh()
   }
 
+  /** True when a mutation record concerns the page, not the widget (whose status text changes all the time). */
+  const relevant = (record: MutationRecord): boolean => {
+    const node = record.target
+    const el = node.nodeType === 1 ? (node as Element) : node.parentElement
+    try {
+      return !el?.closest(ignoreSelector)
+    } catch {
+      return true
+    }
+  }
+
   /**
-   * After a navigation: the map is taken once the DOM has been quiet for `settleMs`, and again whenever it has
-   * been quiet again after further changes, until `maxSettleMs` (then a last time); only a changed map is sent.
+   * After a navigation: the map is taken once the page's DOM (not the widget's) has changed and then been quiet
+   * for `settleMs`, again after every later burst of changes, and a last time `maxSettleMs` after the
+   * navigation (also when nothing changed, e.g. a fragment link); only a changed map is sent.
    */
   const onNavigate = () => {
     if (!running) return
@@ -135,16 +151,18 @@ export function createPageContext(options: PageContextOptions): PageContext {
     if (href === lastHref) return
     lastHref = href
     cancelSettle()
-    quietTimer = setT(quiet, settleMs)
     capTimer = setT(capped, maxSettleMs)
     const MO = (win as (Window & { MutationObserver?: typeof MutationObserver }) | null)?.MutationObserver
-    if (MO && doc.body) {
-      observer = new MO(() => {
-        if (quietTimer !== undefined) clearT(quietTimer)
-        quietTimer = setT(quiet, settleMs)
-      })
-      observer.observe(doc.body, { childList: true, subtree: true, characterData: true })
+    if (!MO || !doc.body) {
+      quietTimer = setT(quiet, settleMs)
+      return
     }
+    observer = new MO((records) => {
+      if (!records.some(relevant)) return
+      if (quietTimer !== undefined) clearT(quietTimer)
+      quietTimer = setT(quiet, settleMs)
+    })
+    observer.observe(doc.body, { childList: true, subtree: true, characterData: true })
   }
 
   return {

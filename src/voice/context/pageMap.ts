@@ -10,8 +10,9 @@
  * - never hidden content: `hidden`, `inert`, `aria-hidden="true"`, `input[type=hidden]`, `display: none`,
  *   `visibility: hidden`/`collapse`, `content-visibility: hidden` subtrees, `<template>`, `<script>`, `<style>`,
  *   `<noscript>` are skipped, and so is hidden text inside a visible element's name;
- * - nothing of the widget: subtrees matching the ignore selector (`[data-voice-ignore]`) are skipped, and shadow
- *   roots (where the embed renders) are never entered;
+ * - nothing of the widget: subtrees matching the ignore selector (`[data-voice-ignore]`, which the widget and
+ *   the embed's host element carry) are skipped, shadow roots inside them included. Open shadow roots elsewhere
+ *   are read (the executor reaches them too); closed ones and frames are not;
  * - the URL is origin + path only (query strings and fragments may carry tokens).
  *
  * Pure DOM reading: no mutation, no layout (works in happy-dom and during pre-rendering with a document).
@@ -127,8 +128,10 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     map.fields.push({ label, type, ...(required && { required }), ...(disabled && { disabled }) })
   }
 
+  const full = () =>
+    map.headings.length >= maxItems && map.links.length >= maxItems && map.buttons.length >= maxItems && map.fields.length >= maxItems
   const visit = (el: Element): void => {
-    if (hidesSubtree(el)) return
+    if (full() || hidesSubtree(el)) return
     const tag = el.localName
     const role = el.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
     let descend = true
@@ -162,6 +165,9 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     }
     if (!descend) return
     for (let child = el.firstElementChild; child; child = child.nextElementSibling) visit(child)
+    // Open shadow roots hold controls the executor can reach too (closed ones are unreachable by design).
+    const shadow = el.shadowRoot
+    if (shadow) for (let child = shadow.firstElementChild; child; child = child.nextElementSibling) visit(child)
   }
 
   try {

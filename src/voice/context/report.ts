@@ -46,6 +46,10 @@ const MAX_QUOTED_CHARS = 80
 /** Longest list of schema issues quoted back, in characters. */
 const MAX_ISSUES_CHARS = 200
 
+/** Longest refusal sentence passed on from the executor, in characters. */
+const MAX_DETAIL_CHARS = 200
+const cut = (text: string): string => (text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text)
+
 const quote = (text: string | undefined): string => (text ? cleanName(text).slice(0, MAX_QUOTED_CHARS) : '')
 
 /** "field labelled Company", "email field", "element matching #buy", "button labelled Watch Demo", … */
@@ -68,7 +72,10 @@ function targetPhrase(command: VoiceCommand): string {
   }
 }
 
-/** Why a command was refused, as a sentence about its target (SPEC §3 fields; reasons of the executor). */
+/**
+ * Why a command was refused, as a sentence about its target built from the command's SPEC §3 fields. Used when
+ * the executor's own `detail` is missing or not fit to be read out (an unsafe URL, a selector error, an exception).
+ */
 export function refusalSentence(command: VoiceCommand | undefined, reason: RefusalReason): string {
   if (!command) return reason === 'no-document' ? 'the page is not ready yet' : 'the command could not run on this page'
   const target = targetPhrase(command)
@@ -138,8 +145,14 @@ export function describeCommandResult(result: CommandResult): CommandReport | nu
     switch (result.status) {
       case 'executed':
         return { outcome: 'done', text: doneSentence(result.command, result.target) }
-      case 'refused':
-        return { outcome: 'refused', text: refusalSentence(result.command, result.reason) }
+      case 'refused': {
+        // The executor's own sentence names the element it judged (`button "Delete Account" is disabled`,
+        // `no field labelled "Company"`); for an unsafe URL, a bad selector or an internal error it quotes the
+        // URL or an exception, which the assistant should not read out: those get a plain sentence.
+        const own = result.detail.replace(/\s+/g, ' ').trim()
+        const plain = result.reason === 'unsafe-url' || result.reason === 'bad-selector' || result.reason === 'error' || result.reason === 'no-document'
+        return { outcome: 'refused', text: own && !plain ? cut(own) : refusalSentence(result.command, result.reason) }
+      }
       case 'unknown':
         return {
           outcome: 'refused',

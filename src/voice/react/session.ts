@@ -120,18 +120,23 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       ? createPageContext({ ...(options.pageContext || {}), doc, send, logger: log })
       : undefined
 
-  /** Tells the call what a command came to (done / refused with the reason). Never throws. */
-  const report = (result: CommandResult, toolCall?: ToolCallRef) => {
+  /**
+   * Tells the call what a command came to (done / refused with the reason). A malformed or unknown message from
+   * the realtime channel is reported silently: anyone holding the anon key can broadcast on a public channel,
+   * and junk must not make the assistant talk. Never throws.
+   */
+  const report = (result: CommandResult, source: CommandSource, toolCall?: ToolCallRef) => {
     if (!send || options.reportResults === false) return
     try {
       const r = describeCommandResult(result)
-      if (r) send(resultMessage(r, toolCall, options.triggerResponse))
+      const junk = source === 'realtime' && (result.status === 'invalid' || result.status === 'unknown')
+      if (r) send(resultMessage(r, toolCall, junk ? 'never' : options.triggerResponse))
     } catch (error) {
       log.warn('[voice] could not report a command result', error)
     }
   }
   /** Routes a command and reports its result. */
-  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => report(router.route(message, source), toolCall)
+  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => report(router.route(message, source), source, toolCall)
 
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {

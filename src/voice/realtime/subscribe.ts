@@ -1,9 +1,9 @@
 /**
- * Voice commands over Supabase Realtime (SPEC §7 "Realtime"; issue 7 item 4a): the widget subscribes to the
+ * Voice commands over Supabase Realtime (SPEC §7 "Realtime"): the widget subscribes to the
  * broadcast channel `voice-commands-{sessionId}` and listens for event `voice_command`.
  *
  * supabase-js is imported and the client created only inside {@link subscribeToVoiceCommands} (when a call
- * starts), never at module load: pre-rendering and Node tests import this module safely (STACK.md).
+ * starts), never at module load: pre-rendering and Node tests import this module safely (supabase-js on Node 20 needs a WebSocket transport, and `navigator` is absent there).
  *
  * Secure setting (recommended in production): anyone holding the public anon key can join a public channel
  * and broadcast into it. Turn on `private: true` and pass the visitor's short-lived JWT as `accessToken`:

@@ -1,5 +1,5 @@
 /**
- * Voice commands from the call's own tool-call messages (issue 7 item 4b), so the widget also works without a
+ * Voice commands from the call's own tool-call messages, so the widget also works without a
  * backend that broadcasts on the realtime channel.
  *
  * The voice SDK emits every client message on its `message` event. Two shapes carry tool calls:

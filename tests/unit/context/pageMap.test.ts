@@ -51,11 +51,15 @@ function page(): void {
       <div inert><a href="/inert">hidden-token-42</a></div>
     </main>
     <aside data-voice-ignore=""><button>widget-words</button><h2>widget-words</h2></aside>
-    <div id="host"></div>`
+    <div id="host"></div>
+    <div id="widget-host" data-voice-ignore=""></div>
+    <div id="closed-host"></div>`
   const input = document.querySelector<HTMLInputElement>('#email')!
   input.value = 'typed-by-visitor@example.com'
   const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' })
-  shadow.innerHTML = '<button>shadow-words</button>'
+  shadow.innerHTML = '<button>Open shadow button</button><p hidden><button>hidden-token-42</button></p>'
+  document.getElementById('widget-host')!.attachShadow({ mode: 'open' }).innerHTML = '<button>shadow-words</button>'
+  document.getElementById('closed-host')!.attachShadow({ mode: 'closed' }).innerHTML = '<button>shadow-words</button>'
 }
 
 describe('collectPageMap', () => {
@@ -76,6 +80,7 @@ describe('collectPageMap', () => {
       { name: 'Coming Soon', disabled: true },
       { name: 'Suggest an Idea' },
       { name: 'Submit application' },
+      { name: 'Open shadow button' },
     ])
     expect(map.fields).toEqual([
       { label: 'Name', type: 'text', required: true },
@@ -90,7 +95,7 @@ describe('collectPageMap', () => {
     ])
   })
 
-  it('never contains a value, hidden content, the widget or a shadow root', () => {
+  it('never contains a value, hidden content, the widget (shadow root included) or a closed shadow root', () => {
     const text = describePage(document)
     for (const secret of SECRETS) expect(text).not.toContain(secret)
     expect(text).not.toContain('token=abc')
@@ -106,7 +111,7 @@ describe('collectPageMap', () => {
       'title: Waitlist — VoiceOS',
       'headings: h1 Apply for a free trial | h2 What you get | h3 Priority support',
       'fields: Name (text, required) | Email (email) | Password (password) | Comments (textarea) | Country (select) | Phone (tel) | I accept the terms (checkbox) | Notes (editable) | website_url (url)',
-      'buttons: Watch Demo | Coming Soon (disabled) | Suggest an Idea | Submit application',
+      'buttons: Watch Demo | Coming Soon (disabled) | Suggest an Idea | Submit application | Open shadow button',
       'links: Home | Pricing',
     ])
   })

@@ -9,6 +9,7 @@ import { createCommandExecutor, type CommandResult } from '../../../src/voice/co
 import {
   describeCommandResult,
   pageMapMessage,
+  refusalSentence,
   resultMessage,
   toToolCallResult,
   RESULT_HEADER,
@@ -60,27 +61,36 @@ describe('describeCommandResult (real executor)', () => {
     expect(say({ action: 'toggle', targetText: 'Newsletter', value: 'off' })).toEqual({ outcome: 'done', text: 'Newsletter is now off' })
   })
 
-  it('refused: gives the reason in words', () => {
-    expect(say({ action: 'click', targetText: 'Pricing table' })).toEqual({ outcome: 'refused', text: 'no element labelled Pricing table' })
-    expect(say({ action: 'click', targetText: 'Coming Soon' })).toEqual({ outcome: 'refused', text: 'the element labelled Coming Soon is disabled' })
-    expect(say({ action: 'click', targetText: 'Secret' })).toEqual({ outcome: 'refused', text: 'the element labelled Secret is hidden' })
+  it('refused: gives the executor\'s sentence (plain words for unsafe URLs and selector errors)', () => {
+    expect(say({ action: 'click', targetText: 'Pricing table' })).toEqual({ outcome: 'refused', text: 'nothing named "Pricing table" on the page' })
+    expect(say({ action: 'click', targetText: 'Coming Soon' })).toEqual({ outcome: 'refused', text: 'button "Coming Soon" is disabled' })
+    expect(say({ action: 'click', targetText: 'Secret' })).toEqual({ outcome: 'refused', text: 'button "Secret" is not visible' })
     expect(say({ action: 'click', targetText: 'Evil link' })).toEqual({ outcome: 'refused', text: 'the element labelled Evil link leads to an unsafe address' })
     expect(say({ action: 'click', selector: 'button[[' })).toEqual({ outcome: 'refused', text: 'button[[ is not a valid CSS selector' })
-    expect(say({ action: 'fill', selector: 'input[name=code]', value: 'x' })).toEqual({ outcome: 'refused', text: 'the field matching input[name=code] is read-only' })
-    expect(say({ action: 'toggle', targetText: 'Pro plan', value: 'off' })).toEqual({
-      outcome: 'refused',
-      text: 'the control labelled Pro plan cannot be switched off (it is a radio button)',
-    })
+    expect(say({ action: 'fill', selector: 'input[name=code]', value: 'x' })).toEqual({ outcome: 'refused', text: 'the field "Code" is read-only' })
+    expect(say({ action: 'toggle', targetText: 'Pro plan', value: 'off' })).toEqual({ outcome: 'refused', text: 'a radio button cannot be switched off' })
     expect(say({ action: 'dance' })).toEqual({ outcome: 'refused', text: 'dance is not an action on this page (only scroll, click, fill and toggle)' })
     expect(say('not a command')?.outcome).toBe('refused')
     expect(say({ action: 'scroll', direction: 'sideways' })?.text).toMatch(/^the command was malformed/)
   })
 
-  it('refused fill: no field labelled Company', () => {
+  it('refused fill: no field labelled "Company"', () => {
     // SPEC §5 falls back to the first usable field, so the refusal shows on a page without one.
     document.body.innerHTML = '<main><h1>About</h1><button type="button">Watch Demo</button></main>'
-    expect(say({ action: 'fill', fieldHint: 'Company', value: 'Acme' })).toEqual({ outcome: 'refused', text: 'no field labelled Company' })
-    expect(say({ action: 'fill', fieldType: 'email', value: 'a@b.co' })).toEqual({ outcome: 'refused', text: 'no email field' })
+    expect(say({ action: 'fill', fieldHint: 'Company', value: 'Acme' })).toEqual({ outcome: 'refused', text: 'no field labelled "Company"' })
+    expect(say({ action: 'fill', fieldType: 'email', value: 'a@b.co' })).toEqual({ outcome: 'refused', text: 'no field to fill' })
+  })
+
+  it('builds a sentence from the command when the executor gives none', () => {
+    const fill = { action: 'fill', fieldHint: 'Company', value: 'Acme' } as const
+    expect(describeCommandResult({ status: 'refused', command: fill, reason: 'not-found', detail: '' })).toEqual({ outcome: 'refused', text: 'no field labelled Company' })
+    expect(refusalSentence({ action: 'fill', fieldType: 'email', value: 'x' }, 'not-found')).toBe('no email field')
+    expect(refusalSentence({ action: 'click', targetText: 'Buy', role: 'button' }, 'disabled')).toBe('the button labelled Buy is disabled')
+    expect(refusalSentence({ action: 'toggle', selector: '#n' }, 'hidden')).toBe('the control matching #n is hidden')
+    expect(refusalSentence(undefined, 'no-document')).toBe('the page is not ready yet')
+    expect(describeCommandResult({ status: 'refused', command: fill, reason: 'error', detail: 'TypeError: x is undefined' })?.text).toBe(
+      'something went wrong on the page with the field labelled Company',
+    )
   })
 
   it('a duplicate is not reported again', () => {

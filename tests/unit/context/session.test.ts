@@ -5,7 +5,9 @@
  * engine (VoiceCall on a fake Daily call object) whose app messages are validated against Vapi's OpenAPI
  * document (ClientInboundMessage).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
+import { startRealtimeServer } from '../../servers/realtime-server'
 import { createVoiceSession } from '../../../src/voice/react/session'
 import { ScriptedVoiceEngine, SCRIPTED_SEND_EVENT } from '../../../src/voice/react/scriptedEngine'
 import type { VoiceEngineLike } from '../../../src/voice/react/types'
@@ -102,6 +104,27 @@ describe('page context with the scripted engine', () => {
     await s.stop()
   })
 
+  it('after a navigation it waits for the page (not the widget) to change, and follows a route that renders late', async () => {
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine, { pageContext: { settleMs: 20, maxSettleMs: 1500, pollMs: 20 } })
+    await s.start()
+    engine.emitNow('call-start')
+    history.pushState(null, '', '/pricing') // the old page stays on screen while the route's code loads
+    const widget = document.querySelector('aside')!
+    for (let i = 0; i < 5; i++) {
+      widget.textContent = `status ${i}` // the widget's own updates do not count as the page changing
+      await new Promise((r) => setTimeout(r, 30))
+    }
+    expect(maps(engine.sent)).toHaveLength(1)
+    navigateToPricing() // the route renders
+    await expect.poll(() => maps(engine.sent).length, { timeout: 1000 }).toBe(2)
+    expect(maps(engine.sent)[1]).toContain('h1 Pricing — Coming Soon')
+    document.getElementById('app')!.insertAdjacentHTML('beforeend', '<h2>Enterprise</h2>') // a late part of the page
+    await expect.poll(() => maps(engine.sent).length, { timeout: 1000 }).toBe(3)
+    expect(maps(engine.sent)[2]).toContain('h2 Enterprise')
+    await s.stop()
+  })
+
   it('does not resend an unchanged map, and stops watching when the call ends', async () => {
     const engine = new ScriptedVoiceEngine({ script: [] })
     const s = session(engine)
@@ -134,7 +157,7 @@ describe('page context with the scripted engine', () => {
     expect(reported).toHaveLength(2) // the weather tool is not ours: no result from the widget
     expect(toolResultOf(reported[0]!)).toEqual({ name: 'fill_field', toolCallId: 'call_1', result: 'done: filled the field labelled Email' })
     expect(reported[0]!.triggerResponseEnabled).toBe(false)
-    expect(toolResultOf(reported[1]!)).toEqual({ name: 'click_element', toolCallId: 'call_2', error: 'no element labelled Checkout' })
+    expect(toolResultOf(reported[1]!)).toEqual({ name: 'click_element', toolCallId: 'call_2', error: 'nothing named "Checkout" on the page' })
     expect(reported[1]!.triggerResponseEnabled).toBe(true)
     for (const r of reported) expect(toolCallResult(toolResultOf(r))).toBe(true)
     expect(JSON.stringify(engine.sent)).not.toContain('me@example.com')
@@ -150,7 +173,7 @@ describe('page context with the scripted engine', () => {
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     expect(results(engine.sent).map((m) => m.message.content)).toEqual([
-      `${RESULT_HEADER} refused: no control labelled Newsletter`,
+      `${RESULT_HEADER} refused: no switch, checkbox or expandable named "Newsletter"`,
       `${RESULT_HEADER} done: scrolled down`,
     ])
     await s.stop()
@@ -189,5 +212,36 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     expect(toolResultOf(added[1]!)).toEqual({ name: 'fill', toolCallId: 'call_9', result: 'done: filled the field labelled Email' })
     expect(added[2]!.message.content).toBe(`${RESULT_HEADER} done: scrolled to the bottom`)
     await s.stop()
+  })
+})
+
+describe('results of realtime commands (local Phoenix server)', () => {
+  beforeEach(landing)
+
+  it('are reported in words; junk on the channel is reported silently (it must not make the assistant talk)', async () => {
+    const server = await startRealtimeServer({ port: 0 })
+    try {
+      const engine = new ScriptedVoiceEngine({ script: [] })
+      const s = session(engine, { realtime: { supabaseUrl: server.url, anonKey: 'anon', transport: WebSocket } })
+      await s.start()
+      engine.emitNow('call-start')
+      await vi.waitFor(() => expect(server.joins.length).toBeGreaterThan(0), { timeout: 5000 })
+      const channel = server.joins[0]!.channel
+      server.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' })
+      server.broadcast(channel, 'voice_command', { action: 'click', targetText: 'Checkout' })
+      server.broadcast(channel, 'voice_command', { action: 'dance' })
+      server.broadcast(channel, 'voice_command', { action: 'scroll', direction: 42 })
+      await vi.waitFor(() => expect(results(engine.sent)).toHaveLength(4), { timeout: 5000 })
+      const reported = results(engine.sent)
+      expect(reported.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
+        [`${RESULT_HEADER} done: filled the field labelled Email`, false],
+        [`${RESULT_HEADER} refused: nothing named "Checkout" on the page`, true],
+        [`${RESULT_HEADER} refused: dance is not an action on this page (only scroll, click, fill and toggle)`, false],
+        [expect.stringMatching(/^COMMAND RESULT refused: the command was malformed/), false],
+      ])
+      await s.stop()
+    } finally {
+      await server.close()
+    }
   })
 })
