@@ -159,18 +159,19 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   await waitForHydration(page)
   await waitForIntroAndClose(page)
   const channel = await startCall(page)
-  // Every toast the page ever shows (Chakra renders each as a [data-scope=toast][data-part=root] element).
+  // Every toast the widget ever shows (each a [data-testid=voice-toast] element in the widget's shadow root).
   await page.evaluate(() => {
     const seen: string[] = []
     const counted = new WeakSet<Element>()
     ;(window as unknown as { __toasts: string[] }).__toasts = seen
+    const widget = document.querySelector('[data-voiceos]')!.shadowRoot!
     new MutationObserver(() => {
-      for (const root of Array.from(document.querySelectorAll('[data-scope=toast][data-part=root]'))) {
+      for (const root of Array.from(widget.querySelectorAll('[data-testid=voice-toast]'))) {
         if (counted.has(root)) continue
         counted.add(root)
         seen.push(root.textContent ?? '')
       }
-    }).observe(document.body, { childList: true, subtree: true })
+    }).observe(widget, { childList: true, subtree: true })
   })
   const frames: ((topic: string) => string)[] = [
     (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
@@ -187,9 +188,10 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   await page.evaluate(() => {
     const w = window as unknown as { __filledAt?: number; __toastAt?: number }
     document.addEventListener('input', () => (w.__filledAt ??= performance.now()), true)
+    const widget = document.querySelector('[data-voiceos]')!.shadowRoot!
     new MutationObserver(() => {
-      if (w.__toastAt === undefined && document.body.textContent?.includes('Entered: Acme after the burst')) w.__toastAt = performance.now()
-    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+      if (w.__toastAt === undefined && widget.textContent?.includes('Entered: Acme after the burst')) w.__toastAt = performance.now()
+    }).observe(widget, { childList: true, subtree: true, characterData: true })
   })
   const sent = Date.now()
   server.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'company', value: 'Acme after the burst' })
