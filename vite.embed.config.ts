@@ -44,16 +44,18 @@ function classicLoader(): Plugin {
 /**
  * Emits the demo page (`demo.html`, `demo.css`, `demo.js`) with the build's public keys on its script tag
  * (empty → the widget explains what is missing) and a strict CSP meta, and adds the embed's response headers
- * to the site's `_headers` (CORS: a host page imports the chunks from another origin).
+ * to the site's `_headers` (CORS: a host page imports the chunks from another origin; the demo's CSP).
  */
 function demoPage(env: Record<string, string>): Plugin {
   const src = 'src/embed/demo'
+  let demoPolicy = ''
   return {
     name: 'voiceos-demo-page',
     generateBundle() {
       const supabaseUrl = env.VITE_SUPABASE_URL ?? ''
       const policy = contentSecurityPolicy({ vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai', supabaseUrl, waitlistEndpoint: '' }, [])
         .replace("style-src 'self' 'unsafe-inline'", "style-src 'self'")
+      demoPolicy = policy
       const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
       const html = readFileSync(join(src, 'demo.html'), 'utf8')
         .replace('%CSP_META%', `<meta http-equiv="Content-Security-Policy" content="${attr(policy)}">`)
@@ -67,7 +69,10 @@ function demoPage(env: Record<string, string>): Plugin {
     closeBundle() {
       const headers = join(dirname(outDir), '_headers')
       if (!existsSync(headers) || readFileSync(headers, 'utf8').includes('\n/embed/*')) return
-      appendFileSync(headers, ['', '/embed/*', '  Access-Control-Allow-Origin: *', '  Cross-Origin-Resource-Policy: cross-origin', ''].join('\n'))
+      appendFileSync(
+        headers,
+        ['', '/embed/*', '  Access-Control-Allow-Origin: *', '  Cross-Origin-Resource-Policy: cross-origin', '', '/embed/demo', `  Content-Security-Policy: ${demoPolicy}`, ''].join('\n'),
+      )
     },
   }
 }

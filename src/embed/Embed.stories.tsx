@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useRef } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import en from '../../locales/en/voice.json'
+import { HIGHLIGHT_ATTRIBUTE } from '../voice/commands'
+import { ScriptedVoiceEngine, type ScriptStep } from '../voice/react/scriptedEngine'
+import { mountVoiceWidget } from '../voice/widget'
 import { mountEmbed } from './app'
 import { parseEmbedSettings } from './config'
 
@@ -89,3 +93,61 @@ export const InvalidOptionalSettings: Story = {
     await expect(within(w).getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
   },
 }
+
+/** A host page with a field, and the widget (as the embed mounts it) on a scripted call that sends tool calls. */
+function ToastHost({ theme }: { /** Widget colour scheme. */ theme: 'light' | 'dark' }) {
+  const host = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const toolCall = (id: string, name: string, args: Record<string, unknown>): ScriptStep => ({
+      at: 150,
+      event: 'message',
+      args: [{ type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: args } }] } as never],
+    })
+    const script: ScriptStep[] = [
+      { at: 50, event: 'call-start', args: [] },
+      toolCall('t1', 'fill_field', { fieldHint: 'company', value: 'Acme Ltd' }),
+      { ...toolCall('t2', 'click_element', { targetText: 'a button that is not there' }), at: 250 },
+    ]
+    const w = mountVoiceWidget(host.current!, {
+      copy: en,
+      configured: true,
+      createEngine: () => new ScriptedVoiceEngine({ script }),
+      assistantId: ASSISTANT,
+      realtime: null,
+      theme,
+      // long enough for the screenshot on a busy machine
+      toastDurationMs: 60_000,
+    })
+    return () => w.destroy()
+  }, [theme])
+  return (
+    <div style={{ padding: 16 }}>
+      <label>
+        Company <input name="company" />
+      </label>
+      <div ref={host} data-voiceos="" />
+    </div>
+  )
+}
+
+/** The toasts of a call: Voice Assistant Active, Field Filled (Entered: value), Command Failed — AA contrast, dismissable. */
+export const Toasts: StoryObj<typeof ToastHost> = {
+  render: (args) => <ToastHost {...args} />,
+  args: { theme: 'light' },
+  play: async ({ canvasElement }) => {
+    const w = await widget(canvasElement)
+    await userEvent.click(within(w).getByRole('button', { name: 'Start voice assistant' }))
+    await waitFor(() => expect(within(w).getAllByTestId('voice-toast')).toHaveLength(3))
+    await expect(within(w).getByText('Entered: Acme Ltd')).toBeVisible()
+    await expect(within(w).getByText('Command Failed')).toBeVisible()
+    await expect(canvasElement.querySelector('input')).toHaveValue('Acme Ltd')
+    await expect(within(w).getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(3)
+    // back to listening 500 ms after the last command (SPEC §4): a stable state for the baseline
+    await waitFor(() => expect(w).toHaveAttribute('data-status', 'listening'))
+    // and the executor's brief outline on the filled field is gone
+    await waitFor(() => expect(canvasElement.querySelector('input')?.hasAttribute(HIGHLIGHT_ATTRIBUTE)).toBe(false), { timeout: 5000 })
+  },
+}
+
+/** The same toasts, dark. */
+export const ToastsDark: StoryObj<typeof ToastHost> = { ...Toasts, args: { theme: 'dark' }, globals: { theme: 'dark' } }

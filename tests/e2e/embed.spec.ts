@@ -99,8 +99,19 @@ async function toolCall(page: Page, name: string, args: Record<string, unknown>)
   )
 }
 
+/** Collects what the widget tells the call (page maps, command results; the scripted engine's send events). */
+async function recordSent(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const sent: string[] = []
+    Object.defineProperty(window, Symbol.for('voiceos-sent'), { value: sent })
+    window.addEventListener('voiceos:scripted-send', (e) => sent.push(JSON.stringify((e as CustomEvent).detail)))
+  })
+  return () => page.evaluate(() => (window as unknown as Record<symbol, string[]>)[Symbol.for('voiceos-sent')] ?? [])
+}
+
 test('a hostile page with a strict CSP: the widget shows on top, starts and stops from the keyboard, and voice commands act on the page', async ({ page }) => {
   const seen = watch(page)
+  const sent = await recordSent(page)
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(`${HOST}/hostile.html`)
   await expect(mic(page)).toBeVisible()
@@ -144,6 +155,14 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
     await expect(page.locator('#terms')).toBeChecked()
     await toolCall(page, 'voice_command', { action: 'click', targetText: 'See pricing' })
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#pricing')
+  })
+
+  await test.step('the call was told what the page offers (never a typed value) and what each command came to', async () => {
+    const messages = await sent()
+    const maps = messages.filter((m) => m.includes('Contact hostile corp'))
+    expect(maps.length).toBeGreaterThan(0)
+    for (const m of maps) expect(m).not.toContain('Acme Ltd')
+    expect(messages.some((m) => m.includes('COMMAND RESULT') && m.includes('toolCallId') && m.includes('done:'))).toBe(true)
   })
 
   await test.step('a command never acts on the widget itself', async () => {
