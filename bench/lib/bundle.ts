@@ -72,6 +72,13 @@ export function allFiles(dir: string, root = dir): string[] {
 /** Every `.html` page of a dist, dist-relative. */
 export const htmlPages = (dir: string): string[] => allFiles(dir).filter((f) => f.endsWith('.html'))
 
+/**
+ * The pre-rendered site pages of a build (paths relative to `dir`): every HTML file but vite-react-ssg's loader
+ * data and the embed's demo page (`embed/demo.html`, a host page with its own checks in tests/e2e/embed.spec.ts).
+ */
+export const sitePages = (dir: string): string[] =>
+  htmlPages(dir).filter((f) => !f.startsWith('static-loader-data') && !f.startsWith('embed/'))
+
 /** URL path a pre-rendered page answers (`index.html` → `/`, `hi/pricing.html` → `/hi/pricing`). */
 export function routeOf(htmlFile: string): string {
   if (htmlFile === 'index.html') return '/'

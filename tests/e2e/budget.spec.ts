@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { allFiles, gzipSize, htmlBytes, htmlPages, initialJs, kb, markersIn, routeOf } from '../../bench/lib/bundle'
+import { allFiles, gzipSize, htmlBytes, initialJs, kb, markersIn, routeOf, sitePages } from '../../bench/lib/bundle'
 import { parseHeadersFile } from '../../bench/lib/server'
 import { embedSizes } from '../../bench/lib/embed'
 import {
@@ -26,8 +26,7 @@ import { ROUTES, waitForHydration } from './helpers'
 
 const DIST = 'dist'
 const read = (f: string) => readFileSync(join(DIST, f), 'utf8')
-/** The pre-rendered site pages; the embed's demo page (`embed/demo.html`) is a host page, covered by embed.spec.ts. */
-const pages = () => htmlPages(DIST).filter((f) => !f.startsWith('static-loader-data') && !f.startsWith('embed/'))
+const pages = () => sitePages(DIST)
 
 test.beforeAll(() => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npx vite-react-ssg build` first')

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CORPUS, type CorpusCase } from '../fixtures/sites/cases'
+import { CORPUS, installActPathResolver, type CorpusCase } from '../fixtures/sites/cases'
 
 // One worker, pages in order (a failing page does not skip the rest): the closing summary counts every page.
 test.describe.configure({ mode: 'default' })
@@ -66,6 +66,7 @@ for (const page of CORPUS) {
     const errors: string[] = []
     tab.on('pageerror', (e) => errors.push(String(e)))
     await tab.setViewportSize({ width: 1280, height: 800 })
+    await tab.addInitScript(installActPathResolver)
     await tab.goto(base + page.file)
     await tab.waitForLoadState('load')
     await tab.addScriptTag({ content: bundle })
@@ -99,19 +100,7 @@ for (const page of CORPUS) {
 async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Promise<Outcome> {
   const result = await tab.evaluate(
     ({ command, expected }) => {
-      const resolve = (path: string): Element | null => {
-        let scope: Document | ShadowRoot = document
-        let el: Element | null = null
-        for (const step of path.split(' >> ')) {
-          if (el) {
-            if (el.shadowRoot) scope = el.shadowRoot
-            else if (el.localName === 'iframe' && (el as HTMLIFrameElement).contentDocument) scope = (el as HTMLIFrameElement).contentDocument!
-          }
-          el = scope.querySelector(step)
-          if (!el) return null
-        }
-        return el
-      }
+      const resolve = (window as unknown as Record<string, (path: string) => Element | null>)['__resolveActPath']!
       const clicks: Element[] = []
       const inputs: Element[] = []
       const docs = [document, ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : []))]

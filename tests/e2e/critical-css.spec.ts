@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { htmlPages } from '../../bench/lib/bundle'
+import { sitePages } from '../../bench/lib/bundle'
 import { chooseTheme, waitForHydration, waitForIntroAndClose } from './helpers'
 
 const DIST = 'dist'
 const read = (f: string) => readFileSync(join(DIST, f), 'utf8')
-const pages = () => htmlPages(DIST).filter((f) => !f.startsWith('static-loader-data'))
+const pages = () => sitePages(DIST)
 
 const STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 const inlineCss = (html: string) => [...html.matchAll(STYLE)].map((m) => m[1]).join('')

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { existsSync } from 'node:fs'
-import { CORPUS, type CorpusCase } from '../fixtures/sites/cases'
+import { CORPUS, installActPathResolver, type CorpusCase } from '../fixtures/sites/cases'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 
@@ -100,22 +100,12 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
   }
   // The widget reports every command's outcome to the call: wait for this one's.
   await expect.poll(() => page.evaluate((k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length, PROBE)).toBeGreaterThan(before.results)
+  // Motion is not reduced here, so a scroll is smooth: the page moves over a few frames after the result is sent.
+  if ('scroll' in c.expect) await page.waitForFunction((y) => window.scrollY !== y, before.scrollY, { timeout: 3_000 }).catch(() => undefined)
   const r = await page.evaluate(
     ({ k, expected, scrollBefore }) => {
       const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
-      const resolve = (path: string): Element | null => {
-        let scope: Document | ShadowRoot = document
-        let el: Element | null = null
-        for (const step of path.split(' >> ')) {
-          if (el) {
-            if (el.shadowRoot) scope = el.shadowRoot
-            else if (el.localName === 'iframe' && (el as HTMLIFrameElement).contentDocument) scope = (el as HTMLIFrameElement).contentDocument!
-          }
-          el = scope.querySelector(step)
-          if (!el) return null
-        }
-        return el
-      }
+      const resolve = (window as unknown as Record<string, (path: string) => Element | null>)['__resolveActPath']!
       const target = 'act' in expected ? resolve(expected.act) : null
       const describe = (el: Element) => `<${el.localName}${el.id ? `#${el.id}` : ''}>`
       const inWidget = p.touched.some((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).host.hasAttribute('data-voiceos'))
@@ -155,6 +145,7 @@ for (const corpusPage of CORPUS) {
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await page.setViewportSize({ width: 1280, height: 800 })
+    await page.addInitScript(installActPathResolver)
     await page.goto(`http://127.0.0.1:${HOST_PORT}/${corpusPage.file}`)
     await page.waitForLoadState('load')
     const mic = page.getByRole('button', { name: 'Start voice assistant' })
