@@ -9,7 +9,8 @@
  * - which toasts are shown (SPEC §8) and how refusals are kept from flooding: ./toastGate.ts
  * - what is done to the page (click, React-safe value, highlight): ./effects.ts
  *
- * Spec sources: SPEC §3 (message), §5 "Voice fill", §8 (toasts), §9 (scroll 80%), CONVENTIONS "Page actions".
+ * Spec sources: SPEC §3 (message), §5 "Voice fill", §8 (toasts), §9 (scroll 80%); refusing disabled, read-only and hidden
+ * targets follows the page-action rule of UI-command protocols (pipecat's RTVI).
  * `execute()` never throws: every failure becomes a `refused`/`invalid` result with a log line.
  */
 import {
@@ -29,6 +30,7 @@ import { chooseToggle, clickTargetOf, isRadio, toggleStateOf } from './toggle'
 import type { RefusalReason } from './refusals'
 import { applyHighlight, clickElement, dispatch, HIGHLIGHT_ATTRIBUTE, newTabUrlOf, setNativeValue } from './effects'
 import { createToastGate, REFUSAL_TOAST_WINDOW_MS } from './toastGate'
+import { createNotFoundMemo } from './notFoundMemo'
 import { TOAST_VALUE_MAX_CHARS, voiceToast, type VoiceToast } from './toasts'
 
 export { HIGHLIGHT_ATTRIBUTE, setNativeValue, REFUSAL_TOAST_WINDOW_MS }
@@ -86,6 +88,11 @@ export interface CommandExecutorOptions {
    * 0 shows every refusal. @default 3000
    */
   refusalToastWindowMs?: number
+  /**
+   * How long a "not found" answer is reused for the same command while the document has not changed, in ms
+   * (./notFoundMemo.ts: a flood of one unmatchable command costs one page search); 0 disables. @default 1000
+   */
+  notFoundMemoMs?: number
 }
 
 /** The executor returned by {@link createCommandExecutor}. */
@@ -191,8 +198,18 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     return command === undefined ? { status: 'refused', reason, detail } : { status: 'refused', command, reason, detail }
   }
 
-  /** Runs a lookup after checking the selector: one the browser rejects is refused ("bad-selector"), never thrown. */
-  const choose = <T,>(doc: Document, selector: string | undefined, run: () => T): T | { ok: false; reason: 'bad-selector'; detail: string } => {
+  const memo = createNotFoundMemo(options.notFoundMemoMs !== undefined ? { ttlMs: options.notFoundMemoMs } : {})
+
+  /**
+   * Runs a lookup after checking the selector: one the browser rejects is refused ("bad-selector"), never thrown.
+   * A "not found" answer is reused while the document is unchanged (./notFoundMemo.ts).
+   */
+  const choose = <T extends { ok: true } | { ok: false; reason: string; detail: string }>(
+    doc: Document,
+    command: VoiceCommand & { selector?: string | undefined },
+    run: () => T,
+  ): T | { ok: false; reason: 'bad-selector'; detail: string } => {
+    const selector = command.selector
     if (selector !== undefined) {
       try {
         doc.createDocumentFragment().querySelector(selector)
@@ -200,7 +217,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
         return { ok: false, reason: 'bad-selector', detail: `invalid selector ${JSON.stringify(selector.slice(0, 120))}: ${errorMessage(error)}` }
       }
     }
-    return run()
+    return memo.choose(doc, command, run)
   }
 
   const highlight = (el: Element, win: Window | undefined) => {
@@ -256,7 +273,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runClick = (doc: Document, win: Window | undefined, command: ClickCommand): CommandResult => {
-    const chosen = choose(doc, command.selector, () => chooseClickTarget(doc, command, lookup))
+    const chosen = choose(doc, command, () => chooseClickTarget(doc, command, lookup))
     if (!chosen.ok) {
       notify(voiceToast('commandFailed'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -295,7 +312,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runFill = (doc: Document, win: Window | undefined, command: FillCommand): CommandResult => {
-    const chosen = choose(doc, command.selector, () => chooseField(doc, command, lookup))
+    const chosen = choose(doc, command, () => chooseField(doc, command, lookup))
     if (!chosen.ok) {
       notify(voiceToast(chosen.reason === 'bad-selector' ? 'commandFailed' : 'fieldNotFound'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -324,7 +341,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runToggle = (doc: Document, win: Window | undefined, command: ToggleCommand): CommandResult => {
-    const chosen = choose(doc, command.selector, () => chooseToggle(doc, command, lookup))
+    const chosen = choose(doc, command, () => chooseToggle(doc, command, lookup))
     if (!chosen.ok) {
       notify(voiceToast('commandFailed'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -392,6 +409,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     executeParsed,
     dispose() {
       gate.dispose()
+      memo.dispose()
       for (const { timer, restore } of highlights.values()) {
         clearTimeout(timer)
         try {
