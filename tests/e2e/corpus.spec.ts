@@ -8,12 +8,9 @@
  */
 import { expect, test } from '@playwright/test'
 import { build } from 'esbuild'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { readFile } from 'node:fs/promises'
-import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CORPUS, installActPathResolver, type CorpusCase } from '../fixtures/sites/cases'
+import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 
 // One worker, pages in order (a failing page does not skip the rest): the closing summary counts every page.
 test.describe.configure({ mode: 'default' })
@@ -21,27 +18,19 @@ test.describe.configure({ mode: 'default' })
 const ROOT = fileURLToPath(new URL('../fixtures/sites/', import.meta.url))
 const ENTRY = fileURLToPath(new URL('../../src/voice/commands/index.ts', import.meta.url))
 
-let server: Server
+let server: StaticOrigin | undefined
 let base = ''
 let bundle = ''
 
 test.beforeAll(async () => {
   const out = await build({ entryPoints: [ENTRY], bundle: true, format: 'iife', globalName: 'VoiceCommands', write: false, target: 'es2022', logLevel: 'silent' })
   bundle = out.outputFiles[0]!.text
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '')
-    if (path.includes('..')) return void res.writeHead(403).end()
-    readFile(join(ROOT, path)).then(
-      (body) => res.writeHead(200, { 'Content-Type': extname(path) === '.html' ? 'text/html; charset=utf-8' : 'text/plain' }).end(body),
-      () => res.writeHead(404).end('not found'),
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  server = await startStaticOrigin({ port: 0, root: ROOT })
+  base = `${server.origin}/`
 })
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()))
+  await server?.close()
 })
 
 interface Outcome {

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 
 const TYPES: Record<string, string> = {
@@ -18,7 +19,7 @@ const TYPES: Record<string, string> = {
 
 /** Options of {@link startStaticOrigin}. */
 export interface StaticOriginOptions {
-  /** Port on 127.0.0.1. */
+  /** Port on 127.0.0.1; 0 picks a free one (read it from `origin`). */
   port: number
   /** Folder served at `/`. */
   root: string
@@ -71,7 +72,7 @@ export async function startStaticOrigin({ port, root, headers = () => ({}), vars
     server.listen(port, '127.0.0.1', () => ok())
   })
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   }
