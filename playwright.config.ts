@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './scripts/chromium'
 
-/** Port of `npm start` / `vite preview` (README quick start): the production build in dist/. */
+/** Port of `npm start` / `npm run preview` (README quick start): the production build in dist/. */
 export const PREVIEW_PORT = 4173
 /** Port of the e2e build (dist-e2e/, `SITE_VARIANT=e2e`): scripted voice engine, local endpoints. */
 export const E2E_BUILD_PORT = 4174

@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { postBuild } from './scripts/postbuild.ts'
-import { prerenderedPreview } from './scripts/previewServer.ts'
 
 // Kept in sync with src/i18n (LANGUAGES) and src/app/routes (PAGE_PATHS); the build-output test checks both.
 const LANGUAGES = ['en', 'hi']
@@ -16,8 +15,7 @@ export default defineConfig(({ mode: cliMode }) => {
   const siteUrl = (env.VITE_SITE_URL || 'https://voiceos.example.com').replace(/\/+$/, '')
   return {
     mode,
-    plugins: [react(), prerenderedPreview(LANGUAGES.filter((l) => l !== 'en'))],
-    preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
+    plugins: [react()],
     build: { outDir: variant ? 'dist-e2e' : 'dist', target: 'es2022', reportCompressedSize: false, sourcemap: !!process.env.ANALYZE },
     ssgOptions: {
       entry: 'src/main.tsx',
