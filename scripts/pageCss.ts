@@ -73,7 +73,7 @@ export interface PageCssResult {
  * Whatever renders later — another route reached client-side, menus, dialogs, toasts, the voice widget, the
  * other colour mode's tokens of components not on the page — needs the rest: the untrimmed global CSS is
  * written once per build to `href` (a hashed, immutable asset) and linked with `media="print"` (fetched at low
- * priority, never render-blocking); the browser switches it on after hydration (src/theme/serverStyles.ts).
+ * priority, never render-blocking); the browser switches it on at the visitor's first input (src/theme/serverStyles.ts).
  * Pages without the collector's tags are returned unchanged.
  *
  * @param html the page. @param assetsDir public path of the assets folder. @default '/assets/'

@@ -24,7 +24,7 @@ export const SSR_CSS_ATTR = 'data-ssr-css'
 /**
  * Attribute of the `<link rel="stylesheet" media="print">` to the build's untrimmed global CSS. The inline
  * global CSS holds only what the pre-rendered page uses (scripts/pageCss.ts); {@link enableFullGlobalStyles}
- * switches the full one on once the page is interactive.
+ * switches the full one on at the visitor's first input.
  */
 export const SSR_FULL_GLOBAL_ATTR = 'data-ssr-global-full'
 
@@ -71,6 +71,28 @@ export function enableFullGlobalStyles(): void {
   if (!inBrowser) return
   const link = document.querySelector<HTMLLinkElement>(`link[${SSR_FULL_GLOBAL_ATTR}]`)
   if (link && link.media !== 'all') link.media = 'all'
+}
+
+/** Events that come before anything a visitor does can render something new (a menu, a route, a dialog). */
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const
+
+/**
+ * Switches on the full global CSS ({@link enableFullGlobalStyles}) at the visitor's first `pointerdown` or
+ * `keydown` (capture phase, before any handler renders), not right after hydration: adding a stylesheet
+ * restyles the whole document (~40 ms on a phone-class CPU), and until the visitor acts the page only shows
+ * what its trimmed CSS already styles. Something that opens by itself (the exit-intent dialog) calls
+ * {@link enableFullGlobalStyles} before it renders. Browser only.
+ * @returns a function that removes the listeners (React effect cleanup).
+ */
+export function enableFullGlobalStylesOnFirstInput(): () => void {
+  if (!inBrowser) return () => {}
+  const on = () => {
+    enableFullGlobalStyles()
+    off()
+  }
+  const off = () => FIRST_INPUT_EVENTS.forEach((type) => window.removeEventListener(type, on, true))
+  FIRST_INPUT_EVENTS.forEach((type) => window.addEventListener(type, on, { capture: true, passive: true }))
+  return off
 }
 
 /**

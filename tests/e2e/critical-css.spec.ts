@@ -1,7 +1,7 @@
 /**
  * Each pre-rendered page carries only the CSS it uses (scripts/pageCss.ts), and what renders later still finds
- * every theme token: the build's full global stylesheet is switched on after hydration
- * (src/theme/serverStyles.ts `enableFullGlobalStyles`). File checks run on `dist/`; browser checks on the
+ * every theme token: the build's full global stylesheet is switched on at the visitor's first input
+ * (src/theme/serverStyles.ts `enableFullGlobalStylesOnFirstInput`). File checks run on `dist/`; browser checks on the
  * served build.
  */
 import { readFileSync } from 'node:fs'
@@ -87,18 +87,14 @@ test.describe('critical CSS of the pre-rendered pages', () => {
 })
 
 test.describe('CSS for what renders after the first paint', () => {
-  test('before hydration only the trimmed CSS applies; after it, the full global stylesheet is on', async ({ browser }) => {
-    const noJs = await browser.newContext({ javaScriptEnabled: false })
-    const plain = await noJs.newPage()
-    await plain.goto('/pricing')
-    expect(await plain.locator('link[data-ssr-global-full]').getAttribute('media')).toBe('print')
-    await noJs.close()
-    const ctx = await browser.newContext()
-    const page = await ctx.newPage()
+  test("only the trimmed CSS applies until the visitor's first input; then the full global stylesheet is on", async ({ page }) => {
     await page.goto('/pricing')
     await waitForHydration(page)
+    // Hydrated and idle, with the intro popup open: still the trimmed CSS (switching costs a whole-page restyle).
+    await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toBeVisible({ timeout: 10_000 })
+    expect(await page.locator('link[data-ssr-global-full]').getAttribute('media')).toBe('print')
+    await page.keyboard.press('Shift')
     await expect(page.locator('link[data-ssr-global-full]')).toHaveAttribute('media', 'all')
-    await ctx.close()
   })
 
   for (const theme of ['Light', 'Dark'] as const) {
@@ -114,7 +110,6 @@ test.describe('CSS for what renders after the first paint', () => {
 
       await page.goto('/pricing')
       await waitForHydration(page)
-      // The intro popup is modal (the rest of the page is hidden from role queries while it is open).
       await waitForIntroAndClose(page)
       await chooseTheme(page, theme)
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }))

@@ -155,6 +155,19 @@ test.describe('exit-intent popup', () => {
     await expect(popup).toHaveCount(0)
   })
 
+  test('opening without any input from the visitor, it switches on the full global stylesheet first', async ({ context, page }) => {
+    await stubOutside(context)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    await waitForHydration(page)
+    // Before the intro popup (≈4.9 s on desktop) and with no click or key yet: still the trimmed CSS.
+    const full = page.locator('link[data-ssr-global-full]')
+    expect(await full.getAttribute('media')).toBe('print')
+    await leaveThroughTop(page)
+    await expect(page.getByRole('dialog', { name: EXIT_POPUP })).toBeVisible()
+    await expect(full).toHaveAttribute('media', 'all')
+  })
+
   test('a new browser context (a new session) opens it again; Apply For Free Trial goes to /waitlist', async ({ browser }) => {
     for (let session = 0; session < 2; session++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })

@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { getI18n, type Language } from '../../i18n'
 import { system } from '../../theme'
-import { clientSystem, createClientEmotionCache, enableFullGlobalStyles } from '../../theme/serverStyles'
+import { clientSystem, createClientEmotionCache, enableFullGlobalStylesOnFirstInput } from '../../theme/serverStyles'
 
 // Browser only: on the server the build's style collector provides the Emotion cache.
 const browserCache = typeof document === 'undefined' ? null : createClientEmotionCache()
@@ -30,11 +30,11 @@ export interface AppProvidersProps {
  * does the same job earlier, in `<head>`, and also falls back to the system preference when storage throws.
  * Transitions are turned off around a switch by the theme menu (`withoutTransitions`), not by next-themes'
  * `disableTransitionOnChange`, which also ran on every page load.
- * Once mounted (after hydration) it switches on the full global CSS that the pre-rendered page's trimmed CSS
- * leaves out (`enableFullGlobalStyles`).
+ * Once mounted, the visitor's first input switches on the full global CSS that the pre-rendered page's trimmed
+ * CSS leaves out (`enableFullGlobalStylesOnFirstInput`).
  */
 export function AppProviders({ lng = 'en', forcedTheme, children }: AppProvidersProps) {
-  useEffect(enableFullGlobalStyles, [])
+  useEffect(enableFullGlobalStylesOnFirstInput, [])
   const tree = (
     <I18nextProvider i18n={getI18n(lng)}>
       <ChakraProvider value={chakraSystem}>

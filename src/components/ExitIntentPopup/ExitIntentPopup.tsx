@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react'
+import { enableFullGlobalStyles } from '../../theme/serverStyles'
 import { useExitIntent, type UseExitIntentOptions } from './useExitIntent'
 
 /** Loads the dialog (Chakra's dialog machinery) only when it is needed: the hook above is all the page ships. */
@@ -17,6 +18,10 @@ export type ExitIntentPopupProps = UseExitIntentOptions
 export function ExitIntentPopup(props: ExitIntentPopupProps) {
   const { open, close } = useExitIntent(props)
   const [mounted, setMounted] = useState(false)
+  // It opens without any input from the visitor, so it switches on the full global CSS itself, before painting.
+  useLayoutEffect(() => {
+    if (open) enableFullGlobalStyles()
+  }, [open])
   useEffect(() => {
     if (open) setMounted(true)
   }, [open])

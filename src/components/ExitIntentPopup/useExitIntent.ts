@@ -49,7 +49,7 @@ export function useExitIntent({ getStorage = defaultStorage, storageKey = EXIT_I
     }
     function onExit(e: MouseEvent) {
       if (e.relatedTarget !== null || e.clientY > 0) return
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return
+      if (document.querySelector(':is([role="dialog"], [role="alertdialog"]):not([hidden])')) return
       stop()
       if (alreadyShown()) return
       shownThisLoad.add(storageKey)

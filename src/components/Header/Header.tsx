@@ -5,7 +5,7 @@ import { Link as RouterLink, NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../hooks/useLanguage'
 import { createDeferred } from '../Deferred'
-import type { IntroPopupProps } from '../IntroPopup/IntroPopup'
+import { IntroPopup } from '../IntroPopup/IntroPopup'
 import { LocaleButtonLink } from '../LocaleLink'
 import { Logo } from '../Logo'
 import { ThemeMenu } from '../ThemeMenu'
@@ -18,11 +18,7 @@ export const HEADER_HEIGHT = 64
 export { NAV_LINKS } from './navLinks'
 import { NAV_LINKS } from './navLinks'
 
-// Overlay machinery (menu, dialog) loads after hydration, when idle: no visitor can use it in the first frames.
-const IntroPopup = createDeferred<IntroPopupProps>(
-  () => import('../IntroPopup/IntroPopup').then((m) => m.IntroPopup),
-  () => null,
-)
+// Menu machinery loads after hydration, when idle: no visitor can use it in the first frames.
 function MobileNavPlaceholder() {
   const { t } = useTranslation()
   return (
@@ -41,7 +37,7 @@ export interface HeaderProps {
 }
 
 /** The bar itself: logo, navigation and actions. It does not re-render on intro steps. */
-function HeaderBar() {
+const HeaderBar = memo(function HeaderBar() {
   const { t } = useTranslation()
   const { to } = useLanguage()
   return (
@@ -84,7 +80,7 @@ function HeaderBar() {
       </Box>
     </Container>
   )
-}
+})
 
 interface DecorativeItemProps {
   /** Key of the item (`decorative.<key>` in locales/<lng>/common.json). */
@@ -97,12 +93,16 @@ interface DecorativeItemProps {
   label: string
 }
 
-/** One decorative item of the intro strip; re-renders only when it vanishes. */
+/**
+ * One decorative item of the intro strip; re-renders only when it vanishes. The vanished look hangs on
+ * `data-gone`, so its class (and its pre-rendered CSS) never changes: a step only flips an attribute.
+ */
 const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, gone, label }: DecorativeItemProps) {
   return (
     <Box
       as="span"
       data-decorative-item={itemKey}
+      data-gone={gone || undefined}
       display={mobile ? 'inline-flex' : { base: 'none', md: 'inline-flex' }}
       px="3"
       py="1"
@@ -113,10 +113,8 @@ const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, gone, lab
       bg="bg.panel"
       color="fg.muted"
       boxShadow="xs"
-      opacity={gone ? 0 : 1}
-      visibility={gone ? 'hidden' : 'visible'}
-      transform={gone ? 'scale(0.85)' : 'none'}
       transition="opacity 180ms ease-out, transform 180ms ease-out, visibility 0s linear 180ms"
+      css={{ '&[data-gone]': { opacity: 0, visibility: 'hidden', transform: 'scale(0.85)' } }}
     >
       {label}
     </Box>
@@ -124,41 +122,37 @@ const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, gone, lab
 })
 
 /**
- * The intro (SPEC §4 "Header intro"): the decorative strip under the bar and the intro popup. Its state
- * changes every 200 ms while items vanish, so it lives here and the bar does not re-render with it.
+ * The decorative strip of the intro (SPEC §4 "Header intro") under the bar. It re-renders every 200 ms while
+ * items vanish; the bar does not. Once all have vanished it is hidden through `data-done` (same class).
  */
-function HeaderIntro({ timings, intro }: { timings: IntroTimings; intro: boolean }) {
+const DecorativeStrip = memo(function DecorativeStrip({ step, vanished, total }: { step: number; vanished: number; total: number }) {
   const { t } = useTranslation()
-  const sequence = useIntroSequence(timings, intro)
-  const done = sequence.vanished >= sequence.total
   return (
-    <>
-      <Box
-        aria-hidden="true"
-        data-testid="decorative-strip"
-        data-step={sequence.step}
-        position="absolute"
-        top="100%"
-        insetX="0"
-        pointerEvents="none"
-        display={done ? 'none' : 'block'}
-        bg="bg/95"
-        borderBottomWidth="1px"
-        borderColor="border"
-        boxShadow="sm"
-      >
-        <Container maxW="5xl" py="3">
-          <Flex wrap="wrap" gap="2" justify="center">
-            {DECORATIVE_ITEMS.map((key, i) => (
-              <DecorativeItem key={key} itemKey={key} mobile={i < MOBILE_DECORATIVE_COUNT} gone={i < sequence.vanished} label={t(`decorative.${key}`)} />
-            ))}
-          </Flex>
-        </Container>
-      </Box>
-      <IntroPopup open={sequence.popupOpen} onClose={sequence.closePopup} rotateMs={timings.rotateMs} />
-    </>
+    <Box
+      aria-hidden="true"
+      data-testid="decorative-strip"
+      data-step={step}
+      data-done={vanished >= total || undefined}
+      position="absolute"
+      top="100%"
+      insetX="0"
+      pointerEvents="none"
+      bg="bg/95"
+      borderBottomWidth="1px"
+      borderColor="border"
+      boxShadow="sm"
+      css={{ '&[data-done]': { display: 'none' } }}
+    >
+      <Container maxW="5xl" py="3">
+        <Flex wrap="wrap" gap="2" justify="center">
+          {DECORATIVE_ITEMS.map((key, i) => (
+            <DecorativeItem key={key} itemKey={key} mobile={i < MOBILE_DECORATIVE_COUNT} gone={i < vanished} label={t(`decorative.${key}`)} />
+          ))}
+        </Flex>
+      </Container>
+    </Box>
   )
-}
+})
 
 /**
  * The fixed site header: logo → home, Home / Pricing / Resources, Apply For Free Trial, language and
@@ -166,21 +160,26 @@ function HeaderIntro({ timings, intro }: { timings: IntroTimings; intro: boolean
  * decorative items (18 on desktop, 6 on phones) vanishes one by one, then the intro popup opens.
  */
 export function Header({ timings = INTRO_TIMINGS, intro = true }: HeaderProps) {
+  const sequence = useIntroSequence(timings, intro)
   return (
-    <Box
-      as="header"
-      position="fixed"
-      top="0"
-      insetX="0"
-      zIndex="sticky"
-      h={`${HEADER_HEIGHT}px`}
-      bg="bg/90"
-      backdropFilter="saturate(180%) blur(12px)"
-      borderBottomWidth="1px"
-      borderColor="border"
-    >
-      <HeaderBar />
-      <HeaderIntro timings={timings} intro={intro} />
-    </Box>
+    <>
+      <Box
+        as="header"
+        position="fixed"
+        top="0"
+        insetX="0"
+        zIndex="sticky"
+        h={`${HEADER_HEIGHT}px`}
+        bg="bg/90"
+        backdropFilter="saturate(180%) blur(12px)"
+        borderBottomWidth="1px"
+        borderColor="border"
+      >
+        <HeaderBar />
+        <DecorativeStrip step={sequence.step} vanished={sequence.vanished} total={sequence.total} />
+      </Box>
+      {/* Outside the header: its backdrop filter would make it the popup's containing block. */}
+      <IntroPopup open={sequence.popupOpen} onClose={sequence.closePopup} rotateMs={timings.rotateMs} />
+    </>
   )
 }

@@ -18,7 +18,7 @@ export const Open: Story = {
     const body = within(canvasElement.ownerDocument.body)
     const dialog = await body.findByRole('dialog', { name: 'Say Bye to Manual Navigation' })
     // the dialog fades in: wait for it to be shown
-    await waitFor(() => expect(within(dialog).getByText(/voice-first/)).toBeVisible())
+    await waitFor(() => expect(within(dialog).getByText(/Skip the menus/)).toBeVisible())
     await expect(within(dialog).getByTestId('intro-example')).toHaveTextContent('“scroll down”')
     await expect(within(dialog).getByRole('button', { name: 'Got it!' })).toBeVisible()
   },
@@ -58,7 +58,7 @@ export const Closing: Story = {
   },
 }
 
-/** Focus moves into the dialog and back to the opener when it closes. */
+/** Focus moves into the dialog and back to the opener when it closes (Escape). */
 export const FocusHandling: Story = {
   args: { rotateMs: 60_000 },
   parameters: { visual: false },
@@ -83,5 +83,37 @@ export const FocusHandling: Story = {
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(opener).toHaveFocus())
+  },
+}
+
+/** A visitor typing in a field keeps the focus when the popup opens; Escape still closes it. Non-modal: the page stays usable. */
+export const KeepsFieldFocus: Story = {
+  args: { rotateMs: 60_000 },
+  parameters: { visual: false },
+  render: (args) => {
+    const [open, setOpen] = useState(false)
+    return (
+      <>
+        <label>
+          Your name <input onKeyDown={(e) => e.key === 'Enter' && setOpen(true)} />
+        </label>
+        <IntroPopup {...args} open={open} onClose={() => setOpen(false)} />
+      </>
+    )
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    const field = canvas.getByRole('textbox', { name: 'Your name' })
+    await userEvent.click(field)
+    await userEvent.keyboard('Asha{Enter}')
+    const dialog = await body.findByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+    await expect(dialog).not.toHaveAttribute('aria-modal', 'true')
+    await expect(field).toHaveFocus()
+    await userEvent.keyboard('!')
+    await expect(field).toHaveValue('Asha!')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await expect(field).toHaveFocus()
   },
 }

@@ -49,6 +49,27 @@ describe('serverStyles', () => {
     expect(() => enableFullGlobalStyles()).not.toThrow()
   })
 
+  it('switches it on at the first pointerdown or keydown, not before, and stops listening after', async () => {
+    document.head.innerHTML = '<style data-ssr-global></style><link href="/assets/global-x.css" media="print" data-ssr-global-full>'
+    const { enableFullGlobalStylesOnFirstInput } = await import('../../../src/theme/serverStyles')
+    const link = document.querySelector('link')!
+    enableFullGlobalStylesOnFirstInput()
+    window.dispatchEvent(new Event('scroll'))
+    document.body.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    expect(link.media).toBe('print')
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }))
+    expect(link.media).toBe('all')
+    link.media = 'print'
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(link.media, 'listeners removed after the first input').toBe('print')
+    const stop = enableFullGlobalStylesOnFirstInput()
+    stop()
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(link.media, 'cleanup removes the listeners').toBe('print')
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    document.head.innerHTML = ''
+  })
+
   it('changes nothing where the page was not pre-rendered (Storybook, dev server)', async () => {
     const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
     expect(hasServerGlobalStyles).toBe(false)
