@@ -65,20 +65,22 @@ export const HTML_BROTLI_TARGET = 12_000
 /**
  * Enforced ceilings of each pre-rendered page's HTML, brotli (quality 11) bytes, by dist-relative file: the
  * page's markup plus its inline CSS, which the build cuts to what the page uses (scripts/pageCss.ts). A page
- * not listed here fails the check (add its ceiling). Measured 2026-11-23 (`/` 14.1 KB; 17.5 KB before the
- * trim) plus ~3 % headroom for copy edits; a bigger increase is a regression to look at, not a number to bump.
+ * not listed here fails the check (add its ceiling). Measured 2026-11-23 plus ~3 % headroom for copy edits; a
+ * bigger increase is a regression to look at, not a number to bump. History of `/`: 17.5 KB untrimmed → 14.1 KB
+ * with the per-page CSS → 14.7 KB with the intro popup pre-rendered (hidden) in every page, ~0.5 KB per page that
+ * buys a popup that opens without generating or inserting any style (SPEC §2; see src/components/IntroPopup).
  */
 export const HTML_BROTLI_CEILING: Record<string, number> = {
-  'index.html': 14_600, // 14.1 KB
-  'pricing.html': 8_200, // 7.9 KB
-  'feedback.html': 10_400, // 10.1 KB
-  'waitlist.html': 10_400, // 10.1 KB
-  '404.html': 7_300, // 7.0 KB
-  'hi.html': 15_300, // 14.8 KB
-  'hi/pricing.html': 8_500, // 8.2 KB
-  'hi/feedback.html': 10_900, // 10.5 KB
-  'hi/waitlist.html': 10_800, // 10.4 KB
-  'hi/404.html': 7_500, // 7.3 KB
+  'index.html': 15_200, // 14.7 KB
+  'pricing.html': 9_100, // 8.7 KB
+  'feedback.html': 11_300, // 10.9 KB
+  'waitlist.html': 11_200, // 10.9 KB
+  '404.html': 8_200, // 7.9 KB
+  'hi.html': 16_000, // 15.5 KB
+  'hi/pricing.html': 9_500, // 9.1 KB
+  'hi/feedback.html': 11_700, // 11.4 KB
+  'hi/waitlist.html': 11_700, // 11.3 KB
+  'hi/404.html': 8_500, // 8.2 KB
 }
 
 /**

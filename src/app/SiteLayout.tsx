@@ -32,7 +32,7 @@ function SkipLink() {
       position="absolute"
       left="4"
       top="-20"
-      zIndex="skipLink"
+      zIndex="skipNav"
       px="4"
       py="2"
       borderRadius="l2"

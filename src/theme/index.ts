@@ -1,1 +1,1 @@
-export { system } from './system'
+export { getSystem } from './system'

@@ -1,15 +1,17 @@
-import { ChakraProvider } from '@chakra-ui/react'
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react'
 import { CacheProvider } from '@emotion/react'
 import { ThemeProvider } from 'next-themes'
 import { useEffect, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { getI18n, type Language } from '../../i18n'
-import { system } from '../../theme'
+import { getSystem } from '../../theme'
 import { clientSystem, createClientEmotionCache, enableFullGlobalStylesOnFirstInput } from '../../theme/serverStyles'
 
 // Browser only: on the server the build's style collector provides the Emotion cache.
 const browserCache = typeof document === 'undefined' ? null : createClientEmotionCache()
-const chakraSystem = clientSystem(system)
+let chakraSystem: SystemContext | null = null
+/** The system `ChakraProvider` gets: {@link getSystem} as seen by this page (`clientSystem`), made once. */
+const providedSystem = (): SystemContext => (chakraSystem ??= clientSystem(getSystem()))
 
 /** localStorage key of the colour-mode choice; the inline script in `index.html` reads the same key. */
 export const THEME_STORAGE_KEY = 'theme'
@@ -37,7 +39,7 @@ export function AppProviders({ lng = 'en', forcedTheme, children }: AppProviders
   useEffect(enableFullGlobalStylesOnFirstInput, [])
   const tree = (
     <I18nextProvider i18n={getI18n(lng)}>
-      <ChakraProvider value={chakraSystem}>
+      <ChakraProvider value={providedSystem()}>
         <ThemeProvider
           attribute="class"
           defaultTheme="system"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 
 /** Timings of the header intro (SPEC §4 "Header intro", §9), all in milliseconds. */
 export interface IntroTimings {
@@ -60,5 +60,7 @@ export function useIntroSequence(timings: IntroTimings = INTRO_TIMINGS, enabled 
     )
     return () => timers.forEach(clearTimeout)
   }, [enabled, timings.startDelayMs, timings.stepMs, timings.popupDelayMs])
-  return { ...state, closePopup: () => setState((s) => ({ ...s, popupOpen: false })) }
+  // Stable, so the (memoised) popup does not re-render on every intro step.
+  const closePopup = useCallback(() => setState((s) => ({ ...s, popupOpen: false })), [])
+  return { ...state, closePopup }
 }

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Text } from '@chakra-ui/react'
 import { Mic } from 'lucide-react'
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INTRO_TIMINGS } from '../Header/introSequence'
 
@@ -31,8 +31,9 @@ const EDITABLE = 'input, textarea, select, [contenteditable]:not([contenteditabl
  * - Got it!, the close button and Escape (anywhere on the page, unless something else handled it) close it.
  * - A "Try saying" example rotates every `rotateMs` while open (not announced: a rotating live region would be
  *   noise).
+ * - Memoised: the header re-renders on every intro step (every 200 ms), the popup only when its props change.
  */
-export function IntroPopup({ open, onClose, rotateMs = INTRO_TIMINGS.rotateMs }: IntroPopupProps) {
+export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = INTRO_TIMINGS.rotateMs }: IntroPopupProps) {
   const { t } = useTranslation()
   const [index, setIndex] = useState(0)
   const ref = useRef<HTMLDivElement>(null)
@@ -121,4 +122,4 @@ export function IntroPopup({ open, onClose, rotateMs = INTRO_TIMINGS.rotateMs }:
       <CloseButton size="sm" aria-label={t('intro.close')} position="absolute" top="2" insetEnd="2" onClick={onClose} />
     </Box>
   )
-}
+})

@@ -7,7 +7,7 @@ import { Box, Button, ChakraProvider } from '@chakra-ui/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { emotionCollector } from '../../../src/ssr/emotionCollector'
-import { system } from '../../../src/theme'
+import { getSystem } from '../../../src/theme'
 
 function Page() {
   return (
@@ -20,7 +20,7 @@ function Page() {
 /** What vite-react-ssg does at build time: render with the collector, then ask it for the style tags. */
 function prerender(): { styles: string; html: string } {
   const collector = emotionCollector()
-  const html = renderToString(collector.collect(<ChakraProvider value={system}><Page /></ChakraProvider>))
+  const html = renderToString(collector.collect(<ChakraProvider value={getSystem()}><Page /></ChakraProvider>))
   return { styles: collector.toString(html), html }
 }
 

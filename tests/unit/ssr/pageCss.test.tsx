@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { referencedVariables, trimPageCss } from '../../../scripts/pageCss'
 import { emotionCollector } from '../../../src/ssr/emotionCollector'
-import { system } from '../../../src/theme'
+import { getSystem } from '../../../src/theme'
 import { serverStyleIds } from '../../../src/theme/serverStyles'
 
 /** A pre-rendered page as vite-react-ssg writes it: the collector's tags in `<head>`, the markup in `<body>`. */
@@ -16,7 +16,7 @@ function page(): { html: string; ids: string[] } {
   const collector = emotionCollector()
   const body = renderToString(
     collector.collect(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <Box p="4" color="fg.muted" bg="bg.subtle">
           <Button colorPalette="brand">Apply</Button>
         </Box>

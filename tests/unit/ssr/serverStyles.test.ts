@@ -4,7 +4,7 @@
  * built page (no tag moved, no rule inserted twice) is checked in Chromium by tests/e2e/islands.spec.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { system } from '../../../src/theme'
+import { getSystem } from '../../../src/theme'
 
 afterEach(() => {
   document.head.innerHTML = ''
@@ -17,13 +17,13 @@ describe('serverStyles', () => {
     const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
     expect(hasServerGlobalStyles).toBe(true)
     expect(createClientEmotionCache().inserted).toEqual({ '1x2y3z': true, abc9: true })
-    const sys = clientSystem(system)
+    const sys = clientSystem(getSystem())
     expect(sys._global).toEqual([])
     expect(sys._config.disableLayers).toBe(true)
     // Everything else is the same system: tokens and class generation are unchanged.
-    expect(sys.token('colors.brand.solid')).toBe(system.token('colors.brand.solid'))
-    expect(sys.css({ color: 'fg.muted', p: '4' })).toEqual(system.css({ color: 'fg.muted', p: '4' }))
-    expect(system._global.length).toBeGreaterThan(0)
+    expect(sys.token('colors.brand.solid')).toBe(getSystem().token('colors.brand.solid'))
+    expect(sys.css({ color: 'fg.muted', p: '4' })).toEqual(getSystem().css({ color: 'fg.muted', p: '4' }))
+    expect(getSystem()._global.length).toBeGreaterThan(0)
   })
 
   it('without an id list, reads the ids from the CSS itself (classes and keyframes, each once)', async () => {
@@ -73,7 +73,7 @@ describe('serverStyles', () => {
   it('changes nothing where the page was not pre-rendered (Storybook, dev server)', async () => {
     const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
     expect(hasServerGlobalStyles).toBe(false)
-    expect(clientSystem(system)).toBe(system)
+    expect(clientSystem(getSystem())).toBe(getSystem())
     expect(Object.keys(createClientEmotionCache().inserted)).toEqual([])
   })
 })
