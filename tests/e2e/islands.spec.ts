@@ -52,8 +52,8 @@ test('the pre-rendered landing page adopts its islands: same DOM nodes after hyd
   expect(scripts.filter((s) => ISLAND_CHUNK.test(s))).toEqual([])
   expect(problems).toEqual([])
   // Pre-rendered CSS was adopted as it is: not moved, and the global CSS not inserted again by Emotion. The
-  // theme tokens live in the page's trimmed inline CSS and in the build's full global stylesheet, switched on
-  // after hydration (scripts/pageCss.ts), and nowhere else.
+  // theme tokens live in the page's trimmed inline CSS and in the build's full global stylesheet (scripts/pageCss.ts;
+  // still `print` here: it is switched on at the visitor's first input), and nowhere else.
   expect(await page.evaluate(() => (window as unknown as { __styleMoves: string[] }).__styleMoves)).toEqual([])
   const globalCopies = await page.evaluate(() =>
     [...document.styleSheets]
@@ -64,7 +64,7 @@ test('the pre-rendered landing page adopts its islands: same DOM nodes after hyd
       })
       .sort(),
   )
-  expect(globalCopies).toEqual(['full (all)', 'inline'])
+  expect(globalCopies).toEqual(['full (print)', 'inline'])
 })
 
 test('a link inside an island navigates client-side, and Back returns without a page load', async ({ page }) => {
