@@ -13,8 +13,10 @@ afterEach(() => {
 
 describe('serverStyles', () => {
   it('on a pre-rendered page: the ids of the component CSS count as inserted, and the system skips its global CSS', async () => {
+    vi.resetModules() // the static import above evaluated serverStyles.ts before this page existed
     document.head.innerHTML = '<style data-ssr-global>@layer reset, base, tokens, recipes;</style><style data-ssr-css="1x2y3z abc9">.css-1x2y3z{color:red}</style>'
     const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
+    const { getSystem } = await import('../../../src/theme')
     expect(hasServerGlobalStyles).toBe(true)
     expect(createClientEmotionCache().inserted).toEqual({ '1x2y3z': true, abc9: true })
     const sys = clientSystem(getSystem())
@@ -24,6 +26,23 @@ describe('serverStyles', () => {
     expect(sys.token('colors.brand.solid')).toBe(getSystem().token('colors.brand.solid'))
     expect(sys.css({ color: 'fg.muted', p: '4' })).toEqual(getSystem().css({ color: 'fg.muted', p: '4' }))
     expect(getSystem()._global.length).toBeGreaterThan(0)
+  })
+
+  it('on a pre-rendered page the system is built without the reset and global CSS, with the same class names', async () => {
+    vi.resetModules()
+    const full = (await import('../../../src/theme')).getSystem()
+    vi.resetModules()
+    document.head.innerHTML = '<style data-ssr-global>@layer reset, base, tokens, recipes;</style>'
+    const { getSystem: getPageSystem } = await import('../../../src/theme')
+    const lean = getPageSystem()
+    expect(lean).not.toBe(full)
+    expect(lean._config.preflight).toBe(false)
+    expect(lean._config.globalCss).toEqual({})
+    expect(full._config.preflight).toBe(true)
+    for (const styles of [{ color: 'fg.muted', p: '4', _hover: { bg: 'bg.muted' } }, { display: { base: 'none', md: 'flex' }, animation: 'pulse 1s' }])
+      expect(lean.css(styles)).toEqual(full.css(styles))
+    expect(lean.getRecipeFn('button')({ size: 'sm' })).toEqual(full.getRecipeFn('button')({ size: 'sm' }))
+    expect(lean.token('colors.brand.solid')).toBe(full.token('colors.brand.solid'))
   })
 
   it('without an id list, reads the ids from the CSS itself (classes and keyframes, each once)', async () => {
