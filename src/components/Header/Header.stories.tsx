@@ -54,11 +54,9 @@ export const IntroSequence: Story = {
     })
     await step('the intro popup opens with a rotating example', async () => {
       const dialog = await body.findByRole('dialog', { name: 'Say Bye to Manual Navigation' }, { timeout: 3000 })
-      const example = within(dialog).getByTestId('intro-example')
-      const first = example.textContent
-      await expect(first).toContain('scroll down')
-      await waitFor(() => expect(example.textContent).not.toBe(first), { timeout: 2000 })
-      await expect(example.textContent).toContain('scroll up')
+      const shown = () => [...dialog.querySelectorAll<HTMLElement>('[data-intro-example]')].filter((el) => !el.hidden).map((el) => el.textContent)
+      await expect(shown()).toEqual(['“scroll down”'])
+      await waitFor(() => expect(shown()).toEqual(['“scroll up”']), { timeout: 2000 })
     })
     await step('Got it! closes it', async () => {
       const dialog = body.getByRole('dialog')

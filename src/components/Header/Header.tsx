@@ -1,5 +1,5 @@
 import { Box, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react'
-import { memo } from 'react'
+import { memo, useEffect, useRef, type Ref } from 'react'
 import { Menu as MenuIcon } from 'lucide-react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,8 @@ import { LocaleButtonLink } from '../LocaleLink'
 import { Logo } from '../Logo'
 import { ThemeMenu } from '../ThemeMenu'
 import { LanguageSwitch } from './LanguageSwitch'
-import { DECORATIVE_ITEMS, INTRO_TIMINGS, MOBILE_DECORATIVE_COUNT, useIntroSequence, type IntroTimings } from './introSequence'
+import { ITEM_ATTR, startIntro, STRIP_ATTR } from './introController'
+import { DECORATIVE_ITEMS, INTRO_TIMINGS, MOBILE_DECORATIVE_COUNT, type IntroTimings } from './introSequence'
 
 /** Height of the fixed header in px; pages pad their top by this much. */
 export const HEADER_HEIGHT = 64
@@ -87,22 +88,19 @@ interface DecorativeItemProps {
   itemKey: string
   /** Shown on phones too (the first six, SPEC §2). */
   mobile: boolean
-  /** Has vanished. */
-  gone: boolean
   /** Its text. */
   label: string
 }
 
 /**
- * One decorative item of the intro strip; re-renders only when it vanishes. The vanished look hangs on
- * `data-gone`, so its class (and its pre-rendered CSS) never changes: a step only flips an attribute.
+ * One decorative item of the intro strip. The intro (introController.ts) makes it vanish by setting
+ * `data-gone`; the vanished look hangs on that attribute, so its class (and its pre-rendered CSS) never changes.
  */
-const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, gone, label }: DecorativeItemProps) {
+const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, label }: DecorativeItemProps) {
   return (
     <Box
       as="span"
-      data-decorative-item={itemKey}
-      data-gone={gone || undefined}
+      {...{ [ITEM_ATTR]: itemKey }}
       display={mobile ? 'inline-flex' : { base: 'none', md: 'inline-flex' }}
       px="3"
       py="1"
@@ -122,17 +120,18 @@ const DecorativeItem = memo(function DecorativeItem({ itemKey, mobile, gone, lab
 })
 
 /**
- * The decorative strip of the intro (SPEC §4 "Header intro") under the bar. It re-renders every 200 ms while
- * items vanish; the bar does not. Once all have vanished it is hidden through `data-done` (same class).
+ * The decorative strip of the intro (SPEC §4 "Header intro") under the bar. Rendered once: the intro flips
+ * its attributes (`data-step`, `data-done` hides it once every item has vanished) without a React render.
  */
-const DecorativeStrip = memo(function DecorativeStrip({ step, vanished, total }: { step: number; vanished: number; total: number }) {
+const DecorativeStrip = memo(function DecorativeStrip({ stripRef }: { stripRef: Ref<HTMLDivElement> }) {
   const { t } = useTranslation()
   return (
     <Box
+      ref={stripRef}
       aria-hidden="true"
+      {...{ [STRIP_ATTR]: '' }}
       data-testid="decorative-strip"
-      data-step={step}
-      data-done={vanished >= total || undefined}
+      data-step="0"
       position="absolute"
       top="100%"
       insetX="0"
@@ -146,7 +145,7 @@ const DecorativeStrip = memo(function DecorativeStrip({ step, vanished, total }:
       <Container maxW="5xl" py="3">
         <Flex wrap="wrap" gap="2" justify="center">
           {DECORATIVE_ITEMS.map((key, i) => (
-            <DecorativeItem key={key} itemKey={key} mobile={i < MOBILE_DECORATIVE_COUNT} gone={i < vanished} label={t(`decorative.${key}`)} />
+            <DecorativeItem key={key} itemKey={key} mobile={i < MOBILE_DECORATIVE_COUNT} label={t(`decorative.${key}`)} />
           ))}
         </Flex>
       </Container>
@@ -157,10 +156,19 @@ const DecorativeStrip = memo(function DecorativeStrip({ step, vanished, total }:
 /**
  * The fixed site header: logo → home, Home / Pricing / Resources, Apply For Free Trial, language and
  * theme menus; on phones the links move into a menu. On load it plays the intro of SPEC §2/§4: a row of
- * decorative items (18 on desktop, 6 on phones) vanishes one by one, then the intro popup opens.
+ * decorative items (18 on desktop, 6 on phones) vanishes one by one, then the intro popup opens
+ * (introController.ts, a DOM behaviour that needs no React render and runs before hydration on a
+ * pre-rendered page).
  */
 export function Header({ timings = INTRO_TIMINGS, intro = true }: HeaderProps) {
-  const sequence = useIntroSequence(timings, intro)
+  const strip = useRef<HTMLDivElement>(null)
+  const popup = useRef<HTMLDivElement>(null)
+  const { startDelayMs, stepMs, popupDelayMs, rotateMs } = timings
+  // On a pre-rendered page src/boot.ts already started it at load; startIntro then hands back that run.
+  useEffect(() => {
+    if (!intro || !strip.current) return
+    return startIntro({ strip: strip.current, popup: popup.current }, { startDelayMs, stepMs, popupDelayMs, rotateMs })
+  }, [intro, startDelayMs, stepMs, popupDelayMs, rotateMs])
   return (
     <>
       <Box
@@ -176,10 +184,10 @@ export function Header({ timings = INTRO_TIMINGS, intro = true }: HeaderProps) {
         borderColor="border"
       >
         <HeaderBar />
-        <DecorativeStrip step={sequence.step} vanished={sequence.vanished} total={sequence.total} />
+        <DecorativeStrip stripRef={strip} />
       </Box>
-      {/* Outside the header: its backdrop filter would make it the popup's containing block. */}
-      <IntroPopup open={sequence.popupOpen} onClose={sequence.closePopup} rotateMs={timings.rotateMs} />
+      {/* Outside the header: its backdrop filter would make it the popup's containing block. The intro opens it. */}
+      <IntroPopup popupRef={popup} />
     </>
   )
 }

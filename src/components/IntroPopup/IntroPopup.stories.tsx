@@ -3,6 +3,9 @@ import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { IntroPopup } from './IntroPopup'
 
+/** The example shown now: all four are in the markup, all but one `hidden`. */
+const shownExample = (dialog: HTMLElement) => [...dialog.querySelectorAll<HTMLElement>('[data-intro-example]')].filter((el) => !el.hidden)
+
 const meta = {
   title: 'Components/IntroPopup',
   component: IntroPopup,
@@ -19,7 +22,8 @@ export const Open: Story = {
     const dialog = await body.findByRole('dialog', { name: 'Say Bye to Manual Navigation' })
     // the dialog fades in: wait for it to be shown
     await waitFor(() => expect(within(dialog).getByText(/Skip the menus/)).toBeVisible())
-    await expect(within(dialog).getByTestId('intro-example')).toHaveTextContent('“scroll down”')
+    await expect(shownExample(dialog).map((el) => el.textContent)).toEqual(['“scroll down”'])
+    await expect(within(dialog).getByText('“scroll down”')).toBeVisible()
     await expect(within(dialog).getByRole('button', { name: 'Got it!' })).toBeVisible()
   },
 }
@@ -32,10 +36,10 @@ export const Rotation: Story = {
   parameters: { visual: false },
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body)
-    const example = await body.findByTestId('intro-example')
+    const dialog = await body.findByRole('dialog')
     const seen: string[] = []
-    for (const expected of ['scroll down', 'scroll up', 'click on watch demo', 'join the waitlist', 'scroll down']) {
-      await waitFor(() => expect(example).toHaveTextContent(expected), { timeout: 1500 })
+    for (const expected of ['“scroll down”', '“scroll up”', '“click on watch demo”', '“join the waitlist”', '“scroll down”']) {
+      await waitFor(() => expect(shownExample(dialog).map((el) => el.textContent)).toEqual([expected]), { timeout: 1500 })
       seen.push(expected)
     }
     await expect(seen).toHaveLength(5)

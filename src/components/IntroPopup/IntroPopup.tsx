@@ -1,76 +1,65 @@
 import { Box, Button, CloseButton, Text } from '@chakra-ui/react'
 import { Mic } from 'lucide-react'
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useId, useLayoutEffect, useRef, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CLOSE_ATTR, EXAMPLE_ATTR, POPUP_ATTR, showIntroPopup } from '../Header/introController'
 import { INTRO_TIMINGS } from '../Header/introSequence'
 
 /** The "Try saying" examples, in rotation order (keys of `common:intro.examples`, SPEC §2). */
 export const INTRO_EXAMPLES = ['scrollDown', 'scrollUp', 'clickWatchDemo', 'joinWaitlist'] as const
 
 export interface IntroPopupProps {
-  /** Whether the popup is open. */
-  open: boolean
-  /** Called when the visitor closes it (Got it!, the close button or Escape). */
-  onClose: () => void
-  /** Rotation period of the example, in ms. @default 2000 (SPEC §9) */
+  /**
+   * Opens the popup (it is then shown until this turns false; `onClose` asks for that). Leave it undefined when
+   * the header intro opens it (`startIntro`), which also hides it on close.
+   */
+  open?: boolean
+  /** Called when the visitor closes it (Got it!, the close button or Escape) while `open`. */
+  onClose?: () => void
+  /** Rotation period of the example while `open`, in ms. @default 2000 (SPEC §9) */
   rotateMs?: number
+  /** Receives the dialog element (the header intro shows it through this). */
+  popupRef?: Ref<HTMLDivElement>
 }
-
-/** Elements where the visitor is typing: opening the popup never takes focus away from them. */
-const EDITABLE = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])'
 
 /**
  * "Say Bye to Manual Navigation" (SPEC §2): the intro popup the header sequence opens. A non-modal dialog
  * (WAI-ARIA APG "Dialog (Non-Modal)") in the bottom corner, above the voice button it introduces: the page
  * stays readable and usable behind it, with no backdrop, scroll lock or focus trap.
  *
- * - It is always in the markup (pre-rendered with `hidden`), so opening it only shows it: no styles are
- *   generated or inserted, nothing around it is restyled (SPEC §9's timings stay cheap to keep on a phone).
+ * - It is always in the markup (pre-rendered with `hidden`), and so are all four examples (all but one
+ *   `hidden`): showing it and rotating them only flips attributes, which the framework-free intro
+ *   (src/components/Header/introController.ts, {@link showIntroPopup}) does — before hydration on a
+ *   pre-rendered page, with no React render and no style generated.
  * - On open, focus moves to the dialog — unless the visitor is typing in a field, which keeps its focus. On close,
  *   focus inside it returns to where it was before.
  * - Got it!, the close button and Escape (anywhere on the page, unless something else handled it) close it.
  * - A "Try saying" example rotates every `rotateMs` while open (not announced: a rotating live region would be
  *   noise).
- * - Memoised: the header re-renders on every intro step (every 200 ms), the popup only when its props change.
  */
-export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = INTRO_TIMINGS.rotateMs }: IntroPopupProps) {
+export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = INTRO_TIMINGS.rotateMs, popupRef }: IntroPopupProps) {
   const { t } = useTranslation()
-  const [index, setIndex] = useState(0)
-  const ref = useRef<HTMLDivElement>(null)
+  const ref = useRef<HTMLDivElement | null>(null)
   const titleId = useId()
   const textId = useId()
   const closeRef = useRef(onClose)
   closeRef.current = onClose
 
-  useEffect(() => {
-    if (!open) return
-    const id = setInterval(() => setIndex((i) => (i + 1) % INTRO_EXAMPLES.length), rotateMs)
-    return () => clearInterval(id)
-  }, [open, rotateMs])
-
   // A layout effect: its cleanup runs in the commit that hides the dialog, before the browser moves focus out of it.
   useLayoutEffect(() => {
-    const dialog = ref.current
-    if (!open || !dialog) return
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!previous?.matches(EDITABLE)) dialog.focus({ preventScroll: true })
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) closeRef.current()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      // Focus inside it, or already dropped to <body> because it is hidden now, goes back to where it was.
-      const active = document.activeElement
-      const lost = !active || active === document.body || dialog.contains(active)
-      if (lost && previous?.isConnected && previous !== document.body) previous.focus({ preventScroll: true })
-    }
-  }, [open])
+    if (!open || !ref.current) return
+    return showIntroPopup(ref.current, { rotateMs, hideOnClose: false, onClose: () => closeRef.current?.() })
+  }, [open, rotateMs])
 
-  const example = INTRO_EXAMPLES[index] ?? INTRO_EXAMPLES[0]
+  const setRef = (el: HTMLDivElement | null) => {
+    ref.current = el
+    if (typeof popupRef === 'function') popupRef(el)
+    else if (popupRef) popupRef.current = el
+  }
   return (
     <Box
-      ref={ref}
+      ref={setRef}
+      {...{ [POPUP_ATTR]: '' }}
       role="dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
@@ -110,16 +99,20 @@ export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = I
         <Text>
           {t('intro.trySaying')}:{' '}
           <Text as="strong" color="brand.fg" data-testid="intro-example">
-            “{t(`intro.examples.${example}`)}”
+            {INTRO_EXAMPLES.map((key, i) => (
+              <span key={key} {...{ [EXAMPLE_ATTR]: key }} hidden={i > 0}>
+                “{t(`intro.examples.${key}`)}”
+              </span>
+            ))}
           </Text>
         </Text>
       </Box>
       <Box mt="3" display="flex" justifyContent="flex-end">
-        <Button size="sm" onClick={onClose}>
+        <Button size="sm" {...{ [CLOSE_ATTR]: '' }}>
           {t('intro.gotIt')}
         </Button>
       </Box>
-      <CloseButton size="sm" aria-label={t('intro.close')} position="absolute" top="2" insetEnd="2" onClick={onClose} />
+      <CloseButton size="sm" aria-label={t('intro.close')} position="absolute" top="2" insetEnd="2" {...{ [CLOSE_ATTR]: '' }} />
     </Box>
   )
 })
