@@ -1,27 +1,36 @@
 import { Box, chakra, Flex } from '@chakra-ui/react'
-import { lazy, Suspense } from 'react'
+import { useTheme } from 'next-themes'
+import { useEffect } from 'react'
 import { Outlet } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { AppProviders } from '../components/AppProviders'
 import { Footer } from '../components/Footer'
 import { Header, HEADER_HEIGHT } from '../components/Header'
 import { createDeferred, useIslandLinks } from '../components/Deferred'
-import { useIsClient } from '../hooks/useIsClient'
 import type { Language } from '../i18n'
-
-// Client-only and in its own chunk: the widget UI; the engine itself loads on the first mic press.
-const VoiceWidget = lazy(() => import('../components/VoiceWidget/VoiceWidgetContainer').then((m) => ({ default: m.VoiceWidgetContainer })))
+import type { VoiceCopy } from '../voice/widget'
+import { siteVoiceWidget } from '../voice/widget/site'
+import { markHydrated } from './hydration'
 
 // The toast store and renderer load after hydration; nothing toasts before a visitor acts.
 const Toaster = createDeferred(() => import('../components/Toaster').then((m) => m.Toaster), () => null)
 
-function ClientVoiceWidget() {
-  const isClient = useIsClient()
-  return isClient ? (
-    <Suspense fallback={null}>
-      <VoiceWidget />
-    </Suspense>
-  ) : null
+/**
+ * Keeps the site's voice widget — mounted by src/boot.ts outside the React root, before hydration — in step with
+ * the visitor's colour mode and the page's language. Renders nothing.
+ */
+function SiteVoiceWidgetSync() {
+  const { i18n } = useTranslation('voice')
+  const { resolvedTheme, forcedTheme } = useTheme()
+  const theme = (forcedTheme ?? resolvedTheme) === 'dark' ? 'dark' : 'light'
+  const lang = i18n.language
+  useEffect(() => {
+    if (resolvedTheme || forcedTheme) siteVoiceWidget()?.setTheme(theme)
+  }, [theme, resolvedTheme, forcedTheme])
+  useEffect(() => {
+    siteVoiceWidget()?.setCopy(i18n.getResourceBundle(lang, 'voice') as VoiceCopy, lang)
+  }, [i18n, lang])
+  return null
 }
 
 function SkipLink() {
@@ -49,6 +58,7 @@ function SkipLink() {
 /** The frame of every page of one language: providers, skip link, header, main landmark, footer. */
 export function SiteLayout({ lng }: { /** Language of this branch of the route tree. */ lng: Language }) {
   useIslandLinks()
+  useEffect(markHydrated, [])
   return (
     <AppProviders lng={lng}>
       <Flex direction="column" minH="100dvh">
@@ -63,7 +73,7 @@ export function SiteLayout({ lng }: { /** Language of this branch of the route t
         </Box>
         <Footer />
       </Flex>
-      <ClientVoiceWidget />
+      <SiteVoiceWidgetSync />
       <Toaster />
     </AppProviders>
   )

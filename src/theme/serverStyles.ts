@@ -1,6 +1,8 @@
 import createCache, { type EmotionCache } from '@emotion/cache'
 import type { SystemContext } from '@chakra-ui/react'
 
+export { enableFullGlobalStyles, enableFullGlobalStylesOnFirstInput, SSR_FULL_GLOBAL_ATTR } from './fullGlobalStyles'
+
 /**
  * The hand-off of pre-rendered CSS from the build (src/ssr/emotionCollector.tsx) to the browser.
  *
@@ -21,13 +23,6 @@ export const SSR_GLOBAL_ATTR = 'data-ssr-global'
  * are exactly those {@link serverStyleIds} reads from the CSS itself.
  */
 export const SSR_CSS_ATTR = 'data-ssr-css'
-/**
- * Attribute of the `<link rel="stylesheet" media="print">` to the build's untrimmed global CSS. The inline
- * global CSS holds only what the pre-rendered page uses (scripts/pageCss.ts); {@link enableFullGlobalStyles}
- * switches the full one on at the visitor's first input.
- */
-export const SSR_FULL_GLOBAL_ATTR = 'data-ssr-global-full'
-
 const inBrowser = typeof document !== 'undefined'
 
 /** True on a pre-rendered page in the browser: the global CSS is already in the document. */
@@ -58,41 +53,6 @@ export function serverStyleIds(css: string): string[] {
   for (const m of css.matchAll(/\.css-([a-z0-9]+)(?![\w-])/g)) ids.add(m[1]!)
   for (const m of css.matchAll(/@keyframes\s+(animation-[\w-]+)/g)) ids.add(m[1]!)
   return [...ids]
-}
-
-/**
- * Switches on the build's full global CSS (every theme token in both colour modes, the whole reset) on a
- * pre-rendered page, whose inline global CSS is trimmed to what that page uses: components rendered later —
- * another route reached client-side, menus, dialogs, toasts, the voice widget — need the rest. The stylesheet
- * was requested with `media="print"` (low priority, never blocking the first paint), so by now it is usually in
- * the cache. Browser only; does nothing elsewhere (Storybook, the client-only build) or when already on.
- */
-export function enableFullGlobalStyles(): void {
-  if (!inBrowser) return
-  const link = document.querySelector<HTMLLinkElement>(`link[${SSR_FULL_GLOBAL_ATTR}]`)
-  if (link && link.media !== 'all') link.media = 'all'
-}
-
-/** Events that come before anything a visitor does can render something new (a menu, a route, a dialog). */
-const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const
-
-/**
- * Switches on the full global CSS ({@link enableFullGlobalStyles}) at the visitor's first `pointerdown` or
- * `keydown` (capture phase, before any handler renders), not right after hydration: adding a stylesheet
- * restyles the whole document (~40 ms on a phone-class CPU), and until the visitor acts the page only shows
- * what its trimmed CSS already styles. Something that opens by itself (the exit-intent dialog) calls
- * {@link enableFullGlobalStyles} before it renders. Browser only.
- * @returns a function that removes the listeners (React effect cleanup).
- */
-export function enableFullGlobalStylesOnFirstInput(): () => void {
-  if (!inBrowser) return () => {}
-  const on = () => {
-    enableFullGlobalStyles()
-    off()
-  }
-  const off = () => FIRST_INPUT_EVENTS.forEach((type) => window.removeEventListener(type, on, true))
-  FIRST_INPUT_EVENTS.forEach((type) => window.addEventListener(type, on, { capture: true, passive: true }))
-  return off
 }
 
 /**

@@ -19,9 +19,21 @@ export function watchConsole(page: Page): string[] {
   return problems
 }
 
-/** Waits until React has hydrated the page and the deferred overlays loaded (the theme menu is enabled only then). */
+/**
+ * Shows intent as a visitor would — the pointer moves over the page (src/app/hydrateOnIntent.ts: a pre-rendered
+ * page hydrates at the first intent) — and waits until React has hydrated the page and the deferred overlays
+ * loaded (the theme menu is enabled only then).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.getByTestId('theme-menu')).toBeEnabled({ timeout: 15_000 })
+  const { width, height } = page.viewportSize() ?? { width: 800, height: 600 }
+  const menu = page.getByTestId('theme-menu')
+  let step = 0
+  // The entry script listens from the first paint on: keep moving, as a visitor would, until it has hydrated.
+  await expect(async () => {
+    step += 1
+    await page.mouse.move(Math.round(width / 2) + (step % 2) * 8, Math.round(height / 2))
+    await expect(menu).toBeEnabled({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
 }
 
 /** Closes the intro popup if it is open (it opens ~4.9 s after load on desktop). */

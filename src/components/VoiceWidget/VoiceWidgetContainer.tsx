@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { siteConfig, type SiteConfig } from '../../config/site'
 import { createEngineFactory, mountVoiceWidget, type EngineFactory, type VoiceCopy, type VoiceWidgetHandle } from '../../voice/widget'
+import { isVoiceConfigured } from '../../voice/widget/site'
 
 export interface VoiceWidgetContainerProps {
   /** Site configuration (voice keys, realtime, engine kind). @default siteConfig */
@@ -11,14 +12,14 @@ export interface VoiceWidgetContainerProps {
   createEngine?: EngineFactory
 }
 
-/** Whether the site's voice keys are present (or the scripted engine needs none). */
-export const isVoiceConfigured = (config: SiteConfig): boolean =>
-  config.voiceEngine === 'scripted' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
+export { isVoiceConfigured }
 
 /**
  * The site's floating voice widget: a thin React wrapper that mounts the one framework-free widget
  * (`src/voice/widget`, the same one `voiceos.js` mounts on other sites) into its own element, and hands it the
- * page's copy and colour mode. Its toasts live in the widget. Client-only (rendered after hydration).
+ * page's copy and colour mode. Its toasts live in the widget. Storybook renders it; the site itself mounts
+ * the same widget before hydration (`mountSiteVoiceWidget`, src/boot.ts) and keeps it in step
+ * (`SiteVoiceWidgetSync`).
  */
 export function VoiceWidgetContainer({ config = siteConfig, createEngine }: VoiceWidgetContainerProps) {
   const { i18n } = useTranslation('voice')

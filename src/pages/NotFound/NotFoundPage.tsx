@@ -13,7 +13,8 @@ export function NotFoundPage() {
     console.error('404 Error: User attempted to access non-existent route:', pathname)
   }, [pathname])
   return (
-    <Container maxW="xl" py={{ base: '20', md: '28' }} textAlign="center">
+    // data-hydrate="load": src/boot.ts hydrates this page at once, so the path is logged without waiting for the visitor.
+    <Container data-hydrate="load" maxW="xl" py={{ base: '20', md: '28' }} textAlign="center">
       <Seo title={t('seo.title')} description={t('seo.description')} path="/404" noIndex />
       <Stack gap="5" align="center">
         <Text fontSize={{ base: '6xl', md: '7xl' }} fontWeight="bold" color="brand.fg" lineHeight="1" aria-hidden="true">

@@ -1,0 +1,68 @@
+/**
+ * The site's browser entry (index.html). It loads before anything else and stays small: no React, Chakra or
+ * i18next.
+ *
+ * On a pre-rendered page it
+ * 1. starts the header intro (SPEC §2, §4 "Header intro") on the server's markup — it only flips attributes;
+ * 2. mounts the voice widget (the framework-free one `voiceos.js` ships), so the mic works from the first paint;
+ * 3. loads and hydrates the React app (src/main.tsx) at the visitor's first intent (src/app/hydrateOnIntent.ts),
+ *    holding and replaying what they do until it has. A page that has work to do at load (the 404 page logs
+ *    its path, SPEC §2) marks itself `data-hydrate="load"` and hydrates at once;
+ * 4. once the page is idle, fetches the app's chunks into the HTTP cache ({@link prefetchApp}), so that the
+ *    first intent does not wait for the network.
+ *
+ * Without pre-rendered markup (the client-only build, `vite` dev) the app loads at once and its components start
+ * the intro themselves.
+ */
+import { findIntroElements, startIntro } from './components/Header/introController'
+import { hydrated } from './app/hydration'
+import { hydrateOnIntent } from './app/hydrateOnIntent'
+import { splitLocale } from './i18n/locale'
+import { enableFullGlobalStylesOnFirstInput } from './theme/fullGlobalStyles'
+import { mountSiteVoiceWidget } from './voice/widget/site'
+
+/** Id of the build's `<template>` listing the app's chunks (scripts/postbuild.ts `trimModulePreloads`). */
+const PREFETCH_TEMPLATE_ID = 'app-prefetch'
+
+/**
+ * After the `load` event, when the browser is idle, fetches the chunks listed in `<template id="app-prefetch">`
+ * at low priority and reads their bodies, so they are in the HTTP cache (hashed, cached for a year) when the app
+ * loads. Nothing is compiled or run. Skipped when the visitor asked to save data (`navigator.connection.saveData`).
+ */
+function prefetchApp(): void {
+  const template = document.getElementById(PREFETCH_TEMPLATE_ID)
+  if (!(template instanceof HTMLTemplateElement)) return
+  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return
+  const urls = [...template.content.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')!)
+  const run = () =>
+    urls.forEach((url) =>
+      fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit)
+        .then((response) => response.blob())
+        .catch(() => undefined),
+    )
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1))
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
+}
+
+const loadApp = () => import('./main')
+const root = document.getElementById('root')
+const prerendered = root?.getAttribute('data-server-rendered') === 'true'
+
+if (root && prerendered) {
+  const intro = findIntroElements(document)
+  if (intro) startIntro(intro)
+  enableFullGlobalStylesOnFirstInput()
+  if (document.querySelector('[data-hydrate="load"]')) void loadApp()
+  else {
+    hydrateOnIntent({ root, load: loadApp, hydrated })
+    prefetchApp()
+  }
+} else {
+  void loadApp()
+}
+
+mountSiteVoiceWidget({
+  lng: splitLocale(window.location.pathname).lng,
+  theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+}).catch((error: unknown) => console.error('[boot] the voice widget could not load', error))

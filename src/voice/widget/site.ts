@@ -1,0 +1,68 @@
+import { siteConfig, type SiteConfig } from '../../config/site'
+import en from '../../../locales/en/voice.json'
+import type { VoiceCopy } from './copy'
+import { createEngineFactory } from './engine'
+import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'
+
+/** Whether the site's voice keys are present (or the scripted engine needs none). */
+export const isVoiceConfigured = (config: SiteConfig): boolean =>
+  config.voiceEngine === 'scripted' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
+
+/**
+ * Other languages' `voice` copy (`locales/<lng>/voice.json`), one small chunk each, fetched on demand. English is
+ * bundled: importing it from a chunk of the app would load (and so start) the app.
+ */
+const voiceCopies = import.meta.glob<VoiceCopy>(['../../../locales/*/voice.json', '!../../../locales/en/voice.json'], { import: 'default' })
+
+/** Loads the `voice` copy of `lng` (English when that language has none). */
+export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {
+  const load = voiceCopies[`../../../locales/${lng}/voice.json`]
+  return load ? load() : en
+}
+
+let site: VoiceWidgetHandle | null = null
+
+/** Options of {@link mountSiteVoiceWidget}. */
+export interface SiteVoiceWidgetOptions {
+  /** Language of the page (its `voice` copy is loaded). */
+  lng: string
+  /** Colour scheme at mount; the app follows the visitor's changes with `setTheme`. */
+  theme: WidgetTheme
+  /** @default siteConfig */
+  config?: SiteConfig
+}
+
+/**
+ * Mounts the site's own voice widget — the same framework-free widget `voiceos.js` mounts on other sites
+ * (`mountVoiceWidget`) — into a `<div data-voiceos>` at the end of `<body>`, outside the React root: it works from
+ * the first paint, before and regardless of hydration, and lives across client-side navigations (a call
+ * survives a language switch). The call engine still loads only on the first mic press.
+ * Once per page: a second call returns the mounted one.
+ * @returns the widget's handle (the React app keeps its colour mode and copy in step through it).
+ */
+export async function mountSiteVoiceWidget({ lng, theme, config = siteConfig }: SiteVoiceWidgetOptions): Promise<VoiceWidgetHandle> {
+  if (site) return site
+  const copy = await loadVoiceCopy(lng)
+  if (site) return site
+  const host = document.createElement('div')
+  host.setAttribute('data-voiceos', '')
+  document.body.append(host)
+  site = mountVoiceWidget(host, {
+    copy,
+    lang: lng,
+    theme,
+    configured: isVoiceConfigured(config),
+    createEngine: createEngineFactory({ kind: config.voiceEngine, publicKey: config.vapi.publicKey, apiBaseUrl: config.vapi.apiBaseUrl }),
+    assistantId: config.vapi.assistantId,
+    realtime:
+      config.supabase.url && config.supabase.anonKey
+        ? { supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey, private: config.supabase.privateChannels }
+        : null,
+  })
+  return site
+}
+
+/** The site's mounted voice widget, or `null` before {@link mountSiteVoiceWidget} finished (or outside the site). */
+export function siteVoiceWidget(): VoiceWidgetHandle | null {
+  return site
+}
