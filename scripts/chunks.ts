@@ -18,11 +18,15 @@ export function staticImports(code: string): string[] {
   return [...out]
 }
 
-/** `src` of the page's module entry scripts and `href` of its modulepreloads, as dist-relative paths. */
-export function pageScripts(html: string): { entries: string[]; preloads: string[] } {
+/**
+ * `src` of the page's module entry scripts, `href` of its modulepreloads and of the chunks it prefetches for
+ * hydration (`<template id="app-prefetch">`, scripts/postbuild.ts), as dist-relative paths.
+ */
+export function pageScripts(html: string): { entries: string[]; preloads: string[]; prefetches: string[] } {
   const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1]
   const entries: string[] = []
   const preloads: string[] = []
+  const prefetches: string[] = []
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attr(tag, 'src')
     if (src && /\stype\s*=\s*"module"/i.test(tag)) entries.push(src)
@@ -31,7 +35,8 @@ export function pageScripts(html: string): { entries: string[]; preloads: string
     const rel = attr(tag, 'rel')
     const href = attr(tag, 'href')
     if (rel && /(^|\s)modulepreload(\s|$)/i.test(rel) && href) preloads.push(href)
+    if (rel && /(^|\s)prefetch(\s|$)/i.test(rel) && href) prefetches.push(href)
   }
   const local = (u: string) => u.replace(/^\/+/, '')
-  return { entries: entries.map(local), preloads: preloads.map(local) }
+  return { entries: entries.map(local), preloads: preloads.map(local), prefetches: prefetches.map(local) }
 }

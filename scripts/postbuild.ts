@@ -29,36 +29,77 @@ export function placeStyleAfterCharset(html: string): string {
   return without.slice(0, at) + m[0] + without.slice(at)
 }
 
+/** Id of the `<template>` listing the chunks src/boot.ts prefetches at idle (see {@link trimModulePreloads}). */
+export const PREFETCH_TEMPLATE_ID = 'app-prefetch'
+
 /** Route component chunks (lazy routes of src/app/routes.tsx), by file-name prefix. */
 const PAGE_CHUNK = /^assets\/(Home|Pricing|Feedback|Waitlist)-[\w-]+\.js$/
+/** The app's chunk (src/main.tsx), which the browser entry (src/boot.ts) imports at the visitor's first intent. */
+const APP_CHUNK = /^assets\/main-[\w-]+\.js$/
+/** react-dom/client, which vite-react-ssg imports with `import()` right before it hydrates. */
+const CLIENT_CHUNK = /^assets\/client-[\w-]+\.js$/
+
+/** The page chunk (src/app/routes.tsx) a pre-rendered route renders: `/` and `/hi` → Home, `/pricing` → Pricing…; none for 404. */
+export function pageChunkName(route: string): string | null {
+  const path = route.replace(/^\/(hi)(?=\/|$)/, '') || '/'
+  const names: Record<string, string> = { '/': 'Home', '/pricing': 'Pricing', '/feedback': 'Feedback', '/waitlist': 'Waitlist' }
+  return names[path] ?? null
+}
 
 /**
- * Keeps only the `<link rel="modulepreload">` a page needs to hydrate: the static-import closure of its entry
- * script and of its route's page chunk. vite-react-ssg also preloads every chunk reachable through `import()`
- * from a rendered module: other languages' copy, overlays deferred to idle time, the voice engine.
- * Those load when needed; preloading them only competes with the page for bandwidth.
+ * The scripts of a pre-rendered page, as the browser should get them. vite-react-ssg preloads every chunk
+ * reachable from a rendered module (other routes, other languages' copy, deferred overlays, the voice engine)
+ * with `<link rel="modulepreload">`, which also compiles them on the main thread. Here:
+ * - the entry `<script type="module">` (src/boot.ts: intro, voice widget, hydration on intent) stays;
+ * - what hydration needs — the static-import closure of the app chunk, of the route's page chunk (`page`, see
+ *   {@link pageChunkName}) and of react-dom/client — is listed as `<link rel="prefetch">` in an inert
+ *   `<template id="app-prefetch">`: src/boot.ts fetches them into the HTTP cache once the page is idle (not
+ *   compiled, and not inserted as links, whose insertion alone cost ~40 ms of main thread on a phone-class CPU),
+ *   so that the first intent hydrates without waiting for the network;
+ * - every other preload goes: those chunks load when needed.
  */
-export function trimModulePreloads(html: string, dir: string): string {
+export function trimModulePreloads(html: string, dir: string, page: string | null = null): string {
   const links = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g)]
   if (links.length === 0) return html
   const { entries, preloads } = pageScripts(html)
-  const page = preloads.filter((f) => PAGE_CHUNK.test(f))
-  const keep = new Set<string>()
-  const visit = (file: string) => {
-    if (keep.has(file)) return
-    keep.add(file)
-    let code = ''
+  const code = (file: string) => {
     try {
-      code = readFileSync(join(dir, file), 'utf8')
+      return readFileSync(join(dir, file), 'utf8')
     } catch {
-      return
+      return ''
     }
-    for (const dep of staticImports(code)) visit(posix.join(posix.dirname(file), dep))
   }
-  for (const f of [...entries, ...page]) visit(f)
+  const closure = (starts: string[], into = new Set<string>()) => {
+    const visit = (file: string) => {
+      if (into.has(file)) return
+      into.add(file)
+      for (const dep of staticImports(code(file))) visit(posix.join(posix.dirname(file), dep))
+    }
+    starts.forEach(visit)
+    return into
+  }
+  const atLoad = closure(entries)
+  const entryImports = entries.flatMap((e) => [...code(e).matchAll(/import\(["'`]\.\/([\w-]+\.js)["'`]\)/g)].map((m) => posix.join(posix.dirname(e), m[1]!)))
+  const pageChunk = page ? preloads.filter((f) => f.startsWith(`assets/${page}-`) && PAGE_CHUNK.test(f)) : []
+  const app = [...entryImports.filter((f) => APP_CHUNK.test(f)), ...preloads.filter((f) => APP_CHUNK.test(f))]
+  const client = [...preloads, ...entryImports].filter((f) => CLIENT_CHUNK.test(f))
+  const forHydration = [...closure([...app, ...pageChunk]), ...closure(client.length ? client : clientChunkOf(dir))].filter((f) => !atLoad.has(f))
   let out = html
-  for (const m of links) if (!keep.has(m[1]!)) out = out.replace(m[0], '')
-  return out
+  for (const m of links) out = out.replace(m[0], '')
+  const prefetch = [...new Set(forHydration)].map((f) => `<link rel="prefetch" as="script" crossorigin="" href="/${f}">`).join('')
+  const at = out.lastIndexOf('</body>')
+  return at < 0 ? out : `${out.slice(0, at)}<template id="${PREFETCH_TEMPLATE_ID}">${prefetch}</template>${out.slice(at)}`
+}
+
+/** The react-dom/client chunk of a build (`assets/client-*.js`), found by name. */
+function clientChunkOf(dir: string): string[] {
+  try {
+    return readdirSync(join(dir, 'assets'))
+      .map((f) => `assets/${f}`)
+      .filter((f) => CLIENT_CHUNK.test(f))
+  } catch {
+    return []
+  }
 }
 
 /** Id of the `<template>` that holds a page's module scripts until its first paint (see {@link deferBootUntilPainted}). */
@@ -122,7 +163,9 @@ export async function postBuild(
 ): Promise<void> {
   const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '', ...IMMUTABLE_ASSETS_RULE]
   for (const file of htmlFiles(dir)) {
-    const pre = deferBootUntilPainted(trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir))
+    const rel = relative(dir, file).split(sep).join('/')
+    const route = rel === 'index.html' ? '/' : `/${rel.replace(/(\/index)?\.html$/, '')}`
+    const pre = deferBootUntilPainted(trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir, pageChunkName(route)))
     const { html: page, fullGlobal } = await trimPageCss(pre)
     if (fullGlobal) {
       const target = join(dir, fullGlobal.href)
@@ -131,8 +174,6 @@ export async function postBuild(
     }
     const { html, policy } = withCspMeta(page, csp)
     writeFileSync(file, html)
-    const rel = relative(dir, file).split(sep).join('/')
-    const route = rel === 'index.html' ? '/' : `/${rel.replace(/\.html$/, '')}`
     headers.push(route, `  Content-Security-Policy: ${policy}`, '')
   }
   writeFileSync(join(dir, '_headers'), headers.join('\n'))

@@ -15,15 +15,17 @@ export const INITIAL_JS_TARGET = 130_000
  *   — the issue's "initial JavaScript". The 130 KB target is enforced as is. Measured 2026-11-22 after deferring
  *   overlay machinery (menus, dialogs, toasts) to idle time, fetching non-English copy on demand and trimming
  *   modulepreloads to what hydration needs: 125.5 KB; after the landing page's static sections became islands
- *   (their code is not loaded on a pre-rendered visit): 122.4 KB.
- * - `hydration`: `static` plus the `react-dom/client` chunk that vite-react-ssg's entry imports with `import()`
- *   right before `hydrateRoot` (on the critical path, but outside the static closure). Measured 2026-11-22:
- *   189.7 KB, then 186.6 KB with islands (react-dom/client alone is 64.2 KB) → ceiling 190 KB. React DOM's
- *   client is the floor here.
+ *   (their code is not loaded on a pre-rendered visit): 122.4 KB. Since the app hydrates at the visitor's first
+ *   intent (src/boot.ts), what runs at load is the entry alone (intro, voice widget, hydration trigger): 9.5 KB.
+ * - `hydration`: the entry plus what it prefetches at idle for hydration (`<template id="app-prefetch">`: the
+ *   app chunk, the page chunk, react-dom/client and their static imports). Measured 2026-11-22: 189.7 KB, then
+ *   186.6 KB with islands (react-dom/client alone is 64.2 KB); 2026-11-23, with the voice widget's UI mounted at
+ *   load by the entry instead of a chunk loaded after hydration (+7 KB) and English voice copy in both the
+ *   entry and the app (+1 KB): 196.8 KB → ceiling 200 KB. React DOM's client is the floor here.
  */
 export const INITIAL_JS_CEILING = {
   static: INITIAL_JS_TARGET,
-  hydration: 190_000,
+  hydration: 200_000,
 } as const
 
 /**

@@ -1,7 +1,10 @@
 /**
  * What a built page loads before any interaction, from the files alone (deterministic): the entry
  * `<script type="module" src>`, every `<link rel="modulepreload">`, and the static-import closure of those
- * chunks. Dynamic `import()` is NOT followed (that is what keeps on-click code off the page).
+ * chunks. Dynamic `import()` is NOT followed (that is what keeps on-click code off the page). With
+ * `withHydration`, also the chunks the page prefetches at idle for its hydration at the visitor's first intent
+ * (`<template id="app-prefetch">`, scripts/postbuild.ts) and their static imports: what the app needs before it
+ * reacts to that first intent.
  * Used by tests/e2e/budget.spec.ts (enforcement) and bench/site.bench.ts (report).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -30,14 +33,14 @@ export interface Chunk {
   file: string
   raw: number
   gzip: number
-  /** Why it is loaded: the entry script, a modulepreload, or a static import of another chunk. */
-  via: 'entry' | 'modulepreload' | 'import'
+  /** Why it is loaded: the entry script, a modulepreload, a prefetch for hydration, or a static import of another chunk. */
+  via: 'entry' | 'modulepreload' | 'prefetch' | 'import'
 }
 
-/** The static initial JS of one HTML page of `distDir` (see module doc), each chunk once, in load order. */
-export function initialJs(distDir: string, htmlFile: string): { chunks: Chunk[]; raw: number; gzip: number } {
+/** The static initial JS of one HTML page of `distDir` (see module doc), each chunk once, in load order. `withHydration` @default false */
+export function initialJs(distDir: string, htmlFile: string, { withHydration = false } = {}): { chunks: Chunk[]; raw: number; gzip: number } {
   const html = readFileSync(join(distDir, htmlFile), 'utf8')
-  const { entries, preloads } = pageScripts(html)
+  const { entries, preloads, prefetches } = pageScripts(html)
   const seen = new Map<string, Chunk>()
   const visit = (file: string, via: Chunk['via']) => {
     if (seen.has(file)) return
@@ -49,6 +52,7 @@ export function initialJs(distDir: string, htmlFile: string): { chunks: Chunk[];
   }
   for (const e of entries) visit(e, 'entry')
   for (const p of preloads) visit(p, 'modulepreload')
+  if (withHydration) for (const p of prefetches) visit(p, 'prefetch')
   const chunks = [...seen.values()]
   return { chunks, raw: chunks.reduce((n, c) => n + c.raw, 0), gzip: chunks.reduce((n, c) => n + c.gzip, 0) }
 }

@@ -2,9 +2,12 @@
  * The build's script hand-off (scripts/postbuild.ts `deferBootUntilPainted`): module scripts wait for the first
  * paint, and readers of the built page (scripts/chunks.ts) still see the same scripts.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { pageScripts } from '../../../scripts/chunks'
-import { BOOT_TEMPLATE_ID, deferBootUntilPainted } from '../../../scripts/postbuild'
+import { BOOT_TEMPLATE_ID, deferBootUntilPainted, pageChunkName, PREFETCH_TEMPLATE_ID, trimModulePreloads } from '../../../scripts/postbuild'
 
 const built =
   '<!DOCTYPE html><html><head><meta charset="UTF-8"><script type="module" async="" crossorigin="" src="/assets/app-1.js"></script>' +
@@ -39,4 +42,49 @@ describe('deferBootUntilPainted', () => {
     process.env.SITE_BOOT = 'eager'
     expect(deferBootUntilPainted(built)).toBe(built)
   })
+})
+
+describe('trimModulePreloads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'postbuild-'))
+  mkdirSync(join(dir, 'assets'))
+  const chunks: Record<string, string> = {
+    // the entry (src/boot.ts): one static import, the app and the engine behind import()
+    'app-1.js': 'import{a}from"./widget-2.js";const l=()=>import("./main-3.js");const e=()=>import("./engine-9.js");',
+    'widget-2.js': 'export const a=1',
+    'main-3.js': 'import{r}from"./react-4.js";import"./widget-2.js";const c=()=>import("./client-5.js");',
+    'react-4.js': 'export const r=1',
+    'client-5.js': 'import{r}from"./react-4.js"',
+    'Home-6.js': 'import{r}from"./react-4.js";import{x}from"./main-3.js";import"./grid-7.js"',
+    'grid-7.js': 'export const g=1',
+    'Pricing-8.js': 'import{r}from"./react-4.js"',
+    'engine-9.js': 'export const e=1',
+  }
+  for (const [f, code] of Object.entries(chunks)) writeFileSync(join(dir, 'assets', f), code)
+  const link = (f: string) => `<link rel="modulepreload" crossorigin="" href="/assets/${f}">`
+  // vite-react-ssg preloads everything reachable through import(), other pages and the engine included.
+  const html =
+    '<html><head><script type="module" async="" crossorigin="" src="/assets/app-1.js"></script>' +
+    ['widget-2.js', 'main-3.js', 'react-4.js', 'Home-6.js', 'grid-7.js', 'Pricing-8.js', 'engine-9.js'].map(link).join('') +
+    '</head><body><div id="root"></div></body></html>'
+
+  it('keeps the entry, drops every modulepreload, and lists what hydration needs for this page in an inert template', () => {
+    const out = trimModulePreloads(html, dir, 'Home')
+    expect(out).not.toContain('modulepreload')
+    expect(pageScripts(out).entries).toEqual(['assets/app-1.js'])
+    // app + its closure, the page chunk + its closure, react-dom/client; not the entry's own imports, other pages or the engine
+    expect(pageScripts(out).prefetches.sort()).toEqual(['assets/Home-6.js', 'assets/client-5.js', 'assets/grid-7.js', 'assets/main-3.js', 'assets/react-4.js'])
+    expect(out).toMatch(new RegExp(`<template id="${PREFETCH_TEMPLATE_ID}">(<link rel="prefetch" as="script" crossorigin="" href="/assets/[\\w-]+\\.js">)+</template></body>`))
+  })
+
+  it('a page without a page chunk (404) prefetches only the app', () => {
+    expect(pageScripts(trimModulePreloads(html, dir, null)).prefetches.sort()).toEqual(['assets/client-5.js', 'assets/main-3.js', 'assets/react-4.js'])
+  })
+
+  it('maps routes to their page chunk, in every language', () => {
+    expect(['/', '/hi', '/pricing', '/hi/pricing', '/feedback', '/hi/waitlist', '/404', '/hi/404', '/history'].map(pageChunkName)).toEqual([
+      'Home', 'Home', 'Pricing', 'Pricing', 'Feedback', 'Waitlist', null, null, null,
+    ])
+  })
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
 })
