@@ -18,6 +18,12 @@ export const VIEWPORTS = {
  * Wraps every story in the app's providers: copy in the `locale` global's language, colour mode forced to
  * the `theme` global, and a memory router at `parameters.route` (default `/`).
  */
+/**
+ * The story canvas: colour scheme of the theme, and every section rendered at once — the site lets the browser
+ * skip off-screen sections (`content-visibility: auto`, HomePage), which full-page screenshots would show blank.
+ */
+const STORY_CSS = (theme: 'light' | 'dark') => ({ colorScheme: theme, '& section': { contentVisibility: 'visible !important' } })
+
 const withProviders: Decorator = (Story, { globals, parameters }) => {
   const theme = globals.theme === 'dark' ? 'dark' : 'light'
   const lng = ((LANGUAGES as readonly string[]).includes(globals.locale) ? globals.locale : 'en') as Language
@@ -25,7 +31,7 @@ const withProviders: Decorator = (Story, { globals, parameters }) => {
     <SeoHeadContext.Provider value={false}>
     <MemoryRouter initialEntries={[parameters.route ?? '/']}>
       <AppProviders lng={lng} forcedTheme={theme}>
-        <Box bg="bg" color="fg" minH="100vh" className={theme} css={{ colorScheme: theme }}>
+        <Box bg="bg" color="fg" minH="100vh" className={theme} css={STORY_CSS(theme)}>
           <Story />
         </Box>
         <Toaster />

@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { Closing } from '../../components/Closing'
 import { createIsland } from '../../components/Deferred'
@@ -17,6 +18,14 @@ const EarlyAccess = createIsland('early-access', () => import('../../components/
 /** Section ids of the landing page, in order (scroll targets for in-page links and voice commands). */
 export const HOME_SECTION_IDS = ['hero', 'how-it-works', 'comparison', 'open-source', 'who-can-use-it', 'early-access', 'get-started'] as const
 
+/**
+ * Sections after the hero are rendered lazily by the browser (`content-visibility: auto`): until one comes near
+ * the viewport its style, layout and paint are skipped, which on a phone is most of the page's first layout. It
+ * stays in the accessibility tree and find-in-page. `contain-intrinsic-size: auto …` holds an estimated height
+ * until the section has rendered once, then its real one.
+ */
+const LAZY_SECTIONS = { '& section:not(#hero)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 48rem' } } as const
+
 export interface HomePageProps {
   /** Options of the exit-intent popup (stories pass their own storage and key). @default sessionStorage */
   exitIntent?: ExitIntentPopupProps
@@ -28,13 +37,15 @@ export function HomePage({ exitIntent }: HomePageProps = {}) {
   return (
     <>
       <Seo title={t('seo.title')} description={t('seo.description')} path="/" />
-      <Hero />
-      <CommandDemo />
-      <Comparison />
-      <OpenSource />
-      <AudienceCards />
-      <EarlyAccess />
-      <Closing />
+      <Box css={LAZY_SECTIONS}>
+        <Hero />
+        <CommandDemo />
+        <Comparison />
+        <OpenSource />
+        <AudienceCards />
+        <EarlyAccess />
+        <Closing />
+      </Box>
       <ExitIntentPopup {...exitIntent} />
     </>
   )
