@@ -22,18 +22,23 @@ export function watchConsole(page: Page): string[] {
 /**
  * Shows intent as a visitor would — the pointer moves over the page (src/app/hydrateOnIntent.ts: a pre-rendered
  * page hydrates at the first intent) — and waits until React has hydrated the page and the deferred overlays
- * loaded (the theme menu is enabled only then).
+ * loaded (the theme menu's pre-rendered stand-in, `data-placeholder`, is replaced only then).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 800, height: 600 }
-  const menu = page.getByTestId('theme-menu')
+  const menu = page.locator('[data-testid="theme-menu"]:not([data-placeholder])')
   let step = 0
   // The entry script listens from the first paint on: keep moving, as a visitor would, until it has hydrated.
   await expect(async () => {
     step += 1
     await page.mouse.move(Math.round(width / 2) + (step % 2) * 8, Math.round(height / 2))
-    await expect(menu).toBeEnabled({ timeout: 1_000 })
+    await expect(menu).toBeVisible({ timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
+}
+
+/** Waits until the page's entry script has run (it mounts the voice widget): from then on nothing a visitor does is lost. */
+export async function waitForEntry(page: Page): Promise<void> {
+  await expect(page.locator('[data-voiceos]')).toBeAttached({ timeout: 10_000 })
 }
 
 /** Closes the intro popup if it is open (it opens ~4.9 s after load on desktop). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { chooseTheme, dismissIntro, expectNoAxeViolations, ROUTES, waitForHydration, watchConsole } from './helpers'
+import { chooseTheme, dismissIntro, expectNoAxeViolations, ROUTES, waitForEntry, waitForHydration, watchConsole } from './helpers'
 
 test.describe('pre-rendered pages', () => {
   test.use({ javaScriptEnabled: false })
@@ -98,6 +98,37 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await waitForHydration(page)
     await expect(page.getByTestId('theme-menu')).toHaveAccessibleName('Colour theme: Dark')
+  })
+})
+
+test.describe('before hydration (the app hydrates at the first intent)', () => {
+  test('phone: a first tap on the menu button opens the menu — the press loads the app and the menu, nothing is lost', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/pricing')
+    await waitForEntry(page)
+    await expect(page.getByTestId('theme-menu')).toHaveAttribute('data-placeholder', '')
+    await page.getByRole('button', { name: 'Open navigation menu' }).click()
+    const menu = page.getByRole('menu')
+    await expect(menu).toBeVisible({ timeout: 10_000 })
+    await expect(menu.getByRole('menuitem')).toHaveText(['Home', 'Pricing', 'Resources', 'Apply For Free Trial'])
+  })
+
+  test('desktop: a first click on the theme menu opens it', async ({ page }) => {
+    await page.goto('/')
+    await waitForEntry(page)
+    await page.getByTestId('theme-menu').click()
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 10_000 })
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  })
+
+  test('text typed before the app has hydrated is kept and submitted with the form', async ({ page }) => {
+    await page.goto('/feedback')
+    await waitForEntry(page)
+    const name = page.getByRole('textbox', { name: /name/i }).first()
+    await name.fill('Asha Rao')
+    await waitForHydration(page)
+    await expect(name).toHaveValue('Asha Rao')
   })
 })
 

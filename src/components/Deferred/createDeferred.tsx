@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useReducer, type ComponentType } from 'react'
+import { startTransition, useEffect, useReducer, useState, type ComponentType } from 'react'
 import { componentLoader } from './registry'
 
 /** Runs `fn` when the browser is idle (or after `timeoutMs` at the latest); returns a canceller. */
@@ -15,26 +15,44 @@ function whenIdle(fn: () => void, timeoutMs: number): () => void {
   return () => clearTimeout(id)
 }
 
+/** Props the placeholder of {@link createDeferred} gets on top of the component's own. */
+export interface DeferredPlaceholderProps {
+  /**
+   * Call when the visitor activates the stand-in (a click on a menu button) before the real component has
+   * loaded: it loads at once and renders with `defaultOpen`, so the click is not lost.
+   */
+  onActivate?: () => void
+}
+
+/** Props the real component of {@link createDeferred} gets on top of the component's own. */
+export interface DeferredComponentProps {
+  /** The visitor activated the placeholder before this loaded: open at once (e.g. `Menu.Root defaultOpen`). */
+  defaultOpen?: boolean
+}
+
 /**
  * A component whose real implementation is loaded after hydration, when the browser is idle (at most
  * `timeoutMs` later), instead of being part of the page's initial JavaScript. Until then — during
  * pre-rendering, hydration and the first idle moment — `Placeholder` renders with the same props and must
- * look the same (so nothing shifts). Used for overlay machinery (menus, dialogs, toasts) that no visitor can
- * use in the first frames anyway. Every instance shares one load.
+ * look the same (so nothing shifts). Used for overlay machinery (menus, dialogs, toasts). A visitor can be
+ * quicker than the idle moment (the site hydrates at their first intent, src/boot.ts): a placeholder that calls
+ * `onActivate` on click makes the real component load at once and render with `defaultOpen`. Every instance
+ * shares one load.
  *
  * @param load dynamic import of the real component (`() => import('./X').then((m) => m.X)`).
  * @param Placeholder server-rendered stand-in. @param timeoutMs idle deadline in ms. @default 1500
  * @returns the component; `.preload()` starts the load early (e.g. on pointer enter).
  */
 export function createDeferred<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  Placeholder: ComponentType<P>,
+  load: () => Promise<ComponentType<P & DeferredComponentProps>>,
+  Placeholder: ComponentType<P & DeferredPlaceholderProps>,
   timeoutMs = 1500,
 ): ComponentType<P> & { preload: () => Promise<void> } {
   const { preload, loaded } = componentLoader(load)
 
   function Deferred(props: P) {
     const [, rerender] = useReducer((n: number) => n + 1, 0)
+    const [activated, setActivated] = useState(false)
     useEffect(() => {
       if (loaded()) return
       let alive = true
@@ -52,8 +70,13 @@ export function createDeferred<P extends object>(
         cancel()
       }
     }, [])
-    const Component = loaded() ?? Placeholder
-    return <Component {...props} />
+    const Component = loaded()
+    if (Component) return <Component {...props} defaultOpen={activated || undefined} />
+    const onActivate = () => {
+      setActivated(true)
+      preload().then(rerender, (error: unknown) => console.error('[deferred] could not load a component', error))
+    }
+    return <Placeholder {...props} onActivate={onActivate} />
   }
   return Object.assign(Deferred, { preload })
 }

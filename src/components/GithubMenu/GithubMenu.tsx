@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@chakra-ui/react'
 import { ChevronDown } from 'lucide-react'
-import { createDeferred } from '../Deferred'
+import { createDeferred, type DeferredPlaceholderProps } from '../Deferred'
 import { GithubIcon } from '../Logo'
 
 export interface GithubMenuProps {
@@ -12,10 +12,10 @@ export interface GithubMenuProps {
   size?: ButtonProps['size']
 }
 
-/** Pre-rendered stand-in with the trigger's exact look; the menu opens once the real one has loaded. */
-function GithubMenuPlaceholder({ label, variant = 'outline', size = 'md' }: GithubMenuProps) {
+/** Pre-rendered stand-in with the trigger's exact look; a click loads the real menu and opens it. */
+function GithubMenuPlaceholder({ label, variant = 'outline', size = 'md', onActivate }: GithubMenuProps & DeferredPlaceholderProps) {
   return (
-    <Button variant={variant} size={size} aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void GithubMenu.preload()}>
+    <Button variant={variant} size={size} aria-haspopup="menu" aria-expanded={false} onClick={onActivate} onPointerEnter={() => void GithubMenu.preload()}>
       <GithubIcon aria-hidden />
       {label}
       <ChevronDown aria-hidden />

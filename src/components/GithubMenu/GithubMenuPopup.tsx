@@ -3,13 +3,14 @@ import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GithubIcon } from '../Logo'
 
+import type { DeferredComponentProps } from '../Deferred'
 import type { GithubMenuProps } from './GithubMenu'
 
 /** The interactive GitHub menu (loaded after hydration; see GithubMenu). */
-export function GithubMenuPopup({ label, variant = 'outline', size = 'md' }: GithubMenuProps) {
+export function GithubMenuPopup({ label, variant = 'outline', size = 'md', defaultOpen }: GithubMenuProps & DeferredComponentProps) {
   const { t } = useTranslation()
   return (
-    <Menu.Root>
+    <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <Button variant={variant} size={size}>
           <GithubIcon aria-hidden />

@@ -4,7 +4,7 @@ import { Menu as MenuIcon } from 'lucide-react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../hooks/useLanguage'
-import { createDeferred } from '../Deferred'
+import { createDeferred, type DeferredPlaceholderProps } from '../Deferred'
 import { IntroPopup } from '../IntroPopup/IntroPopup'
 import { LocaleButtonLink } from '../LocaleLink'
 import { Logo } from '../Logo'
@@ -19,11 +19,11 @@ export const HEADER_HEIGHT = 64
 export { NAV_LINKS } from './navLinks'
 import { NAV_LINKS } from './navLinks'
 
-// Menu machinery loads after hydration, when idle: no visitor can use it in the first frames.
-function MobileNavPlaceholder() {
+// Menu machinery loads after hydration, when idle; a press on the stand-in before that loads it and opens it.
+function MobileNavPlaceholder({ onActivate }: DeferredPlaceholderProps) {
   const { t } = useTranslation()
   return (
-    <IconButton aria-label={t('nav.openMenu')} variant="outline" size="sm" disabled>
+    <IconButton aria-label={t('nav.openMenu')} aria-haspopup="menu" aria-expanded={false} variant="outline" size="sm" onClick={onActivate} onPointerEnter={() => void MobileNavMenu.preload()}>
       <MenuIcon aria-hidden />
     </IconButton>
   )

@@ -3,14 +3,18 @@ import { Menu as MenuIcon } from 'lucide-react'
 import { Link as RouterLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../hooks/useLanguage'
+import type { DeferredComponentProps } from '../Deferred'
 import { NAV_LINKS } from './navLinks'
 
-/** The phone navigation menu: Home, Pricing, Resources and Apply For Free Trial (loaded after hydration). */
-export function MobileNavMenu() {
+/**
+ * The phone navigation menu: Home, Pricing, Resources and Apply For Free Trial (loaded after hydration).
+ * `defaultOpen`: open on mount (the visitor pressed the stand-in before this loaded).
+ */
+export function MobileNavMenu({ defaultOpen }: DeferredComponentProps) {
   const { t } = useTranslation()
   const { to } = useLanguage()
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <IconButton aria-label={t('nav.openMenu')} variant="outline" size="sm">
           <MenuIcon aria-hidden />

@@ -2,6 +2,7 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react'
 import { Check, Monitor, Moon, Sun } from 'lucide-react'
 import { useTheme } from 'next-themes'
 import { useTranslation } from 'react-i18next'
+import type { DeferredComponentProps } from '../Deferred'
 import { withoutTransitions } from './withoutTransitions'
 
 const OPTIONS = [
@@ -10,14 +11,14 @@ const OPTIONS = [
   { value: 'system', icon: Monitor },
 ] as const
 
-/** The interactive colour-mode menu (loaded after hydration; see ThemeMenu). */
-export function ThemeMenuPopup() {
+/** The interactive colour-mode menu (loaded after hydration; see ThemeMenu). `defaultOpen`: open on mount. */
+export function ThemeMenuPopup({ defaultOpen }: DeferredComponentProps) {
   const { t } = useTranslation()
   const { theme = 'system', setTheme } = useTheme()
   const current = OPTIONS.find((o) => o.value === theme) ?? OPTIONS[2]
   const Icon = current.icon
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <IconButton aria-label={t('theme.current', { theme: t(`theme.${current.value}`) })} variant="ghost" size="sm" data-testid="theme-menu">
           <Icon aria-hidden />
