@@ -12,6 +12,7 @@
  * has; text typed into fields is handed to the app as `input` events, so a form library that resets its
  * fields on registration keeps it. Links are left to navigate natively.
  */
+import { dispatch, setNativeValue } from '../voice/commands/effects'
 
 /** Events that mean the visitor is starting to use the page (listened to on `window`, capture phase). */
 export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const
@@ -119,9 +120,9 @@ export function hydrateOnIntent({ root, load, hydrated }: HydrateOnIntentOptions
   }
 }
 
-/** Sets `value` through the prototype's setter (React's value tracker sees the change) and dispatches input + change. */
+/** Sets `value` the way the voice executor fills a field (React's value tracker sees it), then input + change. */
 function handOver(field: Field, value: string): void {
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value)
-  field.dispatchEvent(new Event('input', { bubbles: true }))
-  field.dispatchEvent(new Event('change', { bubbles: true }))
+  setNativeValue(field as HTMLInputElement, value)
+  dispatch(field, 'input')
+  dispatch(field, 'change')
 }
