@@ -4,6 +4,7 @@ import { pageScripts, staticImports } from './chunks.ts'
 import { securityHeaders, withCspMeta, type CspSources } from './csp.ts'
 import { trimPageCss } from './pageCss.ts'
 import { precompress } from './precompress.ts'
+import { PREFETCH_TEMPLATE_ID } from '../src/app/prefetch.ts'
 
 /** Every `.html` file under `dir`, recursively. */
 export function htmlFiles(dir: string): string[] {
@@ -29,8 +30,7 @@ export function placeStyleAfterCharset(html: string): string {
   return without.slice(0, at) + m[0] + without.slice(at)
 }
 
-/** Id of the `<template>` listing the chunks src/boot.ts prefetches at idle (see {@link trimModulePreloads}). */
-export const PREFETCH_TEMPLATE_ID = 'app-prefetch'
+export { PREFETCH_TEMPLATE_ID }
 
 /** Route component chunks (lazy routes of src/app/routes.tsx), by file-name prefix. */
 const PAGE_CHUNK = /^assets\/(Home|Pricing|Feedback|Waitlist)-[\w-]+\.js$/

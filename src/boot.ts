@@ -17,33 +17,10 @@
 import { findIntroElements, startIntro } from './components/Header/introController'
 import { hydrated } from './app/hydration'
 import { hydrateOnIntent } from './app/hydrateOnIntent'
+import { prefetchApp } from './app/prefetch'
 import { splitLocale } from './i18n/locale'
 import { enableFullGlobalStylesOnFirstInput } from './theme/fullGlobalStyles'
 import { mountSiteVoiceWidget } from './voice/widget/site'
-
-/** Id of the build's `<template>` listing the app's chunks (scripts/postbuild.ts `trimModulePreloads`). */
-const PREFETCH_TEMPLATE_ID = 'app-prefetch'
-
-/**
- * After the `load` event, when the browser is idle, fetches the chunks listed in `<template id="app-prefetch">`
- * at low priority and reads their bodies, so they are in the HTTP cache (hashed, cached for a year) when the app
- * loads. Nothing is compiled or run. Skipped when the visitor asked to save data (`navigator.connection.saveData`).
- */
-function prefetchApp(): void {
-  const template = document.getElementById(PREFETCH_TEMPLATE_ID)
-  if (!(template instanceof HTMLTemplateElement)) return
-  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return
-  const urls = [...template.content.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')!)
-  const run = () =>
-    urls.forEach((url) =>
-      fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit)
-        .then((response) => response.blob())
-        .catch(() => undefined),
-    )
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1))
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
-}
 
 const loadApp = () => import('./main')
 const root = document.getElementById('root')

@@ -1,19 +1,6 @@
 import { startTransition, useEffect, useReducer, useState, type ComponentType } from 'react'
+import { whenIdle } from '../../lib/idle'
 import { componentLoader } from './registry'
-
-/** Runs `fn` when the browser is idle (or after `timeoutMs` at the latest); returns a canceller. */
-function whenIdle(fn: () => void, timeoutMs: number): () => void {
-  const w = window as Window & {
-    requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number
-    cancelIdleCallback?: (id: number) => void
-  }
-  if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(fn, { timeout: timeoutMs })
-    return () => w.cancelIdleCallback?.(id)
-  }
-  const id = setTimeout(fn, 1)
-  return () => clearTimeout(id)
-}
 
 /** Props the placeholder of {@link createDeferred} gets on top of the component's own. */
 export interface DeferredPlaceholderProps {
