@@ -1,3 +1,9 @@
+/** The part of the `requestIdleCallback` API this module uses (not in every browser, so looked up at run time). */
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: (deadline: IdleDeadline) => void, o?: { timeout: number }) => number
+  cancelIdleCallback?: (id: number) => void
+}
+
 /**
  * Runs `fn` when the browser is idle (`requestIdleCallback`), or after `timeoutMs` at the latest; where idle
  * callbacks are not supported, on the next task. Browser only.
@@ -5,14 +11,56 @@
  * @returns a function that cancels the call.
  */
 export function whenIdle(fn: () => void, timeoutMs: number): () => void {
-  const w = window as Window & {
-    requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number
-    cancelIdleCallback?: (id: number) => void
-  }
+  const w = window as IdleWindow
   if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(fn, { timeout: timeoutMs })
+    const id = w.requestIdleCallback(() => fn(), { timeout: timeoutMs })
     return () => w.cancelIdleCallback?.(id)
   }
   const id = setTimeout(fn, 1)
   return () => clearTimeout(id)
+}
+
+/**
+ * Runs `step` on each of `items`, in order, spread over idle periods so that no task runs long: each idle
+ * callback takes items while its deadline has time left (`IdleDeadline.timeRemaining()` > 0 ms, at least one
+ * item per callback), then asks for another. A callback that fires because `timeoutMs` passed
+ * (`didTimeout`) takes one item. Where idle callbacks are not supported, one item per task (`setTimeout`).
+ * A `step` that throws stops nothing: the error is reported (`reportError`) and the next item runs.
+ * Browser only.
+ * @param timeoutMs how long each idle period may be waited for, in ms.
+ * @returns a function that cancels the items not yet run.
+ */
+export function eachWhenIdle<T>(items: readonly T[], step: (item: T) => void, timeoutMs: number): () => void {
+  let next = 0
+  let cancel = () => {}
+  const runOne = () => {
+    const item = items[next++]!
+    try {
+      step(item)
+    } catch (error) {
+      reportError(error)
+    }
+  }
+  const slice = (deadline?: IdleDeadline) => {
+    if (next >= items.length) return
+    runOne()
+    if (deadline && !deadline.didTimeout) while (next < items.length && deadline.timeRemaining() > 0) runOne()
+    schedule()
+  }
+  const schedule = () => {
+    if (next >= items.length) return
+    const w = window as IdleWindow
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(slice, { timeout: timeoutMs })
+      cancel = () => w.cancelIdleCallback?.(id)
+    } else {
+      const id = setTimeout(slice, 1)
+      cancel = () => clearTimeout(id)
+    }
+  }
+  schedule()
+  return () => {
+    next = items.length
+    cancel()
+  }
 }
