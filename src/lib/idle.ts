@@ -5,15 +5,15 @@ type IdleWindow = Window & {
 }
 
 /**
- * Runs `fn` when the browser is idle (`requestIdleCallback`), or after `timeoutMs` at the latest; where idle
- * callbacks are not supported, on the next task. Browser only.
+ * Runs `fn` when the browser is idle (`requestIdleCallback`, `fn` gets its `IdleDeadline`), or after `timeoutMs`
+ * at the latest; where idle callbacks are not supported, on the next task (`fn` gets no deadline). Browser only.
  * @param timeoutMs deadline in ms.
  * @returns a function that cancels the call.
  */
-export function whenIdle(fn: () => void, timeoutMs: number): () => void {
+export function whenIdle(fn: (deadline?: IdleDeadline) => void, timeoutMs: number): () => void {
   const w = window as IdleWindow
   if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(() => fn(), { timeout: timeoutMs })
+    const id = w.requestIdleCallback(fn, { timeout: timeoutMs })
     return () => w.cancelIdleCallback?.(id)
   }
   const id = setTimeout(fn, 1)
@@ -48,15 +48,7 @@ export function eachWhenIdle<T>(items: readonly T[], step: (item: T) => void, ti
     schedule()
   }
   const schedule = () => {
-    if (next >= items.length) return
-    const w = window as IdleWindow
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(slice, { timeout: timeoutMs })
-      cancel = () => w.cancelIdleCallback?.(id)
-    } else {
-      const id = setTimeout(slice, 1)
-      cancel = () => clearTimeout(id)
-    }
+    if (next < items.length) cancel = whenIdle(slice, timeoutMs)
   }
   schedule()
   return () => {
