@@ -149,6 +149,24 @@ test.describe('header intro sequence', () => {
     await expect(dialog).toBeHidden()
   })
 
+  test('desktop: a menu the visitor has open stays open when the popup appears — the popup takes focus only if nothing has it', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/pricing')
+    await waitForHydration(page)
+    const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+    await page.getByTestId('theme-menu').click()
+    const menu = page.getByRole('menu')
+    await expect(menu).toBeVisible()
+    // The popup opens 4.9 s after load (SPEC §9); a machine too busy to open the menu before that cannot check the order.
+    test.skip(await dialog.isVisible(), 'the intro popup opened before the menu did')
+    await expect(dialog).toBeVisible({ timeout: 8000 })
+    await expect(menu).toBeVisible()
+    expect(await menu.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  })
+
   test('phone: 6 items, links in a menu', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/pricing')

@@ -35,17 +35,28 @@ export interface ShowIntroPopupOptions {
    * through `onClose` (the `IntroPopup` component with an `open` prop). @default true
    */
   hideOnClose?: boolean
+  /**
+   * When opening moves focus into the dialog:
+   * - `'unless-typing'`: always, except from a field the visitor is typing in (the visitor asked for the popup);
+   * - `'if-unfocused'`: only when nothing on the page has focus (`document.activeElement` is `<body>`). For a
+   *   popup that opens by itself on a timer (the header intro, SPEC §2): a focus move the visitor did not ask
+   *   for would close the menu they have open (a menu closes when focus leaves it) or lose a keyboard user's
+   *   place.
+   * @default 'unless-typing'
+   */
+  takeFocus?: 'unless-typing' | 'if-unfocused'
 }
 
 /**
  * Shows the intro popup `dialog` (a non-modal dialog, WAI-ARIA APG "Dialog (Non-Modal)"): removes `hidden`,
- * moves focus into it unless the visitor is typing in a field, rotates the examples every `rotateMs` (example 0
+ * moves focus into it (as `takeFocus` allows), rotates the examples every `rotateMs` (example 0
  * first), and closes on Got it!, the close button or Escape (unless something else handled the key).
  * Focus inside it returns to where it was when it closes.
  * @returns `hide()`: stops the rotation and the listeners, hides the dialog when `hideOnClose`, and restores
  *   focus. Idempotent. Also runs by itself when the dialog leaves the document.
  */
-export function showIntroPopup(dialog: HTMLElement, { rotateMs = INTRO_TIMINGS.rotateMs, onClose, hideOnClose = true }: ShowIntroPopupOptions = {}): () => void {
+export function showIntroPopup(dialog: HTMLElement, { rotateMs = INTRO_TIMINGS.rotateMs, onClose, hideOnClose = true, takeFocus = 'unless-typing' }: ShowIntroPopupOptions = {},
+): () => void {
   const doc = dialog.ownerDocument
   const examples = [...dialog.querySelectorAll<HTMLElement>(`[${EXAMPLE_ATTR}]`)]
   let index = 0
@@ -53,7 +64,8 @@ export function showIntroPopup(dialog: HTMLElement, { rotateMs = INTRO_TIMINGS.r
   showExample(0)
   const previous = doc.activeElement instanceof HTMLElement ? doc.activeElement : null
   dialog.hidden = false
-  if (!previous?.matches(EDITABLE)) dialog.focus({ preventScroll: true })
+  const unfocused = !previous || previous === doc.body
+  if (takeFocus === 'if-unfocused' ? unfocused : !previous?.matches(EDITABLE)) dialog.focus({ preventScroll: true })
 
   let done = false
   const close = () => {
@@ -111,7 +123,8 @@ export function findIntroElements(root: ParentNode): IntroElements | null {
 /**
  * Runs the header intro once: after `startDelayMs` (`data-step` 0 → 1) the visible decorative items — 18 on
  * desktop, 6 on phones ({@link DESKTOP_QUERY}, measured now) — get `data-gone`, one every `stepMs`; then the
- * strip gets `data-done`, and `popupDelayMs` after the last item the popup opens ({@link showIntroPopup}).
+ * strip gets `data-done`, and `popupDelayMs` after the last item the popup opens ({@link showIntroPopup}; it takes
+ * focus only if nothing has it: `takeFocus: 'if-unfocused'`).
  * It runs the same under reduced motion (the CSS drops only the transitions).
  *
  * Starting it again on the same strip while it runs returns the running one's stop function: the
@@ -141,7 +154,7 @@ export function startIntro({ strip, popup }: IntroElements, timings: IntroTiming
       if (i === total - 1) strip.setAttribute('data-done', '')
     }),
   )
-  if (popup) at(timings.startDelayMs + (total - 1) * timings.stepMs + timings.popupDelayMs, () => (hidePopup = showIntroPopup(popup, { rotateMs: timings.rotateMs })))
+  if (popup) at(timings.startDelayMs + (total - 1) * timings.stepMs + timings.popupDelayMs, () => (hidePopup = showIntroPopup(popup, { rotateMs: timings.rotateMs, takeFocus: 'if-unfocused' })))
   function stop() {
     timers.forEach(clearTimeout)
     hidePopup?.()

@@ -5,7 +5,7 @@
  * 2000 ms), on markup shaped like the pre-rendered header's.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { findIntroElements, startIntro } from '../../../src/components/Header/introController'
+import { findIntroElements, showIntroPopup, startIntro } from '../../../src/components/Header/introController'
 import { DECORATIVE_ITEMS } from '../../../src/components/Header/introSequence'
 
 const mockMedia = (desktop: boolean) =>
@@ -87,12 +87,23 @@ describe('startIntro', () => {
     expect(document.activeElement).toBe(field)
   })
 
-  it('Got it! closes it and focus goes back where it was; the rotation stops', () => {
+  it('opening by itself, it leaves focus where the visitor put it (an open menu would close if focus left it)', () => {
     mockMedia(false)
     const before = document.getElementById('before') as HTMLButtonElement
     before.focus()
     startIntro(findIntroElements(document)!)
     vi.advanceTimersByTime(2500)
+    expect(popup().hidden).toBe(false)
+    expect(document.activeElement).toBe(before)
+    popup().querySelector<HTMLButtonElement>('[data-intro-close]')!.click()
+    expect(popup().hidden).toBe(true)
+    expect(document.activeElement).toBe(before)
+  })
+
+  it('Got it! closes it and focus goes back where it was; the rotation stops', () => {
+    const before = document.getElementById('before') as HTMLButtonElement
+    before.focus()
+    showIntroPopup(popup(), { rotateMs: 2000 })
     expect(document.activeElement).toBe(popup())
     popup().querySelector<HTMLButtonElement>('[data-intro-close]')!.click()
     expect(popup().hidden).toBe(true)
