@@ -18,10 +18,24 @@ export type VisualParameter = false | undefined
  * captured mid-animation when the machine is busy.
  */
 export async function settle(): Promise<void> {
+  hideBrowserChrome()
   await document.fonts.ready
   const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
   await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+}
+
+/**
+ * Hides what the browser draws itself and redraws differently from one Chromium release to the next (measured
+ * between Debian's 150 and 156: the textarea's resize grip), so a baseline records the site, not the browser.
+ * Added once, as a stylesheet of the test page only.
+ */
+function hideBrowserChrome(): void {
+  if (document.getElementById('visual-test-chrome')) return
+  const style = document.createElement('style')
+  style.id = 'visual-test-chrome'
+  style.textContent = '::-webkit-resizer { display: none; }'
+  document.head.append(style)
 }
 
 /**

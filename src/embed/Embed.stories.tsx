@@ -123,7 +123,8 @@ function ToastHost({ theme }: { /** Widget colour scheme. */ theme: 'light' | 'd
   return (
     <div style={{ padding: 16 }}>
       <label>
-        Company <input name="company" />
+        {/* Styled like a host page's own field: a native control's look differs between browser versions. */}
+        Company <input name="company" style={{ border: '1px solid #8a8a8a', borderRadius: 4, padding: '2px 6px', background: 'transparent', color: 'inherit', font: 'inherit' }} />
       </label>
       <div ref={host} data-voiceos="" />
     </div>

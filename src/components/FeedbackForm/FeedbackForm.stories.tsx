@@ -199,6 +199,9 @@ export const ScreenshotRefusesNonImage: Story = {
     await waitFor(() => expect(args.openUrl).toHaveBeenCalledTimes(1))
     await expect((args.openUrl as ReturnType<typeof fn>).mock.calls[0]![0]).not.toContain('bug.png')
     await waitFor(() => expect(issue.getByTestId('screenshot-name')).toHaveTextContent('No image chosen'))
+    // Whether a synthetic click leaves a focus ring (:focus-visible) differs between Chromium releases: the
+    // baseline is taken without focus on the button.
+    submit(issue).blur()
   },
 }
 
