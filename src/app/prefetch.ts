@@ -1,4 +1,4 @@
-import { eachWhenIdle } from '../lib/idle'
+import { eachWhenIdle, whenIdle } from '../lib/idle'
 
 /**
  * Id of the `<template>` in which the build (scripts/postbuild.ts `trimModulePreloads`) lists, as
@@ -6,25 +6,50 @@ import { eachWhenIdle } from '../lib/idle'
  */
 export const PREFETCH_TEMPLATE_ID = 'app-prefetch'
 
+/** How long the prefetch waits for an idle period after `load`, at most, in ms. */
+const IDLE_TIMEOUT_MS = 5000
+
 /**
- * After the `load` event, in idle periods (each waited for at most 5000 ms), fetches the chunks listed in
- * `<template id="app-prefetch">` at low priority and reads their bodies, so they are in the HTTP cache (hashed,
- * cached for a year) when the app loads. Nothing is compiled or run. Starting a fetch costs the main thread
- * about 1 ms and a page lists ~30 chunks, so the fetches are spread over idle callbacks within their deadlines
- * (`eachWhenIdle`): in one task they made a long task (~35 ms, ~140 ms at a phone's 4× slower CPU).
- * Skipped when the visitor asked to save data (`navigator.connection.saveData`) or the page has no such
- * template. Browser only.
+ * After the `load` event, once the browser is idle (at most 5000 ms later), fetches the chunks listed in
+ * `<template id="app-prefetch">` into the HTTP cache (hashed, cached for a year), so they are there when the app
+ * loads at the visitor's first intent. Nothing is compiled or run.
+ *
+ * The fetches run in a dedicated worker (src/app/prefetch.worker.ts), which shares the page's HTTP cache: a
+ * page lists ~30 chunks, and fetched from the page each one cost its main thread a task (starting it ~1 ms,
+ * handling its response 10–20 ms at a phone's 4× slower CPU, measured in Lighthouse's trace). Where no worker
+ * can be started (no `Worker`, or it fails to load), the page fetches them itself, spread over idle callbacks
+ * (`eachWhenIdle`). Skipped when the visitor asked to save data (`navigator.connection.saveData`) or the page
+ * has no such template. Browser only.
  */
 export function prefetchApp(): void {
   const template = document.getElementById(PREFETCH_TEMPLATE_ID)
   if (!(template instanceof HTMLTemplateElement)) return
   if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return
-  const urls = [...template.content.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')!)
-  const fetchOne = (url: string) =>
-    void fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit)
-      .then((response) => response.blob())
-      .catch(() => undefined)
-  const later = () => void eachWhenIdle(urls, fetchOne, 5000)
+  const urls = [...template.content.querySelectorAll('link[href]')].map((link) => new URL(link.getAttribute('href')!, document.baseURI).href)
+  if (!urls.length) return
+  let fellBack = false
+  const fromPage = () => {
+    if (fellBack) return
+    fellBack = true
+    eachWhenIdle(urls, fetchOne, IDLE_TIMEOUT_MS)
+  }
+  const start = () => {
+    try {
+      const worker = new Worker(new URL('./prefetch.worker.ts', import.meta.url), { type: 'module', name: 'app-prefetch' })
+      worker.addEventListener('error', fromPage)
+      worker.postMessage(urls)
+    } catch {
+      fromPage()
+    }
+  }
+  const later = () => void whenIdle(start, IDLE_TIMEOUT_MS)
   if (document.readyState === 'complete') later()
   else window.addEventListener('load', later, { once: true })
+}
+
+/** Fetches `url` at low priority and reads its body, from the page (the fallback of {@link prefetchApp}). */
+function fetchOne(url: string): void {
+  fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit)
+    .then((response) => response.blob())
+    .catch(() => undefined)
 }

@@ -122,6 +122,29 @@ test.describe('before hydration (the app hydrates at the first intent)', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   })
 
+  test('the chunks the page prefetches when idle (in a worker) are what the app loads, from the HTTP cache', async ({ page }) => {
+    const finished = new Set<string>()
+    page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname))
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
+    await page.goto('/pricing')
+    await waitForEntry(page)
+    const listed = await page.evaluate(() =>
+      [...(document.getElementById('app-prefetch') as HTMLTemplateElement).content.querySelectorAll('link')].map((link) => link.getAttribute('href')!),
+    )
+    expect(listed.length).toBeGreaterThan(5)
+    await expect.poll(() => listed.filter((path) => !finished.has(path)), { timeout: 15_000 }).toEqual([])
+    expect(workers.some((url) => /\/assets\/prefetch\.worker-[\w-]+\.js$/.test(url)), 'fetched by the prefetch worker').toBe(true)
+    await waitForHydration(page)
+    const loaded = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => /\/assets\/(main|client)-[\w-]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, transferSize: entry.transferSize })),
+    )
+    expect(loaded.map((entry) => entry.path).sort()).toEqual(listed.filter((path) => /\/assets\/(main|client)-/.test(path)).sort())
+    for (const entry of loaded) expect(entry, `${entry.path} came from the network again`).toMatchObject({ transferSize: 0 })
+  })
+
   test('text typed before the app has hydrated is kept and submitted with the form', async ({ page }) => {
     await page.goto('/feedback')
     await waitForEntry(page)
