@@ -27,6 +27,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme'
+import { FONT_STACK } from './fontStack'
 import { toastRecipe } from './recipes/toast'
 import { hasServerGlobalStyles } from './serverStyles'
 import { brandColors, semanticColors } from './tokens'
@@ -121,8 +122,8 @@ const brand = defineConfig({
     tokens: {
       colors: brandColors,
       fonts: {
-        heading: { value: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", sans-serif' },
-        body: { value: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", sans-serif' },
+        heading: { value: FONT_STACK },
+        body: { value: FONT_STACK },
       },
     },
     semanticTokens: { colors: semanticColors },

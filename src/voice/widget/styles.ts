@@ -1,3 +1,5 @@
+import { FONT_STACK } from '../../theme/fontStack'
+
 /**
  * The widget's CSS, scoped to its shadow root (so host CSS cannot reach it and it cannot leak). Colours are
  * the site's AA-checked tokens (src/theme/tokens.ts `CONTRAST_PAIRS`): light brand #6d28d9 on white 7.1:1,
@@ -14,7 +16,7 @@ export const WIDGET_CSS = `
   position: fixed; z-index: 2147483647; bottom: max(1rem, env(safe-area-inset-bottom));
   right: max(1rem, env(safe-area-inset-right));
   display: flex; flex-direction: column; align-items: flex-end; gap: 0.75rem;
-  font: 400 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", sans-serif;
+  font: 400 16px/1.5 ${FONT_STACK};
   color: var(--fg); -webkit-font-smoothing: antialiased; text-align: start; direction: ltr;
   pointer-events: none;
 }
