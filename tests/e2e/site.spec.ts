@@ -172,6 +172,18 @@ test.describe('header intro sequence', () => {
     await expect(dialog).toBeHidden()
   })
 
+  test('before it opens, the popup is laid out (its text is ready at the first paint) but invisible, unfocusable and out of the accessibility tree', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/pricing')
+    const popup = page.getByTestId('intro-popup')
+    await expect(popup).toBeHidden()
+    expect(await popup.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(50)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const gotIt = popup.locator('[data-intro-close]').first()
+    expect(await gotIt.evaluate((button: HTMLElement) => (button.focus(), button.ownerDocument.activeElement === button))).toBe(false)
+    await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toBeVisible({ timeout: 8000 })
+  })
+
   test('desktop: a menu the visitor has open stays open when the popup appears — the popup takes focus only if nothing has it', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/pricing')

@@ -27,12 +27,13 @@ export interface IntroPopupProps {
  * (WAI-ARIA APG "Dialog (Non-Modal)") in the bottom corner, above the voice button it introduces: the page
  * stays readable and usable behind it, with no backdrop, scroll lock or focus trap.
  *
- * - It is always in the markup (pre-rendered with `hidden`), and so are all four examples (all but one
- *   `hidden`): showing it and rotating them only flips attributes, which the framework-free intro
+ * - It is always in the markup (pre-rendered with `hidden`, laid out but invisible), and so are all four
+ *   examples (all but one `hidden`): showing it and rotating them only flips attributes, which the framework-free intro
  *   (src/components/Header/introController.ts, {@link showIntroPopup}) does — before hydration on a
  *   pre-rendered page, with no React render and no style generated.
- * - On open, focus moves to the dialog — unless the visitor is typing in a field, which keeps its focus. On close,
- *   focus inside it returns to where it was before.
+ * - On open, focus moves to the dialog if nothing else has it (the header intro opens it by itself: a menu
+ *   the visitor has open keeps its focus); opened through `open`, unless the visitor is typing in a field. On
+ *   close, focus inside it returns to where it was before.
  * - Got it!, the close button and Escape (anywhere on the page, unless something else handled it) close it.
  * - A "Try saying" example rotates every `rotateMs` while open (not announced: a rotating live region would be
  *   noise).
@@ -85,6 +86,10 @@ export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = I
       animationName="fade-in, slide-from-bottom"
       animationDuration="moderate"
       animationTimingFunction="ease-out"
+      // Hidden, it is still laid out (invisible, out of the accessibility tree and the focus order): its text's
+      // fonts are then resolved in the page's first layout, before the first paint, not in a long task when it
+      // opens. Its opening animation starts when `hidden` goes.
+      _hidden={{ display: 'block', visibility: 'hidden', animationName: 'none' }}
     >
       <Text as="h2" id={titleId} fontSize="md" fontWeight="semibold">
         {t('intro.title')}
