@@ -55,7 +55,9 @@ export interface ShowIntroPopupOptions {
  * @returns `hide()`: stops the rotation and the listeners, hides the dialog when `hideOnClose`, and restores
  *   focus. Idempotent. Also runs by itself when the dialog leaves the document.
  */
-export function showIntroPopup(dialog: HTMLElement, { rotateMs = INTRO_TIMINGS.rotateMs, onClose, hideOnClose = true, takeFocus = 'unless-typing' }: ShowIntroPopupOptions = {},
+export function showIntroPopup(
+  dialog: HTMLElement,
+  { rotateMs = INTRO_TIMINGS.rotateMs, onClose, hideOnClose = true, takeFocus = 'unless-typing' }: ShowIntroPopupOptions = {},
 ): () => void {
   const doc = dialog.ownerDocument
   const examples = [...dialog.querySelectorAll<HTMLElement>(`[${EXAMPLE_ATTR}]`)]
