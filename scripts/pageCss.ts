@@ -42,6 +42,17 @@ export function referencedVariables(text: string): Set<string> {
 }
 
 /**
+ * Names of the `@keyframes` of `globalCss` that `text` (component CSS, or markup with inline `style`) names in an
+ * `animation` / `animation-name` declaration: e.g. `fade-in` and `slide-from-bottom` for Chakra's
+ * `animation-name: fade-in, slide-from-bottom`.
+ */
+export function referencedKeyframes(text: string, globalCss: string): Set<string> {
+  const defined = new Set([...globalCss.matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]!))
+  const named = [...text.matchAll(/animation(?:-name)?\s*:\s*([^;}"]+)/g)].flatMap((m) => m[1]!.match(/[\w-]+/g) ?? [])
+  return new Set(named.filter((n) => defined.has(n)))
+}
+
+/**
  * The `data-ssr-css` attribute value to keep: none (`=""` dropped) when the browser can read the same Emotion ids
  * from the CSS (src/theme/serverStyles.ts `serverStyleIds`), else the build's list as it was.
  */
@@ -65,6 +76,7 @@ export interface PageCssResult {
  *    removes the rules whose selectors match nothing in the page and every token (custom property) that no
  *    kept rule, no component rule and no inline `style`/attribute of the page references, directly or
  *    through another token. `.dark` / `.light` blocks are kept (the colour-mode class is set by a script).
+ *    The `@keyframes` that the page's component rules or inline styles animate with are kept as well.
  * 2. Component CSS (Emotion's classes of the rendered components — all used): unchanged in meaning.
  * 3. Both are minified by Lightning CSS for {@link CSS_TARGETS}: prefixes these browsers do not need go,
  *    identical rules of different components are merged. The component tag's list of Emotion ids is dropped
@@ -88,9 +100,15 @@ export async function trimPageCss(html: string, assetsDir = '/assets/'): Promise
   // The component rules and the markup use tokens too. PurgeCSS keeps a token only when a kept declaration of
   // the same stylesheet uses it (and then also the tokens its value refers to): a safelisted variable would be
   // kept without the tokens it refers to. So their uses go in as one declaration of a synthetic rule, which is
-  // removed again afterwards.
+  // removed again afterwards. The same goes for keyframes: PurgeCSS keeps a `@keyframes` block only when a kept
+  // rule of the same stylesheet animates with it, and the component rules (e.g. a dialog's `fade-in`) are not in it.
   const used = [...referencedVariables(componentCss + markup)]
-  const usage = used.length ? `.${USAGE_RULE}{color:${used.map((v) => `var(${v})`).join(' ')}}` : ''
+  const animations = [...referencedKeyframes(componentCss + markup, globalCss)]
+  const declarations = [
+    ...(used.length ? [`color:${used.map((v) => `var(${v})`).join(' ')}`] : []),
+    ...(animations.length ? [`animation-name:${animations.join(',')}`] : []),
+  ]
+  const usage = declarations.length ? `.${USAGE_RULE}{${declarations.join(';')}}` : ''
   const [purged] = await new PurgeCSS().purge({
     content: [{ raw: markup, extension: 'html' }],
     css: [{ raw: globalCss + usage }],

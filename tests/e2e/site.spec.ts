@@ -172,7 +172,7 @@ test.describe('header intro sequence', () => {
     await expect(dialog).toBeHidden()
   })
 
-  test('before it opens, the popup is laid out (its text is ready at the first paint) but invisible, unfocusable and out of the accessibility tree', async ({ page }) => {
+  test('before it opens, the popup is laid out (its text is ready at the first paint) but invisible, unfocusable and out of the accessibility tree; it opens animated', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/pricing')
     const popup = page.getByTestId('intro-popup')
@@ -181,7 +181,17 @@ test.describe('header intro sequence', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const gotIt = popup.locator('[data-intro-close]').first()
     expect(await gotIt.evaluate((button: HTMLElement) => (button.focus(), button.ownerDocument.activeElement === button))).toBe(false)
+    // When it opens, before any input (so with the page's own cut CSS, not the full global CSS), it animates in.
+    const animations = popup.evaluate(
+      (el: HTMLElement) =>
+        new Promise<string[]>((resolve) => {
+          new MutationObserver(() => {
+            if (!el.hidden) resolve(el.getAnimations().map((a) => (a as CSSAnimation).animationName))
+          }).observe(el, { attributes: true, attributeFilter: ['hidden'] })
+        }),
+    )
     await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toBeVisible({ timeout: 8000 })
+    expect((await animations).sort()).toEqual(['fade-in', 'slide-from-bottom'])
   })
 
   test('desktop: a menu the visitor has open stays open when the popup appears — the popup takes focus only if nothing has it', async ({ page }) => {

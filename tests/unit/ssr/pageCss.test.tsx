@@ -4,21 +4,23 @@
  * The built pages themselves are checked by tests/e2e/critical-css.spec.ts.
  */
 import { Box, Button, ChakraProvider } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { referencedVariables, trimPageCss } from '../../../scripts/pageCss'
+import { referencedKeyframes, referencedVariables, trimPageCss } from '../../../scripts/pageCss'
 import { emotionCollector } from '../../../src/ssr/emotionCollector'
 import { getSystem } from '../../../src/theme'
 import { serverStyleIds } from '../../../src/theme/serverStyles'
 
 /** A pre-rendered page as vite-react-ssg writes it: the collector's tags in `<head>`, the markup in `<body>`. */
-function page(): { html: string; ids: string[] } {
+function page(extra: ReactNode = null): { html: string; ids: string[] } {
   const collector = emotionCollector()
   const body = renderToString(
     collector.collect(
       <ChakraProvider value={getSystem()}>
         <Box p="4" color="fg.muted" bg="bg.subtle">
           <Button colorPalette="brand">Apply</Button>
+          {extra}
         </Box>
       </ChakraProvider>,
     ),
@@ -60,6 +62,33 @@ describe('trimPageCss', () => {
     const inlineTokens = [...kept.matchAll(/(--chakra-[\w\\.-]+):/g)].map((m) => m[1]!)
     expect(inlineTokens.filter((t) => !uses.has(t))).toEqual([])
     expect(kept.length * 4).toBeLessThan(fullGlobal!.css.length)
+  })
+
+  it('keeps the keyframes that the page animates with, from its component rules or inline styles, and drops the rest', async () => {
+    const withAnimations = page(
+      <>
+        <Box animationName="fade-in, slide-from-bottom" animationDuration="moderate" />
+        <Box style={{ animation: 'scale-in 200ms ease-out' }} />
+      </>,
+    ).html
+    const { html, fullGlobal } = await trimPageCss(withAnimations)
+    const keyframes = (css: string) => new Set([...css.matchAll(/@keyframes ([\w-]+)/g)].map((m) => m[1]!))
+    const kept = keyframes(inlineGlobal(html))
+    for (const name of ['fade-in', 'slide-from-bottom', 'scale-in']) expect(kept).toContain(name)
+    for (const name of ['fade-out', 'slide-from-top', 'marqueeX']) {
+      expect(kept).not.toContain(name)
+      expect(keyframes(fullGlobal!.css)).toContain(name)
+    }
+    // Without anything that animates with them, the page does not carry them.
+    expect(keyframes(inlineGlobal((await trimPageCss(page().html)).html))).not.toContain('fade-in')
+  })
+
+  it('finds keyframe names in animation shorthands and lists, only among the keyframes defined', () => {
+    const global = '@keyframes fade-in{from{opacity:0}}@keyframes spin{to{transform:rotate(1turn)}}@keyframes ease{}'
+    expect(referencedKeyframes('.a{animation:1s ease-in-out infinite spin}', global)).toEqual(new Set(['spin']))
+    expect(referencedKeyframes('.a{animation-name:fade-in, spin;color:red}', global)).toEqual(new Set(['fade-in', 'spin']))
+    expect(referencedKeyframes('<div style="animation: fade-in 2s">', global)).toEqual(new Set(['fade-in']))
+    expect(referencedKeyframes('.a{transition:opacity 1s ease}.b{color:spin}', global)).toEqual(new Set())
   })
 
   it('links the full global CSS as a hashed, non-blocking stylesheet', async () => {
