@@ -4,7 +4,8 @@
  *
  * On a pre-rendered page it
  * 1. starts the header intro (SPEC §2, §4 "Header intro") on the server's markup — it only flips attributes;
- * 2. mounts the voice widget (the framework-free one `voiceos.js` ships), so the mic works from the first paint;
+ * 2. mounts the voice widget (the framework-free one `voiceos.js` ships) in the next task, so the mic works
+ *    before and regardless of hydration;
  * 3. loads and hydrates the React app (src/main.tsx) at the visitor's first intent (src/app/hydrateOnIntent.ts),
  *    holding and replaying what they do until it has. A page that has work to do at load (the 404 page logs
  *    its path, SPEC §2) marks itself `data-hydrate="load"` and hydrates at once;
@@ -19,6 +20,7 @@ import { hydrated } from './app/hydration'
 import { hydrateOnIntent } from './app/hydrateOnIntent'
 import { prefetchApp } from './app/prefetch'
 import { splitLocale } from './i18n/locale'
+import { nextTask } from './lib/idle'
 import { enableFullGlobalStylesOnFirstInput } from './theme/fullGlobalStyles'
 import { mountSiteVoiceWidget } from './voice/widget/site'
 
@@ -39,7 +41,13 @@ if (root && prerendered) {
   void loadApp()
 }
 
-mountSiteVoiceWidget({
-  lng: splitLocale(window.location.pathname).lng,
-  theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-}).catch((error: unknown) => console.error('[boot] the voice widget could not load', error))
+// The widget is built in a task of its own: this module's evaluation and the widget's DOM and styles are each a
+// short task, not one long one, so the browser can render and answer input in between.
+nextTask()
+  .then(() =>
+    mountSiteVoiceWidget({
+      lng: splitLocale(window.location.pathname).lng,
+      theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+    }),
+  )
+  .catch((error: unknown) => console.error('[boot] the voice widget could not load', error))

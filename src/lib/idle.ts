@@ -56,3 +56,17 @@ export function eachWhenIdle<T>(items: readonly T[], step: (item: T) => void, ti
     cancel()
   }
 }
+
+/** The part of the Prioritized Task Scheduling API (`scheduler.yield()`) this module uses, where the browser has it. */
+type YieldingScheduler = { yield?: () => Promise<void> }
+
+/**
+ * Resolves in a new task, so that the work that follows does not lengthen the current one: through
+ * `scheduler.yield()` where the browser has it (the continuation runs ahead of other queued tasks; Chromium 129+),
+ * else through `setTimeout(…, 0)`. Between the two tasks the browser can render and handle input. Browser only.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: YieldingScheduler }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -4,7 +4,7 @@
  * deadline allows, so a long list never makes one long task.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { eachWhenIdle } from '../../../src/lib/idle'
+import { eachWhenIdle, nextTask } from '../../../src/lib/idle'
 
 type IdleCallback = (deadline: IdleDeadline) => void
 let queued: Array<{ cb: IdleCallback; timeout?: number }> = []
@@ -85,5 +85,30 @@ describe('eachWhenIdle', () => {
     expect(done).toEqual([1])
     vi.runAllTimers()
     expect(done).toEqual([1, 2, 3])
+  })
+})
+
+describe('nextTask', () => {
+  it('resolves in a later task, after the microtasks of the current one (setTimeout where there is no scheduler.yield)', async () => {
+    const order: string[] = []
+    const done = nextTask().then(() => order.push('next task'))
+    void Promise.resolve().then(() => order.push('microtask'))
+    setTimeout(() => order.push('task queued after'), 0)
+    order.push('sync')
+    await done
+    expect(order).toEqual(['sync', 'microtask', 'next task'])
+  })
+
+  it('yields through scheduler.yield() where the browser has it', async () => {
+    const yielded = vi.fn(() => Promise.resolve())
+    const g = globalThis as { scheduler?: unknown }
+    const before = g.scheduler
+    g.scheduler = { yield: yielded }
+    try {
+      await nextTask()
+      expect(yielded).toHaveBeenCalledTimes(1)
+    } finally {
+      g.scheduler = before
+    }
   })
 })
