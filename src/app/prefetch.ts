@@ -1,4 +1,5 @@
 import { eachWhenIdle, whenIdle } from '../lib/idle'
+import { PREFETCH_REQUEST } from './prefetchRequest'
 
 /**
  * Id of the `<template>` in which the build (scripts/postbuild.ts `trimModulePreloads`) lists, as
@@ -49,7 +50,7 @@ export function prefetchApp(): void {
 
 /** Fetches `url` at low priority and reads its body, from the page (the fallback of {@link prefetchApp}). */
 function fetchOne(url: string): void {
-  fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit)
+  fetch(url, PREFETCH_REQUEST)
     .then((response) => response.blob())
     .catch(() => undefined)
 }

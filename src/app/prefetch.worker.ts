@@ -4,12 +4,12 @@
  * its page; responses are handled on this thread, none on the page's main thread. Then it closes itself.
  * Message in: `string[]`, same-origin URLs. Nothing is sent back.
  */
+import { PREFETCH_REQUEST } from './prefetchRequest'
+
 /** The part of `DedicatedWorkerGlobalScope` used here (the project compiles against the DOM library). */
 const scope = self as unknown as { onmessage: ((event: MessageEvent<string[]>) => void) | null; close(): void }
 
 scope.onmessage = (event) => {
-  const reads = event.data.map((url) =>
-    fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit).then((response) => response.arrayBuffer()),
-  )
+  const reads = event.data.map((url) => fetch(url, PREFETCH_REQUEST).then((response) => response.arrayBuffer()))
   void Promise.allSettled(reads).then(() => scope.close())
 }
