@@ -28,9 +28,9 @@ export interface IntroPopupProps {
  * stays readable and usable behind it, with no backdrop, scroll lock or focus trap.
  *
  * - It is always in the markup (pre-rendered with `hidden`, laid out but invisible), and so are all four
- *   examples (all but one `hidden`): showing it and rotating them only flips attributes, which the framework-free intro
- *   (src/components/Header/introController.ts, {@link showIntroPopup}) does — before hydration on a
- *   pre-rendered page, with no React render and no style generated.
+ *   examples (all but one `hidden`): showing it and rotating them only flips attributes, which the
+ *   framework-free intro (src/components/Header/introController.ts, {@link showIntroPopup}) does — before
+ *   hydration on a pre-rendered page, with no React render and no style generated.
  * - On open, focus moves to the dialog if nothing else has it (the header intro opens it by itself: a menu
  *   the visitor has open keeps its focus); opened through `open`, unless the visitor is typing in a field. On
  *   close, focus inside it returns to where it was before.
