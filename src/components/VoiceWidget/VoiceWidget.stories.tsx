@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { readSiteConfig } from '../../config/site'
-import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from '../../voice/react/scriptedEngine'
+import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from '../../voice/session/scriptedEngine'
 import { VoiceWidgetContainer } from './VoiceWidgetContainer'
 
 /** Scripted-engine config: keys present, realtime off (commands arrive as tool calls in stories). */

@@ -1,6 +1,6 @@
-import type { RealtimeSettings, VoiceSession } from '../react/session'
-import { createSessionId } from '../react/sessionId'
-import type { WidgetStatus, WidgetToast } from '../react/types'
+import type { RealtimeSettings, VoiceSession } from '../session/session'
+import { createSessionId } from '../session/sessionId'
+import type { WidgetStatus, WidgetToast } from '../session/types'
 import type { EngineFactory } from './engine'
 
 /** What the widget renders from. */
@@ -79,7 +79,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     const mine = ++attempt
     set({ status: 'connecting' })
     try {
-      const [{ createVoiceSession }, engine] = await Promise.all([import('../react/session'), Promise.resolve(options.createEngine())])
+      const [{ createVoiceSession }, engine] = await Promise.all([import('../session/session'), Promise.resolve(options.createEngine())])
       if (mine !== attempt) return // stopped while loading
       const sessionId = createSessionId()
       set({ sessionId })

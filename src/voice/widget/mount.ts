@@ -1,5 +1,5 @@
-import type { RealtimeSettings } from '../react/session'
-import type { WidgetToast } from '../react/types'
+import type { RealtimeSettings } from '../session/session'
+import type { WidgetToast } from '../session/types'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { translate, type VoiceCopy } from './copy'
 import type { EngineFactory } from './engine'

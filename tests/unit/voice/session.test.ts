@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startRealtimeServer, type RealtimeServer } from '../../servers/realtime-server'
-import { createVoiceSession, COMMAND_STATUS_RESET_MS } from '../../../src/voice/react/session'
-import { ScriptedVoiceEngine } from '../../../src/voice/react/scriptedEngine'
-import { createSessionId } from '../../../src/voice/react/sessionId'
-import type { WidgetStatus, WidgetToast } from '../../../src/voice/react/types'
+import { createVoiceSession, COMMAND_STATUS_RESET_MS } from '../../../src/voice/session/session'
+import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
+import { createSessionId } from '../../../src/voice/session/sessionId'
+import type { WidgetStatus, WidgetToast } from '../../../src/voice/session/types'
 import WebSocket from 'ws'
 
 function setup(engine = new ScriptedVoiceEngine({ script: [] }), realtime: Parameters<typeof createVoiceSession>[0]['realtime'] = null) {
