@@ -22,5 +22,6 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
   if (settings.kind === 'scripted') {
     return () => import('../session/scriptedEngine').then((m) => new m.ScriptedVoiceEngine({ windowMessages: true }))
   }
-  return () => import('../engine').then((m) => new m.VoiceCall({ publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl }))
+  return () =>
+    import('../engine').then((m) => new m.VoiceCall({ publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl }))
 }
