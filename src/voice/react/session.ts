@@ -135,8 +135,12 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       log.warn('[voice] could not report a command result', error)
     }
   }
-  /** Routes a command and reports its result. */
-  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => report(router.route(message, source), source, toolCall)
+  /** Routes a command and reports its result (a toggle's once its control has settled: the state after). */
+  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => {
+    const result = router.route(message, source)
+    if (result.status === 'executed' && result.settled) void result.settled.then(() => report(result, source, toolCall))
+    else report(result, source, toolCall)
+  }
 
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {
