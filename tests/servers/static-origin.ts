@@ -41,7 +41,13 @@ export interface StaticOrigin {
 }
 
 /** Starts a static origin; resolves once it listens. */
-export async function startStaticOrigin({ port, root, headers = () => ({}), vars = {}, inject = () => '' }: StaticOriginOptions): Promise<StaticOrigin> {
+export async function startStaticOrigin({
+  port,
+  root,
+  headers = () => ({}),
+  vars = {},
+  inject = () => '',
+}: StaticOriginOptions): Promise<StaticOrigin> {
   const base = resolve(root)
   const requests: string[] = []
   const server = http.createServer((req, res) => {

@@ -23,7 +23,13 @@ import { RESULT_HEADER } from '../context/report'
  * Names of the client-side tools: the four voice-command tools (each starts with its action word, as the router
  * expects) and the read tool (src/voice/context/readPage.ts), which answers with the page's visible text.
  */
-export const VOICE_TOOL_NAMES = ['scroll_page', 'click_element', 'fill_field', 'toggle_control', READ_TOOL_NAME] as const
+export const VOICE_TOOL_NAMES = [
+  'scroll_page',
+  'click_element',
+  'fill_field',
+  'toggle_control',
+  READ_TOOL_NAME,
+] as const
 
 /** Default assistant name. */
 export const DEFAULT_ASSISTANT_NAME = 'VoiceOS'
@@ -58,13 +64,20 @@ type JsonSchemaProperty = { type: 'string'; description: string; enum?: string[]
 const str = (description: string, values?: readonly string[]): JsonSchemaProperty =>
   values ? { type: 'string', description, enum: [...values] } : { type: 'string', description }
 
-const TARGET_TEXT = str('Visible text or label of the element, exactly as the latest PAGE MAP lists it (e.g. "Watch Demo").')
+const TARGET_TEXT = str(
+  'Visible text or label of the element, exactly as the latest PAGE MAP lists it (e.g. "Watch Demo").',
+)
 const ROLE = str('Optional ARIA role to narrow the match: button, link, tab, checkbox, switch, menuitem, …')
 const SELECTOR = str('Optional CSS selector; only when the visitor names something the page map cannot (rare).')
 
 /** The four voice-command tools (`CreateFunctionToolDTO`), in SPEC §3 order, then the read tool. */
 export function voiceCommandTools(): Tool[] {
-  const tool = (name: string, description: string, properties: Record<string, JsonSchemaProperty>, required: string[]): Tool => ({
+  const tool = (
+    name: string,
+    description: string,
+    properties: Record<string, JsonSchemaProperty>,
+    required: string[],
+  ): Tool => ({
     type: 'function',
     async: true,
     function: { name, description, parameters: { type: 'object', properties, required } },
@@ -72,7 +85,7 @@ export function voiceCommandTools(): Tool[] {
   return [
     tool(
       'scroll_page',
-      'Scroll the visitor\'s page: up or down by most of a screen, or to the top or bottom.',
+      "Scroll the visitor's page: up or down by most of a screen, or to the top or bottom.",
       { direction: str('Where to scroll.', SCROLL_DIRECTIONS) },
       ['direction'],
     ),
@@ -86,9 +99,13 @@ export function voiceCommandTools(): Tool[] {
       'fill_field',
       'Fill a form field found by its label (fieldHint): type into a text field, pick an option of a dropdown or list, set a date, time, number or slider, write into a text editor, choose a radio button of a group, or fill a date given as Day / Month / Year fields.',
       {
-        fieldHint: str('Label of the field, exactly as the latest PAGE MAP lists it (e.g. "Email", "Country", "Date of birth", "Payment method").'),
+        fieldHint: str(
+          'Label of the field, exactly as the latest PAGE MAP lists it (e.g. "Email", "Country", "Date of birth", "Payment method").',
+        ),
         fieldType: str('Type of the field, when the label is unknown.', [...FIELD_TYPES, ...CONTROL_FIELD_TYPES]),
-        value: str('The value as the visitor said it: text, an option ("United States"), a date ("12 March 2027"), a time ("3:30 pm"), a number, "min" or "max".'),
+        value: str(
+          'The value as the visitor said it: text, an option ("United States"), a date ("12 March 2027"), a time ("3:30 pm"), a number, "min" or "max".',
+        ),
         selector: SELECTOR,
       },
       ['value'],
@@ -102,7 +119,11 @@ export function voiceCommandTools(): Tool[] {
     tool(
       READ_TOOL_NAME,
       `Read what the visitor's page says: its visible text in reading order (at most ${READ_PAGE_MAX_BYTES / 1024} KB), or only the section the visitor asks about. Never returns what was typed into fields.`,
-      { section: str('Optional heading or section name from the PAGE MAP (e.g. "Pricing", "Pro plan"); omit to read the page from the top.') },
+      {
+        section: str(
+          'Optional heading or section name from the PAGE MAP (e.g. "Pricing", "Pro plan"); omit to read the page from the top.',
+        ),
+      },
       [],
     ),
   ]
@@ -149,7 +170,8 @@ export function mergePrompt(existing: string | null | undefined, ownerInstructio
 export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): AssistantCreateParams {
   return {
     name: options.name ?? DEFAULT_ASSISTANT_NAME,
-    firstMessage: 'Hi! I can scroll, click, fill in forms and switch things on this page for you. What would you like to do?',
+    firstMessage:
+      'Hi! I can scroll, click, fill in forms and switch things on this page for you. What would you like to do?',
     model: {
       provider: 'openai',
       model: (options.model ?? DEFAULT_MODEL) as 'gpt-4.1-mini',
@@ -164,7 +186,13 @@ export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): 
 /** What an update keeps from the assistant as it is (`GET /assistant/{id}`): the owner's model, prompt, tools. */
 export interface ExistingAssistant {
   name?: string
-  model?: { provider?: string; model?: string; messages?: { role?: string; content?: string | null }[]; tools?: unknown[]; [key: string]: unknown }
+  model?: {
+    provider?: string
+    model?: string
+    messages?: { role?: string; content?: string | null }[]
+    tools?: unknown[]
+    [key: string]: unknown
+  }
   clientMessages?: string[]
   metadata?: Record<string, unknown>
   [key: string]: unknown
@@ -176,7 +204,10 @@ export interface ExistingAssistant {
  * managed part of the prompt and the five tools are replaced; tools of other names are kept; the client
  * messages the widget needs are added. Without `existing` (a dry run), the body of a fresh definition.
  */
-export function buildAssistantUpdate(existing: ExistingAssistant | undefined, options: AssistantDefinitionOptions = {}): AssistantUpdateParams {
+export function buildAssistantUpdate(
+  existing: ExistingAssistant | undefined,
+  options: AssistantDefinitionOptions = {},
+): AssistantUpdateParams {
   const fresh = buildAssistantCreate(options)
   if (!existing) {
     const { firstMessage: _first, name, ...rest } = fresh
@@ -201,14 +232,18 @@ export function buildAssistantUpdate(existing: ExistingAssistant | undefined, op
       tools: [...keptTools, ...voiceCommandTools()],
     },
     clientMessages,
-    metadata: { ...(existing.metadata ?? {}), voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
+    metadata: {
+      ...(existing.metadata ?? {}),
+      voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] },
+    },
   }
   if (options.name !== undefined) body['name'] = options.name
   return body as AssistantUpdateParams
 }
 
 /** Escapes text for a double-quoted HTML attribute value. */
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * The script tag a site owner adds to their pages (the embed, `dist/embed/voiceos.js`):

@@ -48,7 +48,11 @@ function focus(el: Element): void {
 
 /** Whether the page's language reads `03/12/2027` month first (en-US). */
 function monthFirst(el: Element): boolean {
-  const lang = (el.closest('[lang]')?.getAttribute('lang') ?? el.ownerDocument.documentElement.getAttribute('lang') ?? '').toLowerCase()
+  const lang = (
+    el.closest('[lang]')?.getAttribute('lang') ??
+    el.ownerDocument.documentElement.getAttribute('lang') ??
+    ''
+  ).toLowerCase()
   return lang === 'en-us'
 }
 
@@ -56,7 +60,8 @@ function monthFirst(el: Element): boolean {
 
 /** An option's visible text (`label` attribute of a native option first). */
 function optionText(option: Element): string {
-  if (option.localName === 'option') return ((option as HTMLOptionElement).label || option.textContent || '').replace(/\s+/g, ' ').trim()
+  if (option.localName === 'option')
+    return ((option as HTMLOptionElement).label || option.textContent || '').replace(/\s+/g, ' ').trim()
   return accessibleName(option).replace(/\s+/g, ' ').trim()
 }
 
@@ -64,7 +69,11 @@ function optionText(option: Element): string {
  * The option a spoken value names: equal text or value (case- and accent-insensitive) first; else the only
  * option whose text starts with, or contains as whole words, the value. `null` when none or several match.
  */
-export function matchOption<T extends Element>(options: readonly T[], value: string, valueOf: (o: T) => string = () => ''): T | null {
+export function matchOption<T extends Element>(
+  options: readonly T[],
+  value: string,
+  valueOf: (o: T) => string = () => '',
+): T | null {
   const v = foldText(value)
   if (!v) return null
   const texts = options.map((o) => foldText(optionText(o)))
@@ -92,10 +101,18 @@ function selectOption(select: HTMLSelectElement, value: string, name: string): C
   const wanted = select.multiple ? spokenList(value) : [value]
   const chosen: HTMLOptionElement[] = []
   for (const w of wanted) {
-    const option = matchOption(options, w, optionValue) ?? (select.multiple ? null : matchOption(options, value, optionValue))
+    const option =
+      matchOption(options, w, optionValue) ?? (select.multiple ? null : matchOption(options, value, optionValue))
     if (!option) return rejected(`no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${listed()}`)
-    if (option.disabled || (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)) {
-      return { ok: false, reason: 'disabled', detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled` }
+    if (
+      option.disabled ||
+      (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)
+    ) {
+      return {
+        ok: false,
+        reason: 'disabled',
+        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+      }
     }
     chosen.push(option)
   }
@@ -126,7 +143,8 @@ function popupOf(combobox: Element): Element | null {
 
 const optionsOf = (listbox: Element) => Array.from(listbox.querySelectorAll('[role=option]'))
 const isExpanded = (el: Element) => el.getAttribute('aria-expanded') === 'true'
-const isChosen = (option: Element) => option.getAttribute('aria-selected') === 'true' || option.getAttribute('aria-checked') === 'true'
+const isChosen = (option: Element) =>
+  option.getAttribute('aria-selected') === 'true' || option.getAttribute('aria-checked') === 'true'
 
 /** The option `aria-activedescendant` points at. */
 function activeOption(el: Element): Element | null {
@@ -174,18 +192,32 @@ function comboboxChoose(combobox: Element, value: string, name: string): Control
   }
   if (!option) {
     if (isExpanded(combobox)) keydown(combobox, 'Escape')
-    return rejected(`no option ${JSON.stringify(value)} in ${JSON.stringify(name)}${options.length ? `; options: ${quotedList(options.map(optionText))}` : ''}`)
+    return rejected(
+      `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}${options.length ? `; options: ${quotedList(options.map(optionText))}` : ''}`,
+    )
   }
   if (option.getAttribute('aria-disabled') === 'true') {
     if (isExpanded(combobox)) keydown(combobox, 'Escape')
-    return { ok: false, reason: 'disabled', detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled` }
+    return {
+      ok: false,
+      reason: 'disabled',
+      detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+    }
   }
   const text = optionText(option)
   if (arrowTo(combobox, options, option)) keydown(combobox, 'Enter')
-  const took = () => isChosen(option!) || foldText(editable ? (combobox as HTMLInputElement).value : composedText(combobox)).includes(foldText(text))
+  const took = () =>
+    isChosen(option!) ||
+    foldText(editable ? (combobox as HTMLInputElement).value : composedText(combobox)).includes(foldText(text))
   if (!took()) {
     // A widget that does not follow the keys: choose the option as a pointer user would.
-    option.dispatchEvent(new (combobox.ownerDocument.defaultView?.MouseEvent ?? MouseEvent)('mousedown', { bubbles: true, cancelable: true, composed: true }))
+    option.dispatchEvent(
+      new (combobox.ownerDocument.defaultView?.MouseEvent ?? MouseEvent)('mousedown', {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+      }),
+    )
     clickElement(option)
   }
   if (isExpanded(combobox)) keydown(combobox, 'Escape')
@@ -200,8 +232,16 @@ function listboxChoose(listbox: Element, value: string, name: string): ControlOu
   const chosen: Element[] = []
   for (const w of wanted) {
     const option = matchOption(options, w) ?? (multi ? null : null)
-    if (!option) return rejected(`no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${quotedList(options.map(optionText))}`)
-    if (option.getAttribute('aria-disabled') === 'true') return { ok: false, reason: 'disabled', detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled` }
+    if (!option)
+      return rejected(
+        `no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${quotedList(options.map(optionText))}`,
+      )
+    if (option.getAttribute('aria-disabled') === 'true')
+      return {
+        ok: false,
+        reason: 'disabled',
+        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+      }
     chosen.push(option)
   }
   focus(listbox)
@@ -227,9 +267,17 @@ function numberRange(el: Element): { min: number; max: number; step: number } {
   if (el.localName === 'input') {
     const input = el as HTMLInputElement
     const range = input.type === 'range'
-    return { min: num(input.min, range ? 0 : -Infinity), max: num(input.max, range ? 100 : Infinity), step: num(input.step, 1) }
+    return {
+      min: num(input.min, range ? 0 : -Infinity),
+      max: num(input.max, range ? 100 : Infinity),
+      step: num(input.step, 1),
+    }
   }
-  return { min: num(el.getAttribute('aria-valuemin'), -Infinity), max: num(el.getAttribute('aria-valuemax'), Infinity), step: 1 }
+  return {
+    min: num(el.getAttribute('aria-valuemin'), -Infinity),
+    max: num(el.getAttribute('aria-valuemax'), Infinity),
+    step: 1,
+  }
 }
 
 /** The number a spoken value means for a control with `min`/`max`: a number, or min / max / lowest / highest. */
@@ -238,13 +286,19 @@ function spokenNumberFor(value: string, range: { min: number; max: number }): nu
   if (/^(min|minimum|lowest|bottom|least)$/.test(v)) return Number.isFinite(range.min) ? range.min : null
   if (/^(max|maximum|highest|top|most|full)$/.test(v)) return Number.isFinite(range.max) ? range.max : null
   const pct = /^(\d+(?:\.\d+)?)\s*(%|percent|per cent)$/.exec(value.trim().toLowerCase())
-  if (pct && Number.isFinite(range.min) && Number.isFinite(range.max)) return range.min + ((range.max - range.min) * Number(pct[1])) / 100
+  if (pct && Number.isFinite(range.min) && Number.isFinite(range.max))
+    return range.min + ((range.max - range.min) * Number(pct[1])) / 100
   return parseSpokenNumber(value.replace(/[^\d.,+\-a-z ]/gi, '').trim() || value)
 }
 
 function outOfRange(n: number, r: { min: number; max: number }, name: string): ControlOutcome | null {
   if (n < r.min || n > r.max) {
-    const bounds = Number.isFinite(r.min) && Number.isFinite(r.max) ? `between ${r.min} and ${r.max}` : Number.isFinite(r.min) ? `at least ${r.min}` : `at most ${r.max}`
+    const bounds =
+      Number.isFinite(r.min) && Number.isFinite(r.max)
+        ? `between ${r.min} and ${r.max}`
+        : Number.isFinite(r.min)
+          ? `at least ${r.min}`
+          : `at most ${r.max}`
     return rejected(`${JSON.stringify(name)} takes a number ${bounds}, not ${n}`)
   }
   return null
@@ -262,7 +316,9 @@ function setInputValue(input: HTMLInputElement, value: string, name: string, spo
   if (validity && (validity.rangeUnderflow || validity.rangeOverflow || validity.badInput)) {
     setNativeValue(input, before)
     const bounds = [input.min && `from ${input.min}`, input.max && `to ${input.max}`].filter(Boolean).join(' ')
-    return rejected(`${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}${bounds ? ` (it takes ${bounds})` : ''}`)
+    return rejected(
+      `${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}${bounds ? ` (it takes ${bounds})` : ''}`,
+    )
   }
   dispatch(input, 'input')
   dispatch(input, 'change')
@@ -279,13 +335,24 @@ function keyToValue(el: Element, n: number, name: string): ControlOutcome {
   for (let i = 0; i < MAX_KEY_PRESSES && Number.isFinite(now()) && now() !== n; i++) {
     const before = now()
     const up = n > before
-    keydown(el, up ? (el.getAttribute('role') === 'slider' ? 'ArrowRight' : 'ArrowUp') : el.getAttribute('role') === 'slider' ? 'ArrowLeft' : 'ArrowDown')
+    keydown(
+      el,
+      up
+        ? el.getAttribute('role') === 'slider'
+          ? 'ArrowRight'
+          : 'ArrowUp'
+        : el.getAttribute('role') === 'slider'
+          ? 'ArrowLeft'
+          : 'ArrowDown',
+    )
     const after = now()
     if (after === before) break // the widget does not move (or is at its bound)
     if (up ? after > n : after < n) break // stepped past: the nearest value the control has
   }
   if (now() !== n) {
-    return rejected(`${JSON.stringify(name)} did not reach ${n} (it shows ${el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? 'no value'})`)
+    return rejected(
+      `${JSON.stringify(name)} did not reach ${n} (it shows ${el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? 'no value'})`,
+    )
   }
   return { ok: true, shown: el.getAttribute('aria-valuetext') ?? String(n), acted: el }
 }
@@ -297,7 +364,8 @@ function fillEditable(el: HTMLElement, value: string, name: string): ControlOutc
     const v = el.closest('[contenteditable]')?.getAttribute('contenteditable')
     return v != null && v.trim().toLowerCase() !== 'false'
   })()
-  if (!editable || el.getAttribute('aria-readonly') === 'true') return { ok: false, reason: 'readonly', detail: `the field ${JSON.stringify(name)} is read-only` }
+  if (!editable || el.getAttribute('aria-readonly') === 'true')
+    return { ok: false, reason: 'readonly', detail: `the field ${JSON.stringify(name)} is read-only` }
   const doc = el.ownerDocument
   focus(el)
   let inserted = false
@@ -315,7 +383,9 @@ function fillEditable(el: HTMLElement, value: string, name: string): ControlOutc
   if (!inserted || text() !== value.replace(/\s+/g, ' ').trim()) {
     el.textContent = value // text, never markup
     const Ctor = doc.defaultView?.InputEvent ?? doc.defaultView?.Event ?? Event
-    el.dispatchEvent(new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value } as InputEventInit))
+    el.dispatchEvent(
+      new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value } as InputEventInit),
+    )
   }
   return { ok: true, shown: text(), acted: el }
 }
@@ -324,23 +394,37 @@ function fillEditable(el: HTMLElement, value: string, name: string): ControlOutc
 
 function chooseRadio(t: FillTarget, value: string, name: string): ControlOutcome {
   const radios = t.parts ?? []
-  const nameOf = (r: Element) => (r.localName === 'input' ? labelTexts(r).join(' ') || r.getAttribute('aria-label') || (r as HTMLInputElement).value : accessibleName(r))
+  const nameOf = (r: Element) =>
+    r.localName === 'input'
+      ? labelTexts(r).join(' ') || r.getAttribute('aria-label') || (r as HTMLInputElement).value
+      : accessibleName(r)
   const option = matchOption(radios, value, (r) => (r.localName === 'input' ? nameOf(r) : ''))
   const usable = radios.filter((r) => isEnabled(r))
-  if (!option) return rejected(`no choice ${JSON.stringify(value)} in ${JSON.stringify(name)}; choices: ${quotedList(usable.map((r) => nameOf(r).replace(/\s+/g, ' ').trim()))}`)
-  const label = option.localName === 'input' ? ((option as HTMLInputElement).labels?.[0] ?? option.closest('label') ?? option) : option
+  if (!option)
+    return rejected(
+      `no choice ${JSON.stringify(value)} in ${JSON.stringify(name)}; choices: ${quotedList(usable.map((r) => nameOf(r).replace(/\s+/g, ' ').trim()))}`,
+    )
+  const label =
+    option.localName === 'input'
+      ? ((option as HTMLInputElement).labels?.[0] ?? option.closest('label') ?? option)
+      : option
   const refusal = toggleRefusal(label, option)
   if (refusal) return { ok: false, ...refusal }
-  const checked = () => (option.localName === 'input' ? (option as HTMLInputElement).checked : option.getAttribute('aria-checked') === 'true')
+  const checked = () =>
+    option.localName === 'input' ? (option as HTMLInputElement).checked : option.getAttribute('aria-checked') === 'true'
   if (!checked()) clickElement(clickTargetOf(label, option))
-  if (!checked()) return rejected(`${JSON.stringify(name)} did not take the choice ${JSON.stringify(nameOf(option).trim())}`)
+  if (!checked())
+    return rejected(`${JSON.stringify(name)} did not take the choice ${JSON.stringify(nameOf(option).trim())}`)
   return { ok: true, shown: nameOf(option).replace(/\s+/g, ' ').trim(), acted: option }
 }
 
 function fillSplitDate(t: FillTarget, value: string, name: string): ControlOutcome {
   const split = t.split ?? {}
   const date = parseSpokenDate(value, monthFirst(t.element))
-  if (!date) return rejected(`${JSON.stringify(value)} is not a date ${JSON.stringify(name)} can take (say e.g. "31 March 1980")`)
+  if (!date)
+    return rejected(
+      `${JSON.stringify(value)} is not a date ${JSON.stringify(name)} can take (say e.g. "31 March 1980")`,
+    )
   const set = (el: Element | undefined, v: string) => {
     if (!el) return
     const input = el as HTMLInputElement
@@ -381,7 +465,10 @@ export function operateControl(t: FillTarget, value: string): ControlOutcome {
       const input = el as HTMLInputElement
       const type = input.type.toLowerCase()
       const v = dateInputValue(type, value, monthFirst(el))
-      if (v === null) return rejected(`${JSON.stringify(value)} is not a ${type === 'datetime-local' ? 'date and time' : type} ${JSON.stringify(name)} can take`)
+      if (v === null)
+        return rejected(
+          `${JSON.stringify(value)} is not a ${type === 'datetime-local' ? 'date and time' : type} ${JSON.stringify(name)} can take`,
+        )
       return setInputValue(input, v, name, value)
     }
     case 'range': {

@@ -30,7 +30,15 @@ import { operateControl } from './controls'
 import { parseSpokenNumber } from './spoken'
 import { chooseToggle, clickTargetOf, isRadio, toggleStateOf } from './toggle'
 import type { RefusalReason } from './refusals'
-import { applyHighlight, clickElement, dispatch, HIGHLIGHT_ATTRIBUTE, newTabUrlOf, setNativeValue, whenSettled } from './effects'
+import {
+  applyHighlight,
+  clickElement,
+  dispatch,
+  HIGHLIGHT_ATTRIBUTE,
+  newTabUrlOf,
+  setNativeValue,
+  whenSettled,
+} from './effects'
 import { createToastGate, REFUSAL_TOAST_WINDOW_MS } from './toastGate'
 import { createNotFoundMemo } from './notFoundMemo'
 import { TOAST_VALUE_MAX_CHARS, voiceToast, type VoiceToast } from './toasts'
@@ -188,7 +196,8 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   })
   const notify = (toast: VoiceToast) => gate.push(toast)
 
-  const getDocument = (): Document | undefined => options.root ?? (typeof document === 'undefined' ? undefined : document)
+  const getDocument = (): Document | undefined =>
+    options.root ?? (typeof document === 'undefined' ? undefined : document)
   const getWindow = (doc: Document): Window | undefined =>
     options.window ?? doc.defaultView ?? (typeof window === 'undefined' ? undefined : window)
 
@@ -209,7 +218,9 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
 
   const refuse = (command: VoiceCommand | undefined, reason: RefusalReason, detail: string): CommandResult => {
     logLimited('warn', `refused ${command?.action ?? 'command'} (${reason}): ${detail}`)
-    return command === undefined ? { status: 'refused', reason, detail } : { status: 'refused', command, reason, detail }
+    return command === undefined
+      ? { status: 'refused', reason, detail }
+      : { status: 'refused', command, reason, detail }
   }
 
   const memo = createNotFoundMemo(options.notFoundMemoMs !== undefined ? { ttlMs: options.notFoundMemoMs } : {})
@@ -228,7 +239,11 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       try {
         doc.createDocumentFragment().querySelector(selector)
       } catch (error) {
-        return { ok: false, reason: 'bad-selector', detail: `invalid selector ${JSON.stringify(selector.slice(0, 120))}: ${errorMessage(error)}` }
+        return {
+          ok: false,
+          reason: 'bad-selector',
+          detail: `invalid selector ${JSON.stringify(selector.slice(0, 120))}: ${errorMessage(error)}`,
+        }
       }
     }
     return memo.choose(doc, command, run)
@@ -367,7 +382,9 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       return refuse(command, 'rejected-value', `the field ${describeElement(el)} rejected the value`)
     }
     highlight(el, win)
-    const shown = isPasswordField(el) ? '•'.repeat(Math.min(8, el.value.length)) : truncate(el.value, TOAST_VALUE_MAX_CHARS)
+    const shown = isPasswordField(el)
+      ? '•'.repeat(Math.min(8, el.value.length))
+      : truncate(el.value, TOAST_VALUE_MAX_CHARS)
     log('info', `filled ${describeElement(el)} (found by ${chosen.step ?? 'lookup'})`)
     notify(voiceToast('fieldFilled', { value: shown }))
     return { status: 'executed', command, target: el }
@@ -400,7 +417,9 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       clickElement(clicked) // the control, or the visible label of a visually hidden input
     }
     highlight(visibleTarget, win)
-    const settled = whenSettled(control).then(() => log('info', `toggled ${describeElement(control)} → ${toggleStateOf(control) ? 'on' : 'off'}`))
+    const settled = whenSettled(control).then(() =>
+      log('info', `toggled ${describeElement(control)} → ${toggleStateOf(control) ? 'on' : 'off'}`),
+    )
     return { status: 'executed', command, target: control, settled }
   }
 

@@ -29,14 +29,34 @@
  */
 import type { FieldType, FillCommand } from './schema'
 import { toFieldType } from './schema'
-import { composedAncestors, composedText, isEnabled, isReadOnly, isVisible, labelledByText, labelTexts, normalizeText, quotedName, searchRoots } from './dom'
+import {
+  composedAncestors,
+  composedText,
+  isEnabled,
+  isReadOnly,
+  isVisible,
+  labelledByText,
+  labelTexts,
+  normalizeText,
+  quotedName,
+  searchRoots,
+} from './dom'
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import { refusalOf, type Refusal } from './refusals'
 import type { LookupContext } from './click'
 import { foldText } from './spoken'
 
 /** `input` types SPEC §5 calls fields (plus `textarea`): typed into as text. */
-export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set(['', 'text', 'email', 'password', 'tel', 'number', 'url', 'search'])
+export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set([
+  '',
+  'text',
+  'email',
+  'password',
+  'tel',
+  'number',
+  'url',
+  'search',
+])
 /** `input` types whose value is a date or time (HTML §2.3.5 formats; spoken values are converted, ./spoken.ts). */
 export const DATE_INPUT_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'datetime-local', 'month', 'week'])
 /** Most field names a "no such field" refusal lists. */
@@ -149,7 +169,22 @@ export function fieldTypeOf(el: Element): FieldType | undefined {
   return toFieldType(type)
 }
 
-const TYPE_FILLERS = new Set(['the', 'a', 'an', 'my', 'your', 'our', 'field', 'box', 'input', 'address', 'number', 'please', 'in', 'into'])
+const TYPE_FILLERS = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'your',
+  'our',
+  'field',
+  'box',
+  'input',
+  'address',
+  'number',
+  'please',
+  'in',
+  'into',
+])
 
 /**
  * A field type the hint names and nothing else: "email", "your email address", "phone number", "the website" →
@@ -184,7 +219,8 @@ function legendText(el: Element): string {
 
 /** Label texts of a target: `<label>`s of a native control, a group's legend. */
 function targetLabels(t: FillTarget): string[] {
-  if (t.kind === 'radiogroup' || t.kind === 'split-date') return t.element.localName === 'fieldset' ? [legendText(t.element)] : []
+  if (t.kind === 'radiogroup' || t.kind === 'split-date')
+    return t.element.localName === 'fieldset' ? [legendText(t.element)] : []
   return labelTexts(t.element)
 }
 
@@ -199,8 +235,17 @@ export const NAME_STEPS: readonly { step: string; names: (t: FillTarget) => stri
 
 /** `name` / `id` of a target, split into words (a radio group: the shared `name`). */
 function identifierNames(t: FillTarget): string[] {
-  const el = t.kind === 'radiogroup' && t.parts?.[0] && t.element.localName !== 'fieldset' && roleAttr(t.element) !== 'radiogroup' ? t.parts[0] : t.element
-  const names = [el.getAttribute('name') ?? '', t.kind === 'radiogroup' && el !== t.element ? '' : (el.getAttribute('id') ?? '')]
+  const el =
+    t.kind === 'radiogroup' &&
+    t.parts?.[0] &&
+    t.element.localName !== 'fieldset' &&
+    roleAttr(t.element) !== 'radiogroup'
+      ? t.parts[0]
+      : t.element
+  const names = [
+    el.getAttribute('name') ?? '',
+    t.kind === 'radiogroup' && el !== t.element ? '' : (el.getAttribute('id') ?? ''),
+  ]
   if (t.kind === 'radiogroup') names.push(t.parts?.[0]?.getAttribute('name') ?? '')
   return names.map(splitIdentifier)
 }
@@ -263,7 +308,8 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
         continue
       }
       if (role === 'combobox') {
-        for (const attr of ['aria-controls', 'aria-owns']) for (const id of (el.getAttribute(attr) ?? '').split(/\s+/)) if (id) controlled.add(id)
+        for (const attr of ['aria-controls', 'aria-owns'])
+          for (const id of (el.getAttribute(attr) ?? '').split(/\s+/)) if (id) controlled.add(id)
       }
       if (tag === 'fieldset' || role === 'group') {
         const inputs = Array.from(el.querySelectorAll('input')).filter((i) => {
@@ -276,7 +322,8 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
             const part = datePartOf(input)
             if (part && !split[part]) split[part] = input
           }
-          if (split.month && split.year && inputs.length === Object.keys(split).length) out.push({ kind: 'split-date', element: el, parts: inputs, split })
+          if (split.month && split.year && inputs.length === Object.keys(split).length)
+            out.push({ kind: 'split-date', element: el, parts: inputs, split })
         }
         continue
       }
@@ -291,7 +338,8 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
     }
   }
   // A listbox a combobox controls is that combobox's popup, not a field of its own.
-  for (const el of listboxes) if (!controlled.has(el.getAttribute('id') ?? '')) out.push({ kind: 'listbox', element: el })
+  for (const el of listboxes)
+    if (!controlled.has(el.getAttribute('id') ?? '')) out.push({ kind: 'listbox', element: el })
   // Radio groups take the fieldset around all their radios as their container (its legend names them).
   for (const group of radioGroups.values()) {
     if (group.element.localName !== 'input' && roleAttr(group.element) !== 'radio') continue
@@ -318,14 +366,25 @@ function judged(t: FillTarget): Element[] {
 export function fillRefusalOf(t: FillTarget): Refusal | null {
   if (t.kind === 'radiogroup') {
     if (t.element.localName === 'fieldset' || roleAttr(t.element) === 'radiogroup') {
-      if (!isVisible(t.element)) return { reason: 'hidden', detail: `the choice ${quotedName(t.element) === `<${t.element.localName}>` ? JSON.stringify(targetName(t)) : quotedName(t.element)} is not visible` }
-      if (!isEnabled(t.element)) return { reason: 'disabled', detail: `the choice ${JSON.stringify(targetName(t))} is disabled` }
+      if (!isVisible(t.element))
+        return {
+          reason: 'hidden',
+          detail: `the choice ${quotedName(t.element) === `<${t.element.localName}>` ? JSON.stringify(targetName(t)) : quotedName(t.element)} is not visible`,
+        }
+      if (!isEnabled(t.element))
+        return { reason: 'disabled', detail: `the choice ${JSON.stringify(targetName(t))} is disabled` }
     }
     return null // each radio is judged when chosen (./controls.ts)
   }
   for (const el of judged(t)) {
     const r = refusalOf(el, 'fill')
-    if (r) return t.kind === 'split-date' ? { reason: r.reason, detail: `the date ${JSON.stringify(targetName(t))} ${r.reason === 'hidden' ? 'is not visible' : `is ${r.reason === 'readonly' ? 'read-only' : 'disabled'}`}` } : r
+    if (r)
+      return t.kind === 'split-date'
+        ? {
+            reason: r.reason,
+            detail: `the date ${JSON.stringify(targetName(t))} ${r.reason === 'hidden' ? 'is not visible' : `is ${r.reason === 'readonly' ? 'read-only' : 'disabled'}`}`,
+          }
+        : r
   }
   return null
 }
@@ -341,7 +400,9 @@ export function revealedBy(el: Element): string | null {
       const escaped = id.replace(/["\\]/g, '\\$&')
       const trigger = root.querySelector(`[aria-controls~="${escaped}"], [data-aria-controls="${escaped}"]`)
       if (!trigger || trigger === el) continue
-      const name = (labelTexts(trigger).join(' ') || trigger.getAttribute('aria-label') || composedText(trigger)).replace(/\s+/g, ' ').trim()
+      const name = (labelTexts(trigger).join(' ') || trigger.getAttribute('aria-label') || composedText(trigger))
+        .replace(/\s+/g, ' ')
+        .trim()
       const fieldset = trigger.closest('fieldset')
       const group = fieldset ? legendText(fieldset).replace(/\s+/g, ' ').trim() : ''
       if (name) return group ? `${JSON.stringify(name)} (${group})` : JSON.stringify(name)
@@ -353,7 +414,9 @@ export function revealedBy(el: Element): string | null {
 }
 
 /** Outcome of {@link chooseField}: the target (and the step that found it), or a refusal. */
-export type FieldChoice = ({ ok: true; target: FillTarget; element: Element } | ({ ok: false } & Refusal)) & { step?: string }
+export type FieldChoice = ({ ok: true; target: FillTarget; element: Element } | ({ ok: false } & Refusal)) & {
+  step?: string
+}
 
 /** Among targets tied for the best match, the first that may be filled, else the best one's refusal. */
 function pickTarget(ties: FillTarget[], describe: string): FieldChoice {
@@ -363,7 +426,9 @@ function pickTarget(ties: FillTarget[], describe: string): FieldChoice {
     if (r === null) return { ok: true, target: t, element: t.element }
     if (first === null && r.reason === 'hidden') {
       const by = revealedBy(t.kind === 'split-date' ? t.element : t.element)
-      first = by ? { reason: 'hidden', detail: `the field ${JSON.stringify(targetName(t))} appears only after choosing ${by}` } : r
+      first = by
+        ? { reason: 'hidden', detail: `the field ${JSON.stringify(targetName(t))} appears only after choosing ${by}` }
+        : r
     }
     first ??= r
   }
@@ -435,13 +500,19 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
     const found: Element[] = []
     for (const root of roots) found.push(...Array.from(root.querySelectorAll(command.selector)))
     const all = collectFillTargets(doc, ctx, roots)
-    const targets = all.filter((t) => found.some((f) => f === t.element || f.contains(t.element) || (t.parts ?? []).includes(f)))
-    return { ...pickTarget(targets, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`), step: 'selector' }
+    const targets = all.filter((t) =>
+      found.some((f) => f === t.element || f.contains(t.element) || (t.parts ?? []).includes(f)),
+    )
+    return {
+      ...pickTarget(targets, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`),
+      step: 'selector',
+    }
   }
   const targets = collectFillTargets(doc, ctx, roots)
   if (targets.length === 0) return { ok: false, reason: 'not-found', detail: `no field ${labelled}` }
 
-  const decide = (ranked: Ranked<FillTarget>[], step: string): FieldChoice | null => (ranked.length > 0 ? { ...pickTarget(bestTies(ranked), labelled), step } : null)
+  const decide = (ranked: Ranked<FillTarget>[], step: string): FieldChoice | null =>
+    ranked.length > 0 ? { ...pickTarget(bestTies(ranked), labelled), step } : null
 
   if (hint !== undefined) {
     const score = createMatcher(hint)
@@ -460,10 +531,16 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
     // Every field of the type is tied: it decides only when one usable field has it (else it would be a guess).
     const typed = targets.filter((t) => hasFieldType(t, type))
     const usableTyped = typed.filter((t) => fillRefusalOf(t) === null)
-    if (usableTyped.length === 1) return { ok: true, target: usableTyped[0]!, element: usableTyped[0]!.element, step: 'type' }
+    if (usableTyped.length === 1)
+      return { ok: true, target: usableTyped[0]!, element: usableTyped[0]!.element, step: 'type' }
     if (usableTyped.length === 0 && typed.length > 0) return { ...pickTarget(typed, labelled), step: 'type' }
     if (usableTyped.length > 1 && hint === undefined) {
-      return { ok: false, reason: 'not-found', detail: `more than one ${type} field; say which: ${quotedList(closestFieldNames(usableTyped, undefined))}`, step: 'type' }
+      return {
+        ok: false,
+        reason: 'not-found',
+        detail: `more than one ${type} field; say which: ${quotedList(closestFieldNames(usableTyped, undefined))}`,
+        step: 'type',
+      }
     }
   }
   if (hint !== undefined) {
@@ -479,7 +556,9 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
   // SPEC §5 "then the first visible enabled field" — only where it cannot be wrong: exactly one usable field in
   // the form the visitor is in (else on the page), and never a password field.
   const form = focusedForm(doc)
-  const scope = form ? targets.filter((t) => form.contains(t.element) || composedAncestors(t.element).includes(form)) : targets
+  const scope = form
+    ? targets.filter((t) => form.contains(t.element) || composedAncestors(t.element).includes(form))
+    : targets
   const usable: FillTarget[] = []
   for (const t of scope) {
     if (fillRefusalOf(t) !== null) continue
@@ -491,7 +570,8 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
   }
   const closest = closestFieldNames(scope, hint)
   const list = closest.length > 0 ? `; fields here: ${closest.map((n) => JSON.stringify(n)).join(', ')}` : ''
-  const what = command.fieldType !== undefined && hint === undefined ? `${command.fieldType} field` : `field ${labelled}`
+  const what =
+    command.fieldType !== undefined && hint === undefined ? `${command.fieldType} field` : `field ${labelled}`
   return { ok: false, reason: 'not-found', detail: `no ${what}${list}`, step: 'first' }
 }
 

@@ -28,7 +28,16 @@ export const FIELD_TYPES = ['email', 'text', 'password', 'tel', 'number', 'url',
  * The other controls a fill operates (src/voice/commands/README.md "Controls"): date and time inputs (HTML input
  * types), a choice from a list (`select`, ARIA combobox or listbox), a range or slider, a radio group.
  */
-export const CONTROL_FIELD_TYPES = ['date', 'time', 'datetime-local', 'month', 'week', 'select', 'range', 'radio'] as const
+export const CONTROL_FIELD_TYPES = [
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+  'select',
+  'range',
+  'radio',
+] as const
 /** One of {@link FIELD_TYPES} or {@link CONTROL_FIELD_TYPES}. */
 export type FieldType = (typeof FIELD_TYPES)[number] | (typeof CONTROL_FIELD_TYPES)[number]
 
@@ -185,8 +194,32 @@ export function toFieldType(word: string | undefined): FieldType | undefined {
   return Object.prototype.hasOwnProperty.call(FIELD_TYPE_SYNONYMS, key) ? FIELD_TYPE_SYNONYMS[key] : undefined
 }
 
-const TRUE_WORDS = new Set(['true', 'on', 'yes', '1', 'check', 'checked', 'enable', 'enabled', 'open', 'expand', 'select'])
-const FALSE_WORDS = new Set(['false', 'off', 'no', '0', 'uncheck', 'unchecked', 'disable', 'disabled', 'close', 'collapse', 'deselect'])
+const TRUE_WORDS = new Set([
+  'true',
+  'on',
+  'yes',
+  '1',
+  'check',
+  'checked',
+  'enable',
+  'enabled',
+  'open',
+  'expand',
+  'select',
+])
+const FALSE_WORDS = new Set([
+  'false',
+  'off',
+  'no',
+  '0',
+  'uncheck',
+  'unchecked',
+  'disable',
+  'disabled',
+  'close',
+  'collapse',
+  'deselect',
+])
 
 function toToggleState(value: string | number | boolean | undefined): boolean | undefined {
   if (typeof value === 'boolean') return value
@@ -278,7 +311,11 @@ export const VoiceCommandMessageSchema = WireMessageSchema.transform((msg, ctx):
       const fieldType = toFieldType(msg.fieldType)
       if (msg.fieldType !== undefined && fieldType === undefined) {
         // A type nobody maps ("__proto__", "constructor", a typo) would leave the fill guessing: refused.
-        ctx.addIssue({ code: 'custom', message: `fieldType must be one of ${[...FIELD_TYPES, ...CONTROL_FIELD_TYPES].join(', ')}`, path: ['fieldType'] })
+        ctx.addIssue({
+          code: 'custom',
+          message: `fieldType must be one of ${[...FIELD_TYPES, ...CONTROL_FIELD_TYPES].join(', ')}`,
+          path: ['fieldType'],
+        })
         return z.NEVER
       }
       return withId({
@@ -292,7 +329,11 @@ export const VoiceCommandMessageSchema = WireMessageSchema.transform((msg, ctx):
     case 'toggle': {
       const targetText = msg.targetText ?? msg.fieldHint
       if (!msg.selector && !role && !targetText) {
-        ctx.addIssue({ code: 'custom', message: 'toggle needs selector, role, targetText or fieldHint', path: ['targetText'] })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'toggle needs selector, role, targetText or fieldHint',
+          path: ['targetText'],
+        })
         return z.NEVER
       }
       const state = toToggleState(msg.value ?? undefined)
@@ -340,7 +381,8 @@ export function parseVoiceCommand(message: unknown): ParsedVoiceMessage {
 
 /** Stable key of a normalised command without its id (same command → same key); used for de-duplication. */
 export function commandKey(command: VoiceCommand): string {
-  const norm = (s: string | undefined) => (s === undefined ? '' : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' '))
+  const norm = (s: string | undefined) =>
+    s === undefined ? '' : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')
   switch (command.action) {
     case 'scroll':
       return `scroll|${command.direction}`

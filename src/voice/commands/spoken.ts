@@ -16,15 +16,62 @@ export interface CalendarDate {
 }
 
 const MONTHS: Readonly<Record<string, number>> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 }
 
 const SMALL_NUMBERS: Readonly<Record<string, number>> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
 }
 
 /** Lower-case, accents removed (NFD without combining marks), punctuation as spaces, whitespace collapsed. */
@@ -125,7 +172,9 @@ export function parseSpokenMonth(text: string): string | null {
   if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${m[1]}-${pad(Number(m[2]))}`
   m = /^(\d{1,2})\s*[/.-]\s*(\d{4})$/.exec(raw)
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) return `${m[2]}-${pad(Number(m[1]))}`
-  const words = foldText(raw).split(' ').filter((w) => w && w !== 'of')
+  const words = foldText(raw)
+    .split(' ')
+    .filter((w) => w && w !== 'of')
   if (words.length === 2) {
     const [a, b] = words as [string, string]
     const month = own(MONTHS, a) ?? own(MONTHS, b)
@@ -164,7 +213,9 @@ export function parseSpokenDateTime(text: string, monthFirst = false): string | 
     const date = parseSpokenDate(iso[1]!)
     return date ? `${isoDate(date)}T${iso[2]}` : null
   }
-  const split = /^(.*?)(?:\s*,\s*|\s+at\s+|\s+)(\d{1,2}(?:[:.]\d{2})?\s*(?:a\s*m|p\s*m|am|pm)?|noon|midnight)$/i.exec(raw)
+  const split = /^(.*?)(?:\s*,\s*|\s+at\s+|\s+)(\d{1,2}(?:[:.]\d{2})?\s*(?:a\s*m|p\s*m|am|pm)?|noon|midnight)$/i.exec(
+    raw,
+  )
   if (split) {
     const date = parseSpokenDate(split[1]!, monthFirst)
     const time = parseSpokenTime(split[2]!)
@@ -210,7 +261,10 @@ export function parseSpokenNumber(text: string): number | null {
   const t = text.trim().toLowerCase()
   if (/^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(t)) return Number(t.replace(/,/g, ''))
   if (/^[+-]?\.\d+$/.test(t)) return Number(t)
-  const words = t.replace(/-/g, ' ').split(/\s+/).filter((w) => w && w !== 'and' && w !== 'a')
+  const words = t
+    .replace(/-/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && w !== 'and' && w !== 'a')
   if (words.length === 0 || words.length > 3) return null
   let total = 0
   for (const w of words) {

@@ -39,12 +39,59 @@ export interface PageReading {
 }
 
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section',
-  'summary', 'table', 'tr', 'ul', 'br', 'caption', 'legend', 'label', 'option',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tr',
+  'ul',
+  'br',
+  'caption',
+  'legend',
+  'label',
+  'option',
 ])
 const CELL_TAGS = new Set(['td', 'th'])
-const REGION_TAGS = new Set(['section', 'article', 'aside', 'nav', 'form', 'main', 'header', 'footer', 'dialog', 'fieldset'])
+const REGION_TAGS = new Set([
+  'section',
+  'article',
+  'aside',
+  'nav',
+  'form',
+  'main',
+  'header',
+  'footer',
+  'dialog',
+  'fieldset',
+])
 
 const headingLevel = (el: Element): number => {
   const tag = el.localName
@@ -66,7 +113,8 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
   try {
     const { hidesSubtree, visibleText } = createNamer(doc, options.ignoreSelector ?? PAGE_MAP_IGNORE_SELECTOR)
     const body = doc.body
-    if (!body) return { text: `${PAGE_TEXT_HEADER}: (the page has no content yet)`, found: options.section === undefined }
+    if (!body)
+      return { text: `${PAGE_TEXT_HEADER}: (the page has no content yet)`, found: options.section === undefined }
 
     /** Visible text of the flat tree under `start`, blocks on their own lines; `stop` ends the walk early. */
     const collect = (start: Node, from?: Element, stop?: (el: Element) => boolean): string => {
@@ -115,7 +163,12 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
     const tidy = (raw: string) =>
       raw
         .split('\n')
-        .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').replace(/^( · )+/, '').trim())
+        .map((line) =>
+          line
+            .replace(/[ \t\u00a0]+/g, ' ')
+            .replace(/^( · )+/, '')
+            .trim(),
+        )
         .filter(Boolean)
         .join('\n')
 
@@ -138,7 +191,10 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
     }
 
     if (options.section === undefined || options.section.trim() === '') {
-      return { text: fit(tidy(collect(body)), `${PAGE_TEXT_HEADER} (the visible text of the whole page, in reading order)`), found: true }
+      return {
+        text: fit(tidy(collect(body)), `${PAGE_TEXT_HEADER} (the visible text of the whole page, in reading order)`),
+        found: true,
+      }
     }
 
     // Sections: headings and labelled regions, visible ones only, in document order.
@@ -160,7 +216,8 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
             .filter((x): x is HTMLElement => x !== null)
             .map((x) => visibleText(x))
             .join(' ')
-          const legend = el.localName === 'fieldset' ? Array.from(el.children).find((c) => c.localName === 'legend') : undefined
+          const legend =
+            el.localName === 'fieldset' ? Array.from(el.children).find((c) => c.localName === 'legend') : undefined
           const name = cleanName(labelledBy || el.getAttribute('aria-label') || (legend ? visibleText(legend) : ''))
           if (name) candidates.push({ el, name, level: 0, region: true })
         }
@@ -182,15 +239,26 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
     if (!best || bestScore < 40) {
       const names = [...new Set(candidates.filter((c) => !c.region).map((c) => c.name))].slice(0, 20)
       const list = names.length > 0 ? `; the page's sections: ${names.join(' | ')}` : ''
-      return { text: fit('', `${PAGE_TEXT_HEADER}: no section named ${JSON.stringify(cleanName(options.section))}${list}`), found: false }
+      return {
+        text: fit('', `${PAGE_TEXT_HEADER}: no section named ${JSON.stringify(cleanName(options.section))}${list}`),
+        found: false,
+      }
     }
     const head = `${PAGE_TEXT_HEADER} (section "${best.name}", visible text in reading order)`
     if (best.region) return { text: fit(tidy(collect(best.el)), head), section: best.name, found: true }
     // A heading that opens a region of its own (its parent section/article starts with it): read the region.
     const parent = best.el.parentElement
-    if (parent && parent !== body && (REGION_TAGS.has(parent.localName) || parent.localName === 'div' || parent.localName === 'li') && parent.firstElementChild === best.el) {
-      const siblingsHeadings = Array.from(parent.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).filter((h) => h !== best!.el && headingLevel(h) <= best!.level)
-      if (siblingsHeadings.length === 0) return { text: fit(tidy(collect(parent)), head), section: best.name, found: true }
+    if (
+      parent &&
+      parent !== body &&
+      (REGION_TAGS.has(parent.localName) || parent.localName === 'div' || parent.localName === 'li') &&
+      parent.firstElementChild === best.el
+    ) {
+      const siblingsHeadings = Array.from(parent.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).filter(
+        (h) => h !== best!.el && headingLevel(h) <= best!.level,
+      )
+      if (siblingsHeadings.length === 0)
+        return { text: fit(tidy(collect(parent)), head), section: best.name, found: true }
     }
     // Else from the heading to the next heading of the same or a higher level, in document order.
     const level = best.level

@@ -1,6 +1,6 @@
-import type { RealtimeSettings, VoiceSession } from '../react/session'
-import { createSessionId } from '../react/sessionId'
-import type { WidgetStatus, WidgetToast } from '../react/types'
+import type { RealtimeSettings, VoiceSession } from '../session/session'
+import { createSessionId } from '../session/sessionId'
+import type { WidgetStatus, WidgetToast } from '../session/types'
 import type { EngineFactory } from './engine'
 
 /** What the widget renders from. */
@@ -62,7 +62,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
 
   const set = (patch: Partial<WidgetState>) => {
     const next = { ...state, ...patch }
-    if (next.status === state.status && next.transcript === state.transcript && next.sessionId === state.sessionId) return
+    if (next.status === state.status && next.transcript === state.transcript && next.sessionId === state.sessionId)
+      return
     state = next
     if (!destroyed) options.onState(state)
   }
@@ -73,13 +74,20 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
   async function start(): Promise<void> {
     if (destroyed || state.status !== 'idle') return
     if (!options.configured) {
-      notify({ type: 'info', titleKey: 'widget.toast.configurationRequired.title', descriptionKey: 'widget.toast.configurationRequired.description' })
+      notify({
+        type: 'info',
+        titleKey: 'widget.toast.configurationRequired.title',
+        descriptionKey: 'widget.toast.configurationRequired.description',
+      })
       return
     }
     const mine = ++attempt
     set({ status: 'connecting' })
     try {
-      const [{ createVoiceSession }, engine] = await Promise.all([import('../react/session'), Promise.resolve(options.createEngine())])
+      const [{ createVoiceSession }, engine] = await Promise.all([
+        import('../session/session'),
+        Promise.resolve(options.createEngine()),
+      ])
       if (mine !== attempt) return // stopped while loading
       const sessionId = createSessionId()
       set({ sessionId })
@@ -103,7 +111,11 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     } catch (error) {
       log.error('[voice] could not start the voice assistant', error)
       if (mine !== attempt) return
-      notify({ type: 'error', titleKey: 'widget.toast.connectionFailed.title', descriptionKey: 'widget.toast.connectionFailed.description' })
+      notify({
+        type: 'error',
+        titleKey: 'widget.toast.connectionFailed.title',
+        descriptionKey: 'widget.toast.connectionFailed.description',
+      })
       set({ status: 'idle', transcript: '' })
     }
   }

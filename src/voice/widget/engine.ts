@@ -1,4 +1,4 @@
-import type { VoiceEngineLike } from '../react/types'
+import type { VoiceEngineLike } from '../session/types'
 
 /** Creates the call engine for one call (called on the mic press, never before). */
 export type EngineFactory = () => VoiceEngineLike | Promise<VoiceEngineLike>
@@ -20,7 +20,8 @@ export interface EngineSettings {
  */
 export function createEngineFactory(settings: EngineSettings): EngineFactory {
   if (settings.kind === 'scripted') {
-    return () => import('../react/scriptedEngine').then((m) => new m.ScriptedVoiceEngine({ windowMessages: true }))
+    return () => import('../session/scriptedEngine').then((m) => new m.ScriptedVoiceEngine({ windowMessages: true }))
   }
-  return () => import('../engine').then((m) => new m.VoiceCall({ publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl }))
+  return () =>
+    import('../engine').then((m) => new m.VoiceCall({ publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl }))
 }

@@ -5,15 +5,26 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCommandExecutor, type CommandExecutor, type CommandResult } from '../../../src/voice/commands'
-import { dateInputValue, parseSpokenDate, parseSpokenNumber, parseSpokenTime, isoWeekOf } from '../../../src/voice/commands/spoken'
+import {
+  dateInputValue,
+  parseSpokenDate,
+  parseSpokenNumber,
+  parseSpokenTime,
+  isoWeekOf,
+} from '../../../src/voice/commands/spoken'
 
 let executor: CommandExecutor | undefined
 function setup(html: string) {
   document.body.innerHTML = html
   executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, notFoundMemoMs: 0 })
   const events: string[] = []
-  for (const type of ['input', 'change', 'click', 'keydown']) document.addEventListener(type, (e) => events.push(`${type}:${(e.target as Element).id}`), true)
-  return { run: (m: Record<string, unknown>) => executor!.execute(m), events, el: <T extends Element = HTMLInputElement>(id: string) => document.getElementById(id) as unknown as T }
+  for (const type of ['input', 'change', 'click', 'keydown'])
+    document.addEventListener(type, (e) => events.push(`${type}:${(e.target as Element).id}`), true)
+  return {
+    run: (m: Record<string, unknown>) => executor!.execute(m),
+    events,
+    el: <T extends Element = HTMLInputElement>(id: string) => document.getElementById(id) as unknown as T,
+  }
 }
 afterEach(() => {
   executor?.dispose()
@@ -71,7 +82,9 @@ describe('no guessed field', () => {
   })
 
   it('a type named by a command decides only when one field has it', () => {
-    const { run, el } = setup('<input id="a" type="email" aria-label="Work"><input id="b" type="email" aria-label="Home"><input id="t" type="tel" aria-label="Tel">')
+    const { run, el } = setup(
+      '<input id="a" type="email" aria-label="Work"><input id="b" type="email" aria-label="Home"><input id="t" type="tel" aria-label="Tel">',
+    )
     expect(run({ action: 'fill', fieldType: 'email', value: 'x@y.z' })).toMatchObject({ status: 'refused' })
     expect(el('a').value + el('b').value).toBe('')
     expect(run({ action: 'fill', fieldType: 'phone', value: '123' }).status).toBe('executed')
@@ -104,7 +117,9 @@ describe('select', () => {
   })
 
   it('selects several options of a multiple select', () => {
-    const { run, el } = setup('<label for="t">Toppings</label><select id="t" multiple><option>Cheese</option><option>Olives</option><option>Basil</option></select>')
+    const { run, el } = setup(
+      '<label for="t">Toppings</label><select id="t" multiple><option>Cheese</option><option>Olives</option><option>Basil</option></select>',
+    )
     expect(run({ action: 'fill', fieldHint: 'toppings', value: 'cheese and basil' }).status).toBe('executed')
     expect(Array.from(el<HTMLSelectElement>('t').selectedOptions).map((o) => o.text)).toEqual(['Cheese', 'Basil'])
   })
@@ -218,7 +233,10 @@ describe('dates, numbers, ranges', () => {
     expect(events).toContain('change:d')
     expect(run({ action: 'fill', fieldHint: 'arrival time', value: '3:30 pm' }).status).toBe('executed')
     expect(el('t').value).toBe('15:30')
-    expect(run({ action: 'fill', fieldHint: 'arrival date', value: 'next Tuesday-ish' })).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(run({ action: 'fill', fieldHint: 'arrival date', value: 'next Tuesday-ish' })).toMatchObject({
+      status: 'refused',
+      reason: 'rejected-value',
+    })
     expect(el('d').value).toBe('2027-03-12')
   })
 
@@ -228,7 +246,10 @@ describe('dates, numbers, ranges', () => {
     expect(el('v').value).toBe('7')
     run({ action: 'fill', fieldHint: 'volume', value: 'max' })
     expect(el('v').value).toBe('11')
-    expect(run({ action: 'fill', fieldHint: 'volume', value: '40' })).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(run({ action: 'fill', fieldHint: 'volume', value: '40' })).toMatchObject({
+      status: 'refused',
+      reason: 'rejected-value',
+    })
     expect(el('v').value).toBe('11')
   })
 
@@ -242,7 +263,14 @@ describe('dates, numbers, ranges', () => {
         const now = Number(el.getAttribute('aria-valuenow'))
         const min = Number(el.getAttribute('aria-valuemin'))
         const max = Number(el.getAttribute('aria-valuemax'))
-        const next = { ArrowRight: now + 1, ArrowUp: now + 1, ArrowLeft: now - 1, ArrowDown: now - 1, Home: min, End: max }[e.key]
+        const next = {
+          ArrowRight: now + 1,
+          ArrowUp: now + 1,
+          ArrowLeft: now - 1,
+          ArrowDown: now - 1,
+          Home: min,
+          End: max,
+        }[e.key]
         if (next !== undefined) el.setAttribute('aria-valuenow', String(Math.max(min, Math.min(max, next))))
       })
     }
@@ -252,14 +280,21 @@ describe('dates, numbers, ranges', () => {
     expect(document.getElementById('s')!.getAttribute('aria-valuenow')).toBe('10')
     expect(run({ action: 'fill', fieldHint: 'guests', value: 'five' }).status).toBe('executed')
     expect(document.getElementById('g')!.getAttribute('aria-valuenow')).toBe('5')
-    expect(run({ action: 'fill', fieldHint: 'guests', value: '12' })).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(run({ action: 'fill', fieldHint: 'guests', value: '12' })).toMatchObject({
+      status: 'refused',
+      reason: 'rejected-value',
+    })
   })
 })
 
 describe('editable regions, radio groups, split dates, conditional reveals', () => {
   it('contenteditable takes plain text, never markup', () => {
-    const { run } = setup('<span id="el">Message</span><div id="ed" contenteditable="true" role="textbox" aria-labelledby="el"><p>old</p></div>')
-    expect(run({ action: 'fill', fieldHint: 'message', value: '<img src=x onerror=alert(1)> hello' }).status).toBe('executed')
+    const { run } = setup(
+      '<span id="el">Message</span><div id="ed" contenteditable="true" role="textbox" aria-labelledby="el"><p>old</p></div>',
+    )
+    expect(run({ action: 'fill', fieldHint: 'message', value: '<img src=x onerror=alert(1)> hello' }).status).toBe(
+      'executed',
+    )
     const ed = document.getElementById('ed')!
     expect(ed.textContent).toBe('<img src=x onerror=alert(1)> hello')
     expect(ed.querySelector('img')).toBeNull()
@@ -267,7 +302,10 @@ describe('editable regions, radio groups, split dates, conditional reveals', () 
 
   it('a role=textbox that is not editable is refused as read-only', () => {
     const { run } = setup('<div role="textbox" aria-label="Notes" id="n">fixed</div>')
-    expect(run({ action: 'fill', fieldHint: 'notes', value: 'x' })).toMatchObject({ status: 'refused', reason: 'readonly' })
+    expect(run({ action: 'fill', fieldHint: 'notes', value: 'x' })).toMatchObject({
+      status: 'refused',
+      reason: 'readonly',
+    })
   })
 
   it('a radio group by its legend and the option ("payment method PayPal")', () => {
@@ -303,6 +341,8 @@ describe('editable regions, radio groups, split dates, conditional reveals', () 
         <input type="radio" name="c" id="c-phone"><label for="c-phone">Phone</label></fieldset>`)
     const r = run({ action: 'fill', fieldHint: 'email address', value: 'a@b.co' })
     expect(r).toMatchObject({ status: 'refused', reason: 'hidden' })
-    expect(detail(r)).toBe('the field "Email address" appears only after choosing "Email" (How would you like to be contacted?)')
+    expect(detail(r)).toBe(
+      'the field "Email address" appears only after choosing "Email" (How would you like to be contacted?)',
+    )
   })
 })

@@ -33,14 +33,36 @@ describe('readPage', () => {
     const r = readPage(document)
     expect(r.found).toBe(true)
     expect(r.text.startsWith(PAGE_TEXT_HEADER)).toBe(true)
-    const order = ['Pricing', 'Choose the plan', 'Free plan', '1 site', 'Pro plan', '10 sites', 'FAQ', 'Refunds', 'Contact', 'Email', 'Password']
+    const order = [
+      'Pricing',
+      'Choose the plan',
+      'Free plan',
+      '1 site',
+      'Pro plan',
+      '10 sites',
+      'FAQ',
+      'Refunds',
+      'Contact',
+      'Email',
+      'Password',
+    ]
     let at = 0
     for (const needle of order) {
       const i = r.text.indexOf(needle, at)
       expect(i, needle).toBeGreaterThanOrEqual(at)
       at = i
     }
-    for (const never of ['secret@example.com', 'hunter2', 'typed words', 'Chosen option', 'draft text', 'Hidden promo', 'Decorative', 'Not shown', 'Voice widget text']) {
+    for (const never of [
+      'secret@example.com',
+      'hunter2',
+      'typed words',
+      'Chosen option',
+      'draft text',
+      'Hidden promo',
+      'Decorative',
+      'Not shown',
+      'Voice widget text',
+    ]) {
       expect(r.text).not.toContain(never)
     }
   })

@@ -8,10 +8,21 @@ import {
   type VoiceToast,
 } from '../commands'
 import { createPageContext, type PageContext, type PageContextOptions } from '../context/pageContext'
-import { describeCommandResult, readResultMessage, resultMessage, type ToolCallRef, type TriggerResponse } from '../context/report'
+import {
+  describeCommandResult,
+  readResultMessage,
+  resultMessage,
+  type ToolCallRef,
+  type TriggerResponse,
+} from '../context/report'
 import { isVapiMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
-import { subscribeToVoiceCommands, toolCallToCommands, toolCallToReads, type VoiceCommandSubscription } from '../realtime'
+import {
+  subscribeToVoiceCommands,
+  toolCallToCommands,
+  toolCallToReads,
+  type VoiceCommandSubscription,
+} from '../realtime'
 import { readPage } from '../context/readPage'
 import type { VoiceEngineLike, WidgetStatus, WidgetToast } from './types'
 
@@ -192,7 +203,11 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const onCallStart = () => {
     setStatus('listening')
     pageContext?.start()
-    options.notify({ type: 'success', titleKey: 'widget.toast.active.title', descriptionKey: 'widget.toast.active.description' })
+    options.notify({
+      type: 'success',
+      titleKey: 'widget.toast.active.title',
+      descriptionKey: 'widget.toast.active.description',
+    })
   }
   const onSpeechStart = () => {
     if (status !== 'idle' && status !== 'connecting') setStatus('listening')

@@ -1,0 +1,160 @@
+/**
+ * How a call is set up (SPEC §4 "Call-start client"): the start stages in order, each reported on
+ * `call-start-progress` as `started` then `completed` (or `failed`, through {@link EngineHost.fail}).
+ * @module
+ */
+import { CANCELLED, type Session, sessionSleep, untilAborted } from './callSession'
+import { AUDIO_LEVEL_INTERVAL_MS, MOBILE_JOIN_DELAY_MS, RECORDING_OPTIONS } from './constants'
+import { type DailyParticipantLike, listen } from './daily'
+import { dailyHandlers } from './dailyAdapter'
+import { ValidationError, VoiceCallError } from './errors'
+import type { StartStage } from './events'
+import { type EngineHost, isoNow, progressEvent, stageError } from './host'
+import { subscribeParticipant } from './tracks'
+import type { WebCall, WebCallPayload } from './web-call'
+
+/**
+ * Runs every start stage of session `s` for `payload` (assistant, squad or workflow and overrides; undefined
+ * keys are dropped). Never rejects: resolves the web call, or `null` when a stage failed (reported through
+ * `host.fail`) or the session ended meanwhile (nothing more is emitted).
+ */
+export async function runStart(host: EngineHost, s: Session, payload: WebCallPayload): Promise<WebCall | null> {
+  const o = host.options
+  const clock = o.clock
+  const context = s.context
+  try {
+    await stage(
+      host,
+      s,
+      'initialization',
+      () => {
+        context.isMobile = o.isMobile()
+        if (!payload.assistant && !payload.squad && !payload.workflow) throw new ValidationError()
+      },
+      undefined,
+      { hasAssistant: context.hasAssistant, hasSquad: context.hasSquad, hasWorkflow: context.hasWorkflow },
+    )
+    const webCall = await stage(
+      host,
+      s,
+      'web-call-creation',
+      async () => {
+        const body: WebCallPayload = { ...payload }
+        for (const k of Object.keys(body) as (keyof WebCallPayload)[]) if (body[k] === undefined) delete body[k]
+        const created = await o.createWebCall(body, { signal: s.abort.signal })
+        if (!created?.webCallUrl) throw new VoiceCallError('start-method-error', 'The web call has no webCallUrl.')
+        return created
+      },
+      (c) => ({
+        callId: c.id,
+        videoRecordingEnabled: !!c.artifactPlan?.videoRecordingEnabled,
+        voiceProvider: c.assistant?.voice?.provider ?? 'unknown',
+      }),
+    )
+    s.recording = !!webCall.artifactPlan?.videoRecordingEnabled
+    s.video = webCall.assistant?.voice?.provider === 'tavus'
+    const transport = webCall['transport'] as { callToken?: unknown } | undefined
+    const token = typeof transport?.callToken === 'string' ? transport.callToken : undefined
+
+    const call = await stage(host, s, 'daily-call-object-creation', async () => {
+      await host.destroyed() // daily-js allows one call object at a time
+      const created = await o.createCallObject({
+        audioSource: o.callObjectOptions.audioSource ?? true,
+        videoSource: s.recording,
+        ...(o.callObjectOptions.startAudioOff !== undefined
+          ? { startAudioOff: o.callObjectOptions.startAudioOff }
+          : {}),
+        dailyConfig: o.dailyConfig,
+      })
+      if (s.ended) {
+        void created.destroy().catch((e) => o.log.error('[voice] destroy failed', e))
+        throw CANCELLED
+      }
+      s.call = created
+      host.setMeetingState('new')
+      created.iframe?.()?.style.setProperty('display', 'none')
+      s.unbind = listen(created, dailyHandlers(host, s, created))
+      return created
+    })
+
+    const isMobile = context.isMobile
+    await stage(
+      host,
+      s,
+      'mobile-permissions',
+      () => (isMobile ? sessionSleep(clock, s, MOBILE_JOIN_DELAY_MS) : undefined),
+      () => ({ action: isMobile ? 'permissions-wait' : 'skipped-not-mobile' }),
+      { isMobile },
+    )
+
+    const joined = await stage(host, s, 'daily-call-join', () => {
+      s.recordingAt = clock.now()
+      return call.join({ url: webCall.webCallUrl, ...(token ? { token } : {}), subscribeToTracksAutomatically: false })
+    })
+    s.joined = true
+    // Participants already in the room get no participant-joined event: subscribe to them too.
+    if (joined && typeof joined === 'object') {
+      for (const p of Object.values(joined as Record<string, DailyParticipantLike>))
+        subscribeParticipant(host, s, call, p)
+    }
+
+    await stage(
+      host,
+      s,
+      'video-recording-setup',
+      () => {
+        if (!s.recording) return 'skipped-not-enabled'
+        if (token) return 'auto-started-via-meeting-token'
+        s.recordingAt = clock.now()
+        call.startRecording(RECORDING_OPTIONS)
+        return 'recording-requested'
+      },
+      (action) => ({ action }),
+    )
+    await stage(host, s, 'audio-observer-setup', () =>
+      call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS),
+    )
+    await stage(
+      host,
+      s,
+      'audio-processing-setup',
+      async () => {
+        if (!o.noiseCancellation) return 'skipped-disabled'
+        await call.updateInputSettings({ audio: { processor: { type: 'noise-cancellation' } } })
+        return 'noise-cancellation'
+      },
+      (action) => ({ action }),
+    )
+
+    s.succeeded = true
+    host.emit('call-start-success', { totalDuration: clock.now() - s.t0, callId: webCall.id, timestamp: isoNow(host) })
+    return s.ended ? null : webCall
+  } catch (error) {
+    host.fail(s, VoiceCallError.from(error, stageError(s.stage)))
+    return null
+  }
+}
+
+/** Runs one start stage: `started`, the work (abortable), `completed`. A failure is thrown to {@link runStart}. */
+async function stage<T>(
+  host: EngineHost,
+  s: Session,
+  name: StartStage,
+  run: () => T | Promise<T>,
+  completedMeta?: (value: T) => Record<string, unknown>,
+  startedMeta?: Record<string, unknown>,
+): Promise<T> {
+  const clock = host.options.clock
+  s.stage = name
+  s.stageAt = clock.now()
+  host.emit('call-start-progress', progressEvent(host, name, 'started', undefined, startedMeta))
+  if (s.ended) throw CANCELLED
+  const value = await untilAborted(s.abort.signal, run)
+  if (s.ended) throw CANCELLED
+  host.emit(
+    'call-start-progress',
+    progressEvent(host, name, 'completed', clock.now() - s.stageAt, completedMeta?.(value)),
+  )
+  if (s.ended) throw CANCELLED
+  return value
+}

@@ -1,0 +1,52 @@
+/**
+ * Which remote tracks are received and played (SPEC §9): the engine subscribes to every remote participant's
+ * audio (and video when recording or a video voice), and plays only the speaker's audio through the sink.
+ * @module
+ */
+import type { AudioPlayer } from './audio'
+import type { Session } from './callSession'
+import { PLAYABLE_MESSAGE, SPEAKER_NAME } from './constants'
+import type { DailyCallLike, DailyEventPayloads, DailyParticipantLike } from './daily'
+import type { EngineHost } from './host'
+
+/** Subscribes to a remote participant's tracks (local participants and unknown ids are skipped). */
+export function subscribeParticipant(
+  host: EngineHost,
+  s: Session,
+  call: DailyCallLike,
+  p: DailyParticipantLike | undefined,
+): void {
+  if (!p || p.local || !p.session_id) return
+  try {
+    call.updateParticipant(p.session_id, { setSubscribedTracks: { audio: true, video: s.recording || s.video } })
+  } catch (error) {
+    host.options.log.error('[voice] subscribing to tracks failed', error)
+  }
+}
+
+/** Only the speaker's tracks are played (SPEC §9); audio through the sink, video handed out on `video`. */
+export async function playTrack(
+  host: EngineHost,
+  s: Session,
+  call: DailyCallLike,
+  e: DailyEventPayloads['track-started'],
+): Promise<void> {
+  const p = e?.participant
+  const track = e?.track
+  if (!p || p.local || p.user_name !== SPEAKER_NAME || !track) return
+  if (track.kind === 'video') host.emit('video', track)
+  else if (track.kind === 'audio') {
+    let player: AudioPlayer
+    try {
+      player = await host.options.sink.play(track, p.session_id)
+    } catch (error) {
+      if (!s.ended) host.error('audio-start-failed', error)
+      return
+    }
+    if (s.ended) return player.remove()
+    s.players.get(p.session_id)?.remove()
+    s.players.set(p.session_id, player)
+    host.emit('audio', player)
+  } else return
+  if (!s.ended) call.sendAppMessage(PLAYABLE_MESSAGE)
+}
