@@ -102,6 +102,8 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     const o = this.#o
     const context = { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow, isMobile: false }
     const s = (this.#session = newSession(o.clock.now(), context))
+    s.pending = o.pendingStart
+    o.pendingStart = undefined
     if (o.startTimeoutMs > 0) {
       s.startTimer = sessionTimer(o.clock, s, () => this.#fail(s, new StartTimeoutError(o.startTimeoutMs)), o.startTimeoutMs)
     }
@@ -263,6 +265,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     s.players.clear()
     s.abort.abort()
     s.release?.()
+    s.pending?.cancel()
     const call = s.call
     s.call = undefined
     if (call) {

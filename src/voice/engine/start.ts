@@ -85,11 +85,20 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
       { isMobile },
     )
 
-    const joined = await stage(host, s, 'daily-call-join', () => {
+    const joined = await stage(host, s, 'daily-call-join', async () => {
+      // A microphone requested at the press (prestart.ts) must be granted before joining: Daily's own request
+      // then finds the grant (and a live capture) and prompts no second time. Today's stage for a mic failure.
+      const mic = s.pending?.microphone
+      if (mic) {
+        await mic.catch((error: unknown) => {
+          throw new VoiceCallError('daily-call-join-error', `The microphone is unavailable: ${describe(error)}`, error)
+        })
+      }
       s.recordingAt = clock.now()
       return call.join({ url: webCall.webCallUrl, ...(token ? { token } : {}), subscribeToTracksAutomatically: false })
     })
     s.joined = true
+    s.pending?.releaseMicrophone() // Daily holds its own track now
     // Participants already in the room get no participant-joined event: subscribe to them too.
     if (joined && typeof joined === 'object') {
       for (const p of Object.values(joined as Record<string, DailyParticipantLike>)) subscribeParticipant(host, s, call, p)
@@ -128,6 +137,12 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
     host.fail(s, VoiceCallError.from(error, stageError(s.stage)))
     return null
   }
+}
+
+/** `NotAllowedError: Permission denied` for a DOMException, else the message. */
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
+  return String(error)
 }
 
 /** Runs one start stage: `started`, the work (abortable), `completed`. A failure is thrown to {@link runStart}. */

@@ -1,0 +1,1 @@
+function e(e,t){return typeof e==`object`&&!!e&&e.type===t}export{e as t};
