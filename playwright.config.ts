@@ -29,12 +29,20 @@ export default defineConfig({
     {
       name: 'site',
       testIgnore: E2E_BUILD_SPECS,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions(), baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromiumLaunchOptions(),
+        baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+      },
     },
     {
       name: 'e2e-build',
       testMatch: E2E_BUILD_SPECS,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions(), baseURL: `http://127.0.0.1:${E2E_BUILD_PORT}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromiumLaunchOptions(),
+        baseURL: `http://127.0.0.1:${E2E_BUILD_PORT}`,
+      },
     },
   ],
   webServer: [

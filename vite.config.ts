@@ -16,18 +16,29 @@ export default defineConfig(({ mode: cliMode }) => {
   return {
     mode,
     plugins: [react()],
-    build: { outDir: variant ? 'dist-e2e' : 'dist', target: 'es2022', reportCompressedSize: false, sourcemap: !!process.env.ANALYZE },
+    build: {
+      outDir: variant ? 'dist-e2e' : 'dist',
+      target: 'es2022',
+      reportCompressedSize: false,
+      sourcemap: !!process.env.ANALYZE,
+    },
     ssgOptions: {
       entry: 'src/main.tsx',
       ...(variant && { mode: variant }),
       script: 'async',
       beastiesOptions: false,
       onFinished(dir) {
-        return postBuild(dir, siteUrl, PAGE_PATHS, LANGUAGES.map((l) => (l === 'en' ? '' : `/${l}`)), {
-          vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai',
-          supabaseUrl: env.VITE_SUPABASE_URL || '',
-          waitlistEndpoint: env.VITE_WAITLIST_ENDPOINT || '',
-        })
+        return postBuild(
+          dir,
+          siteUrl,
+          PAGE_PATHS,
+          LANGUAGES.map((l) => (l === 'en' ? '' : `/${l}`)),
+          {
+            vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai',
+            supabaseUrl: env.VITE_SUPABASE_URL || '',
+            waitlistEndpoint: env.VITE_WAITLIST_ENDPOINT || '',
+          },
+        )
       },
     },
   }

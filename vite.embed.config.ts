@@ -33,7 +33,9 @@ function classicLoader(): Plugin {
       if (!entry.code.includes(APP_PLACEHOLDER)) this.error(`voiceos.js lacks ${APP_PLACEHOLDER}`)
       entry.code = entry.code.replace(APP_PLACEHOLDER, `./${app.fileName}`)
       if (entry.imports.length || entry.exports.length) {
-        this.error(`voiceos.js must be a classic script, but it imports ${entry.imports.join(', ') || '-'} and exports ${entry.exports.join(', ') || '-'}: keep modules shared with the widget out of src/embed/voiceos.ts`)
+        this.error(
+          `voiceos.js must be a classic script, but it imports ${entry.imports.join(', ') || '-'} and exports ${entry.exports.join(', ') || '-'}: keep modules shared with the widget out of src/embed/voiceos.ts`,
+        )
       }
       if (/import\.meta/.test(entry.code)) this.error('voiceos.js uses import.meta, which a classic script cannot')
       entry.code = `/*! VoiceOS embed */(()=>{${entry.code}\n})();\n`
@@ -53,8 +55,10 @@ function demoPage(env: Record<string, string>): Plugin {
     name: 'voiceos-demo-page',
     generateBundle() {
       const supabaseUrl = env.VITE_SUPABASE_URL ?? ''
-      const policy = contentSecurityPolicy({ vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai', supabaseUrl, waitlistEndpoint: '' }, [])
-        .replace("style-src 'self' 'unsafe-inline'", "style-src 'self'")
+      const policy = contentSecurityPolicy(
+        { vapiApiBaseUrl: env.VITE_VAPI_API_BASE_URL || 'https://api.vapi.ai', supabaseUrl, waitlistEndpoint: '' },
+        [],
+      ).replace("style-src 'self' 'unsafe-inline'", "style-src 'self'")
       demoPolicy = policy
       const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
       const html = readFileSync(join(src, 'demo.html'), 'utf8')
@@ -64,14 +68,24 @@ function demoPage(env: Record<string, string>): Plugin {
         .replace('%SUPABASE_URL%', attr(supabaseUrl))
         .replace('%SUPABASE_ANON_KEY%', attr(env.VITE_SUPABASE_ANON_KEY ?? ''))
       this.emitFile({ type: 'asset', fileName: 'demo.html', source: html })
-      for (const f of ['demo.css', 'demo.js']) this.emitFile({ type: 'asset', fileName: f, source: readFileSync(join(src, f)) })
+      for (const f of ['demo.css', 'demo.js'])
+        this.emitFile({ type: 'asset', fileName: f, source: readFileSync(join(src, f)) })
     },
     closeBundle() {
       const headers = join(dirname(outDir), '_headers')
       if (!existsSync(headers) || readFileSync(headers, 'utf8').includes('\n/embed/*')) return
       appendFileSync(
         headers,
-        ['', '/embed/*', '  Access-Control-Allow-Origin: *', '  Cross-Origin-Resource-Policy: cross-origin', '', '/embed/demo', `  Content-Security-Policy: ${demoPolicy}`, ''].join('\n'),
+        [
+          '',
+          '/embed/*',
+          '  Access-Control-Allow-Origin: *',
+          '  Cross-Origin-Resource-Policy: cross-origin',
+          '',
+          '/embed/demo',
+          `  Content-Security-Policy: ${demoPolicy}`,
+          '',
+        ].join('\n'),
       )
     },
   }

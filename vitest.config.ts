@@ -37,7 +37,10 @@ export default defineConfig({
             headless: true,
             // The window must be at least as large as the largest story viewport (desktop, 1440×900): Playwright's
             // default 1280×720 window scales the test iframe down, and baselines would not be at the real width.
-            provider: playwright({ launchOptions: chromiumLaunchOptions(), contextOptions: { viewport: { width: 1440, height: 900 } } }),
+            provider: playwright({
+              launchOptions: chromiumLaunchOptions(),
+              contextOptions: { viewport: { width: 1440, height: 900 } },
+            }),
             instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
             expect: {
               toMatchScreenshot: {

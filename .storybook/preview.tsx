@@ -22,21 +22,24 @@ export const VIEWPORTS = {
  * The story canvas: colour scheme of the theme, and every section rendered at once — the site lets the browser
  * skip off-screen sections (`content-visibility: auto`, HomePage), which full-page screenshots would show blank.
  */
-const STORY_CSS = (theme: 'light' | 'dark') => ({ colorScheme: theme, '& section': { contentVisibility: 'visible !important' } })
+const STORY_CSS = (theme: 'light' | 'dark') => ({
+  colorScheme: theme,
+  '& section': { contentVisibility: 'visible !important' },
+})
 
 const withProviders: Decorator = (Story, { globals, parameters }) => {
   const theme = globals.theme === 'dark' ? 'dark' : 'light'
   const lng = ((LANGUAGES as readonly string[]).includes(globals.locale) ? globals.locale : 'en') as Language
   return (
     <SeoHeadContext.Provider value={false}>
-    <MemoryRouter initialEntries={[parameters.route ?? '/']}>
-      <AppProviders lng={lng} forcedTheme={theme}>
-        <Box bg="bg" color="fg" minH="100vh" className={theme} css={STORY_CSS(theme)}>
-          <Story />
-        </Box>
-        <Toaster />
-      </AppProviders>
-    </MemoryRouter>
+      <MemoryRouter initialEntries={[parameters.route ?? '/']}>
+        <AppProviders lng={lng} forcedTheme={theme}>
+          <Box bg="bg" color="fg" minH="100vh" className={theme} css={STORY_CSS(theme)}>
+            <Story />
+          </Box>
+          <Toaster />
+        </AppProviders>
+      </MemoryRouter>
     </SeoHeadContext.Provider>
   )
 }
@@ -47,7 +50,10 @@ const preview: Preview = {
   // overlay components (menus, dialogs, toasts) are loaded so stories render the real ones.
   loaders: [
     async ({ globals }) => {
-      await Promise.all([preloadAllDeferred(), loadLanguage(typeof globals.locale === 'string' ? globals.locale : 'en')])
+      await Promise.all([
+        preloadAllDeferred(),
+        loadLanguage(typeof globals.locale === 'string' ? globals.locale : 'en'),
+      ])
       return {}
     },
   ],

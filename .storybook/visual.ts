@@ -20,7 +20,9 @@ export type VisualParameter = false | undefined
 export async function settle(): Promise<void> {
   hideBrowserChrome()
   await document.fonts.ready
-  const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+  const finite = document
+    .getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
   await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
 }

@@ -20,7 +20,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 async function contextSize(): Promise<{ min: number; gzip: number }> {
   const result = await build({
     stdin: {
-      contents: "export * from './src/voice/context/pageMap'; export * from './src/voice/context/report'; export * from './src/voice/context/pageContext'",
+      contents:
+        "export * from './src/voice/context/pageMap'; export * from './src/voice/context/report'; export * from './src/voice/context/pageContext'",
       resolveDir: root,
       loader: 'ts',
     },
@@ -61,24 +62,45 @@ function measure(html: string, url: string) {
 }
 
 function catalogue(): string {
-  const links = Array.from({ length: 3000 }, (_, i) => `<li><a href="/p/${i}">Product ${i} — hand-made ceramic mug, 350 ml</a></li>`).join('')
-  const buttons = Array.from({ length: 400 }, (_, i) => `<button type="button">Add product ${i} to cart</button>`).join('')
-  const fields = Array.from({ length: 300 }, (_, i) => `<label>Quantity of product ${i} <input type="number" name="q${i}" value="1"></label>`).join('')
+  const links = Array.from(
+    { length: 3000 },
+    (_, i) => `<li><a href="/p/${i}">Product ${i} — hand-made ceramic mug, 350 ml</a></li>`,
+  ).join('')
+  const buttons = Array.from({ length: 400 }, (_, i) => `<button type="button">Add product ${i} to cart</button>`).join(
+    '',
+  )
+  const fields = Array.from(
+    { length: 300 },
+    (_, i) => `<label>Quantity of product ${i} <input type="number" name="q${i}" value="1"></label>`,
+  ).join('')
   return `<!doctype html><title>Catalogue</title><body><h1>Catalogue</h1><ul>${links}</ul>${buttons}<form>${fields}</form></body>`
 }
 
-const out = existsSync(join(root, 'dist/index.html')) ? 'dist' : existsSync(join(root, 'dist-e2e/index.html')) ? 'dist-e2e' : ''
+const out = existsSync(join(root, 'dist/index.html'))
+  ? 'dist'
+  : existsSync(join(root, 'dist-e2e/index.html'))
+    ? 'dist-e2e'
+    : ''
 const lines: string[] = ['# Page context', '']
 const size = await contextSize()
-lines.push(`src/voice/context minified: ${(size.min / 1000).toFixed(1)} KB, gzip ${(size.gzip / 1000).toFixed(1)} KB (loads with the session on the mic press).`, '')
-lines.push(`| page | map bytes (≤ ${PAGE_MAP_MAX_BYTES}) | items | cut | collect + serialise, median ms (happy-dom) |`, '|---|---|---|---|---|')
+lines.push(
+  `src/voice/context minified: ${(size.min / 1000).toFixed(1)} KB, gzip ${(size.gzip / 1000).toFixed(1)} KB (loads with the session on the mic press).`,
+  '',
+)
+lines.push(
+  `| page | map bytes (≤ ${PAGE_MAP_MAX_BYTES}) | items | cut | collect + serialise, median ms (happy-dom) |`,
+  '|---|---|---|---|---|',
+)
 if (out) {
   const pages = readdirSync(join(root, out)).filter((f) => f.endsWith('.html'))
   for (const dir of ['', 'hi/']) {
     for (const file of pages) {
       const path = join(root, out, dir, file)
       if (!existsSync(path)) continue
-      const r = measure(readFileSync(path, 'utf8'), `http://127.0.0.1/${dir}${file.replace(/\.html$/, '').replace(/^index$/, '')}`)
+      const r = measure(
+        readFileSync(path, 'utf8'),
+        `http://127.0.0.1/${dir}${file.replace(/\.html$/, '').replace(/^index$/, '')}`,
+      )
       lines.push(`| ${out}/${dir}${file} | ${r.bytes} | ${r.items} | ${r.cut ? 'yes' : 'no'} | ${r.ms.toFixed(1)} |`)
     }
   }
@@ -86,7 +108,9 @@ if (out) {
   lines.push('| (no dist/ or dist-e2e/: run `npm run build` first) | | | | |')
 }
 const big = measure(catalogue(), 'http://127.0.0.1/catalogue')
-lines.push(`| synthetic catalogue (3,700 controls) | ${big.bytes} | ${big.items} | ${big.cut ? 'yes' : 'no'} | ${big.ms.toFixed(1)} |`)
+lines.push(
+  `| synthetic catalogue (3,700 controls) | ${big.bytes} | ${big.items} | ${big.cut ? 'yes' : 'no'} | ${big.ms.toFixed(1)} |`,
+)
 const md = lines.join('\n')
 mkdirSync(join(root, 'bench/results'), { recursive: true })
 writeFileSync(join(root, 'bench/results/context.md'), `${md}\n`)

@@ -50,7 +50,11 @@ async function bundle(entry: string, plugins: Plugin[] = [], external = ['@daily
 }
 
 function sum(chunks: { min: number; gzip: number }[], inputs = 0): Size {
-  return chunks.reduce<Size>((s, c) => ({ raw: s.raw, min: s.min + c.min, gzip: s.gzip + c.gzip }), { raw: inputs, min: 0, gzip: 0 })
+  return chunks.reduce<Size>((s, c) => ({ raw: s.raw, min: s.min + c.min, gzip: s.gzip + c.gzip }), {
+    raw: inputs,
+    min: 0,
+    gzip: 0,
+  })
 }
 
 /**
@@ -133,7 +137,14 @@ function stats(times: number[]) {
 
 async function startTimes(runs = 500, warmup = 50) {
   const engine = () =>
-    new VoiceCall({ publicKey: 'pk', fetch: fetchStub, createCallObject: fakeFactory, isMobile: () => false, logger: silent, startTimeoutMs: 0 })
+    new VoiceCall({
+      publicKey: 'pk',
+      fetch: fetchStub,
+      createCallObject: fakeFactory,
+      isMobile: () => false,
+      logger: silent,
+      startTimeoutMs: 0,
+    })
   // The reference: its daily-js copy's createCallObject replaced, global fetch stubbed.
   const vapiRequire = createRequire(require.resolve('@vapi-ai/web'))
   const Daily = vapiRequire('@daily-co/daily-js') as { createCallObject: unknown }
@@ -146,7 +157,14 @@ async function startTimes(runs = 500, warmup = 50) {
     await timeStarts(engine, warmup)
     await timeStarts(() => new Vapi('pk'), warmup)
     const injected = () =>
-      new VoiceCall({ publicKey: 'pk', createWebCall: async () => ({ ...WEB_CALL }), createCallObject: fakeFactory, isMobile: () => false, logger: silent, startTimeoutMs: 0 })
+      new VoiceCall({
+        publicKey: 'pk',
+        createWebCall: async () => ({ ...WEB_CALL }),
+        createCallObject: fakeFactory,
+        isMobile: () => false,
+        logger: silent,
+        startTimeoutMs: 0,
+      })
     await timeStarts(injected, warmup)
     return {
       engine: stats(await timeStarts(engine, runs)),

@@ -19,7 +19,11 @@ import { createPlatformClient } from '../src/platform'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const TOKEN = 'pk_bench_token'
-const RESPONSE = JSON.stringify({ id: 'call_1', webCallUrl: 'https://vapi.daily.co/room', artifactPlan: { videoRecordingEnabled: false } })
+const RESPONSE = JSON.stringify({
+  id: 'call_1',
+  webCallUrl: 'https://vapi.daily.co/room',
+  artifactPlan: { videoRecordingEnabled: false },
+})
 
 async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -42,7 +46,10 @@ const median = (xs: number[]): number => {
 
 async function overhead(url: string) {
   const client = createPlatformClient({ token: TOKEN, baseUrl: url })
-  const payload = { assistant: 'asst_1', assistantOverrides: { variableValues: { sessionId: 's1', url: 'https://site/' } } }
+  const payload = {
+    assistant: 'asst_1',
+    assistantOverrides: { variableValues: { sessionId: 's1', url: 'https://site/' } },
+  }
   const rawBody = { assistantId: 'asst_1', assistantOverrides: payload.assistantOverrides }
   const raw = async (): Promise<unknown> => {
     const res = await fetch(`${url}/call/web`, {

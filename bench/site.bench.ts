@@ -34,7 +34,13 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright'
 import { chromiumLaunchOptions } from '../scripts/chromium'
-import { HTML_BROTLI_CEILING, HTML_BROTLI_TARGET, INITIAL_JS_CEILING, INITIAL_JS_TARGET, LIGHTHOUSE_BUDGETS as B } from '../tests/budgets'
+import {
+  HTML_BROTLI_CEILING,
+  HTML_BROTLI_TARGET,
+  INITIAL_JS_CEILING,
+  INITIAL_JS_TARGET,
+  LIGHTHOUSE_BUDGETS as B,
+} from '../tests/budgets'
 import { allFiles, gzipSize, htmlBytes, initialJs, kb, type Chunk } from './lib/bundle'
 import { runLighthouse, type LighthouseRun } from './lib/lighthouse'
 import { busyShare } from './lib/quiet'
@@ -142,7 +148,9 @@ async function waitForQuiet(maxWaitMs: number): Promise<number> {
   const until = Date.now() + maxWaitMs
   let busy = await busyShare()
   while (busy > MAX_BUSY && Date.now() < until) {
-    console.log(`machine busy: other work takes ${(busy * 100).toFixed(0)} % of the cores (> ${(MAX_BUSY * 100).toFixed(0)} %); waiting…`)
+    console.log(
+      `machine busy: other work takes ${(busy * 100).toFixed(0)} % of the cores (> ${(MAX_BUSY * 100).toFixed(0)} %); waiting…`,
+    )
     await new Promise((r) => setTimeout(r, 5_000))
     busy = await busyShare()
   }
@@ -150,16 +158,41 @@ async function waitForQuiet(maxWaitMs: number): Promise<number> {
 }
 const pct = (share: number) => `${(share * 100).toFixed(0)} %`
 
-type Metric = 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'jsTransfer'
-const METRICS: Array<{ key: Metric; label: string; fmt: (n: number) => string; ok: (n: number) => boolean; budget: string }> = [
+type Metric =
+  'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'jsTransfer'
+const METRICS: Array<{
+  key: Metric
+  label: string
+  fmt: (n: number) => string
+  ok: (n: number) => boolean
+  budget: string
+}> = [
   { key: 'performance', label: 'Perf', fmt: String, ok: (n) => n >= B.performance, budget: `≥ ${B.performance}` },
   { key: 'accessibility', label: 'A11y', fmt: String, ok: (n) => n >= B.accessibility, budget: `= ${B.accessibility}` },
   { key: 'bestPractices', label: 'BP', fmt: String, ok: (n) => n >= B.bestPractices, budget: `= ${B.bestPractices}` },
   { key: 'seo', label: 'SEO', fmt: String, ok: (n) => n >= B.seo, budget: `= ${B.seo}` },
-  { key: 'fcpMs', label: 'FCP', fmt: (n) => `${(n / 1000).toFixed(2)} s`, ok: (n) => n <= B.fcpMs, budget: `≤ ${B.fcpMs / 1000} s` },
-  { key: 'lcpMs', label: 'LCP', fmt: (n) => `${(n / 1000).toFixed(2)} s`, ok: (n) => n <= B.lcpMs, budget: `≤ ${B.lcpMs / 1000} s` },
+  {
+    key: 'fcpMs',
+    label: 'FCP',
+    fmt: (n) => `${(n / 1000).toFixed(2)} s`,
+    ok: (n) => n <= B.fcpMs,
+    budget: `≤ ${B.fcpMs / 1000} s`,
+  },
+  {
+    key: 'lcpMs',
+    label: 'LCP',
+    fmt: (n) => `${(n / 1000).toFixed(2)} s`,
+    ok: (n) => n <= B.lcpMs,
+    budget: `≤ ${B.lcpMs / 1000} s`,
+  },
   { key: 'tbtMs', label: 'TBT', fmt: (n) => `${Math.round(n)} ms`, ok: (n) => n <= B.tbtMs, budget: `≤ ${B.tbtMs} ms` },
-  { key: 'cls', label: 'CLS', fmt: (n) => n.toFixed(3), ok: (n) => n <= B.cls, budget: B.cls === 0 ? '0' : `≤ ${B.cls}` },
+  {
+    key: 'cls',
+    label: 'CLS',
+    fmt: (n) => n.toFixed(3),
+    ok: (n) => n <= B.cls,
+    budget: B.cls === 0 ? '0' : `≤ ${B.cls}`,
+  },
   { key: 'jsTransfer', label: 'JS transferred', fmt: kb, ok: () => true, budget: '—' },
 ]
 
@@ -171,10 +204,15 @@ function table(head: string[], rows: string[][]): string {
 }
 
 async function main(): Promise<void> {
-  console.log(`site bench: ${RUNS} Lighthouse run(s) per route per build · ${cpus().length} cores · load ${load()} (busy above ${pct(MAX_BUSY)} of the cores)`)
+  console.log(
+    `site bench: ${RUNS} Lighthouse run(s) per route per build · ${cpus().length} cores · load ${load()} (busy above ${pct(MAX_BUSY)} of the cores)`,
+  )
   if (BUILD) {
     rmSync(OUT, { recursive: true, force: true })
-    build('pre-rendered (vite-react-ssg, ANALYZE=1)', ['vite-react-ssg', 'build', '--config', CONFIG], { BENCH_OUT_DIR: SSG_DIR, ANALYZE: '1' })
+    build('pre-rendered (vite-react-ssg, ANALYZE=1)', ['vite-react-ssg', 'build', '--config', CONFIG], {
+      BENCH_OUT_DIR: SSG_DIR,
+      ANALYZE: '1',
+    })
     setMapsAside()
     build('client-only (vite build)', ['vite', 'build', '--config', CONFIG, '--outDir', CSR_DIR, '--emptyOutDir'], {})
   } else if (!existsSync(SSG_DIR) || !existsSync(CSR_DIR)) {
@@ -189,7 +227,10 @@ async function main(): Promise<void> {
     'pre-rendered': await serveStatic(resolve(SSG_DIR), 'prerendered'),
     'client-only': await serveStatic(resolve(CSR_DIR), 'spa'),
   }
-  const runs: Record<Build, Record<string, Array<LighthouseRun & { load: number; busy: number }>>> = { 'pre-rendered': {}, 'client-only': {} }
+  const runs: Record<Build, Record<string, Array<LighthouseRun & { load: number; busy: number }>>> = {
+    'pre-rendered': {},
+    'client-only': {},
+  }
   const loads: number[] = []
   const busies: number[] = []
   try {
@@ -198,7 +239,10 @@ async function main(): Promise<void> {
       for (const route of ROUTES) {
         for (const b of BUILDS) {
           const busy = await waitForQuiet(60_000)
-          if (busy > MAX_BUSY && !ALLOW_BUSY) throw new BusyMachine(`other work took ${pct(busy)} of the cores before run ${i} of ${route} (${b}), still after waiting 1 min`)
+          if (busy > MAX_BUSY && !ALLOW_BUSY)
+            throw new BusyMachine(
+              `other work took ${pct(busy)} of the cores before run ${i} of ${route} (${b}), still after waiting 1 min`,
+            )
           const l = loadavg()[0]!
           loads.push(l)
           busies.push(busy)
@@ -224,25 +268,44 @@ async function main(): Promise<void> {
 
   say(`# Site bench: pre-rendered vs client-only`)
   say()
-  say(`Lighthouse 12.8.2, mobile preset, simulated throttling, Chromium (${chromiumLaunchOptions().executablePath ?? 'Playwright'}),`)
-  say(`median of ${RUNS} run(s) per route per build, ${new Date().toISOString()}. Machine: ${cpus().length} cores; other work just`)
-  say(`before the runs ${pct(Math.min(...busies))}–${pct(Math.max(...busies))} of the cores (busy above ${pct(MAX_BUSY)}); 1-min load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`)
-  say(`(mostly the bench's own Lighthouse runs). **Figures vary with machine load**: other processes on these cores inflate`)
+  say(
+    `Lighthouse 12.8.2, mobile preset, simulated throttling, Chromium (${chromiumLaunchOptions().executablePath ?? 'Playwright'}),`,
+  )
+  say(
+    `median of ${RUNS} run(s) per route per build, ${new Date().toISOString()}. Machine: ${cpus().length} cores; other work just`,
+  )
+  say(
+    `before the runs ${pct(Math.min(...busies))}–${pct(Math.max(...busies))} of the cores (busy above ${pct(MAX_BUSY)}); 1-min load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+  )
+  say(
+    `(mostly the bench's own Lighthouse runs). **Figures vary with machine load**: other processes on these cores inflate`,
+  )
   say(`TBT and LCP (simulated throttling multiplies the observed main-thread work).`)
-  if (busyRuns) say(`\n**Measured on a busy machine** (\`--allow-busy\`): ${busyRuns} of ${busies.length} runs started with other work above ${pct(MAX_BUSY)}. Not a verdict on the budgets.`)
+  if (busyRuns)
+    say(
+      `\n**Measured on a busy machine** (\`--allow-busy\`): ${busyRuns} of ${busies.length} runs started with other work above ${pct(MAX_BUSY)}. Not a verdict on the budgets.`,
+    )
   say()
 
   for (const b of BUILDS) {
     say(`## ${b === 'pre-rendered' ? 'Pre-rendered (vite-react-ssg)' : 'Client-only (same app, no pre-rendering)'}`)
     say()
-    say(table(['route', ...METRICS.map((m) => m.label)], ROUTES.map((r) => [r, ...METRICS.map((m) => m.fmt(med(b, r, m.key)))])))
+    say(
+      table(
+        ['route', ...METRICS.map((m) => m.label)],
+        ROUTES.map((r) => [r, ...METRICS.map((m) => m.fmt(med(b, r, m.key)))]),
+      ),
+    )
     say()
-    for (const r of ROUTES) say(`- LCP element of ${r}: \`${[...new Set(runs[b][r]!.map((x) => x.lcpElement))].join('` / `')}\``)
+    for (const r of ROUTES)
+      say(`- LCP element of ${r}: \`${[...new Set(runs[b][r]!.map((x) => x.lcpElement))].join('` / `')}\``)
     say()
     say(`Every run (perf · FCP · LCP · TBT · other work just before it):`)
     say()
     for (const r of ROUTES) {
-      say(`- ${r}: ${runs[b][r]!.map((x) => `${x.performance} · ${(x.fcpMs / 1000).toFixed(2)} s · ${(x.lcpMs / 1000).toFixed(2)} s · ${Math.round(x.tbtMs)} ms · ${pct(x.busy)}`).join(' | ')}`)
+      say(
+        `- ${r}: ${runs[b][r]!.map((x) => `${x.performance} · ${(x.fcpMs / 1000).toFixed(2)} s · ${(x.lcpMs / 1000).toFixed(2)} s · ${Math.round(x.tbtMs)} ms · ${pct(x.busy)}`).join(' | ')}`,
+      )
     }
     say()
   }
@@ -253,7 +316,12 @@ async function main(): Promise<void> {
     const c = med('client-only', r, k)
     return c === 0 ? (med('pre-rendered', r, k) === 0 ? '1.00' : '∞') : (med('pre-rendered', r, k) / c).toFixed(2)
   }
-  say(table(['route', 'FCP', 'LCP', 'TBT', 'JS bytes'], ROUTES.map((r) => [r, ratio(r, 'fcpMs'), ratio(r, 'lcpMs'), ratio(r, 'tbtMs'), ratio(r, 'jsTransfer')])))
+  say(
+    table(
+      ['route', 'FCP', 'LCP', 'TBT', 'JS bytes'],
+      ROUTES.map((r) => [r, ratio(r, 'fcpMs'), ratio(r, 'lcpMs'), ratio(r, 'tbtMs'), ratio(r, 'jsTransfer')]),
+    ),
+  )
   say()
 
   say(`## HTML of each pre-rendered page (bytes as built; brotli quality 11 and gzip level 9, as served)`)
@@ -262,7 +330,13 @@ async function main(): Promise<void> {
   say(
     table(
       ['route', 'raw', 'gzip', 'brotli', 'npm test ceiling (brotli)'],
-      html.map((h) => [h.r, kb(h.raw), kb(h.gzip), kb(h.brotli), `${kb(HTML_BROTLI_CEILING[PAGE_OF[h.r]] ?? Number.NaN)}${h.r === '/' ? ` (target ${kb(HTML_BROTLI_TARGET)})` : ''}`]),
+      html.map((h) => [
+        h.r,
+        kb(h.raw),
+        kb(h.gzip),
+        kb(h.brotli),
+        `${kb(HTML_BROTLI_CEILING[PAGE_OF[h.r]] ?? Number.NaN)}${h.r === '/' ? ` (target ${kb(HTML_BROTLI_TARGET)})` : ''}`,
+      ]),
     ),
   )
   say()
@@ -289,9 +363,15 @@ async function main(): Promise<void> {
     lcpMissed.length ? `MISSED (${lcpMissed.map((x) => x.r).join(', ')})` : 'met',
   ])
   const homeHtml = html[0]!
-  budgetRows.push(['HTML of / (brotli)', `≤ ${kb(HTML_BROTLI_TARGET)}`, kb(homeHtml.brotli), homeHtml.brotli <= HTML_BROTLI_TARGET ? 'met' : 'MISSED'])
+  budgetRows.push([
+    'HTML of / (brotli)',
+    `≤ ${kb(HTML_BROTLI_TARGET)}`,
+    kb(homeHtml.brotli),
+    homeHtml.brotli <= HTML_BROTLI_TARGET ? 'met' : 'MISSED',
+  ])
   const lhScripts = new Map<string, number>()
-  for (const r of runs['pre-rendered']['/']!) for (const s of r.scripts) lhScripts.set(s.path.replace(/^\//, ''), s.transfer)
+  for (const r of runs['pre-rendered']['/']!)
+    for (const s of r.scripts) lhScripts.set(s.path.replace(/^\//, ''), s.transfer)
   const loadedGzip = median(runs['pre-rendered']['/']!.map((r) => r.jsTransfer))
   budgetRows.push([
     'initial JS of / (static closure, gzip)',
@@ -307,7 +387,9 @@ async function main(): Promise<void> {
   ])
   say(table(['budget', 'target', 'measured', 'verdict'], budgetRows))
   say()
-  const failedAudits = new Set(ROUTES.flatMap((r) => runs['pre-rendered'][r]!.flatMap((x) => x.failed.map((f) => `${r} ${f}`))))
+  const failedAudits = new Set(
+    ROUTES.flatMap((r) => runs['pre-rendered'][r]!.flatMap((x) => x.failed.map((f) => `${r} ${f}`))),
+  )
   if (failedAudits.size) {
     say(`Failed Accessibility / Best Practices / SEO audits (any run):`)
     for (const f of failedAudits) say(`- ${f}`)
@@ -316,8 +398,12 @@ async function main(): Promise<void> {
 
   say(`## Initial JavaScript of / (pre-rendered)`)
   say()
-  say(`Static closure: entry script + modulepreloads + their static imports = **${kb(initial.gzip)} gzip** (${kb(initial.raw)} minified)`)
-  say(`in ${initial.chunks.length} chunks; client-only build: ${kb(csrInitial.gzip)} gzip. Also loaded by / without interaction`)
+  say(
+    `Static closure: entry script + modulepreloads + their static imports = **${kb(initial.gzip)} gzip** (${kb(initial.raw)} minified)`,
+  )
+  say(
+    `in ${initial.chunks.length} chunks; client-only build: ${kb(csrInitial.gzip)} gzip. Also loaded by / without interaction`,
+  )
   say(`(Lighthouse network log), through \`import()\`:`)
   const dynamic = [...lhScripts.keys()].filter((f) => !initial.chunks.some((c) => c.file === f))
   const dynChunks: Chunk[] = dynamic
@@ -351,7 +437,8 @@ async function main(): Promise<void> {
         .map((r) => [r.name, kb(r.min), kb(r.gzipEstimate), kb(staticOf.get(r.name) ?? 0)]),
     ),
   )
-  if (breakdown.unmappedSources.length) say(`\nSources with no mapped bytes (counted in “${UNMAPPED}”): ${breakdown.unmappedSources.join(', ')}`)
+  if (breakdown.unmappedSources.length)
+    say(`\nSources with no mapped bytes (counted in “${UNMAPPED}”): ${breakdown.unmappedSources.join(', ')}`)
   if (breakdown.missingMaps.length) say(`\n(no source map for: ${breakdown.missingMaps.join(', ')})`)
   say()
   say(`Total bench time ${secs()}.`)
@@ -362,7 +449,10 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     runs: RUNS,
     medians: Object.fromEntries(
-      BUILDS.map((b) => [b, Object.fromEntries(ROUTES.map((r) => [r, Object.fromEntries(METRICS.map((m) => [m.key, med(b, r, m.key)]))]))]),
+      BUILDS.map((b) => [
+        b,
+        Object.fromEntries(ROUTES.map((r) => [r, Object.fromEntries(METRICS.map((m) => [m.key, med(b, r, m.key)]))])),
+      ]),
     ),
     load: { min: Math.min(...loads), max: Math.max(...loads) },
     otherWork: { min: Math.min(...busies), max: Math.max(...busies), busyAbove: MAX_BUSY, busyRuns },

@@ -108,15 +108,23 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     }
     const command = positionals[0]
     if (positionals.length !== 1 || (command !== 'create' && command !== 'update' && command !== 'show')) {
-      throw new UsageError(positionals.length === 0 ? 'Say what to do: create, update or show.' : `Unknown command "${positionals.join(' ')}": use create, update or show.`)
+      throw new UsageError(
+        positionals.length === 0
+          ? 'Say what to do: create, update or show.'
+          : `Unknown command "${positionals.join(' ')}": use create, update or show.`,
+      )
     }
     baseUrl = (io.env['VAPI_API_BASE_URL']?.trim() || DEFAULT_API_BASE_URL).replace(/\/+$/, '')
-    if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
+    if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
+      throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
     id = (values.id ?? io.env['VAPI_ASSISTANT_ID'] ?? '').trim()
-    if (command !== 'create' && !id) throw new UsageError(`${command} needs the assistant id: --id ID or VAPI_ASSISTANT_ID.`)
+    if (command !== 'create' && !id)
+      throw new UsageError(`${command} needs the assistant id: --id ID or VAPI_ASSISTANT_ID.`)
     const publicKey = (values['public-key'] ?? io.env['VAPI_PUBLIC_KEY'] ?? '').trim()
     if (publicKey && key && publicKey === key) {
-      throw new UsageError('The public key given for the snippet is your PRIVATE key. The snippet is public: use the public key (Vapi dashboard → API Keys).')
+      throw new UsageError(
+        'The public key given for the snippet is your PRIVATE key. The snippet is public: use the public key (Vapi dashboard → API Keys).',
+      )
     }
     const siteUrl = (io.env['VITE_SITE_URL']?.trim() || 'https://voiceos.example.com').replace(/\/+$/, '')
     const embedSrc = (values['embed-src'] ?? io.env['VOICEOS_EMBED_SRC'] ?? `${siteUrl}/embed/voiceos.js`).trim()
@@ -136,7 +144,8 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       out('')
       out('Add VoiceOS to your site (one script tag, see the README "Add VoiceOS to your site"):')
       out(embedSnippet({ src: embedSrc, publicKey: publicKey || PUBLIC_KEY_PLACEHOLDER, assistantId }))
-      if (!publicKey) out(`(replace ${PUBLIC_KEY_PLACEHOLDER} with your Vapi public key, or pass --public-key / VAPI_PUBLIC_KEY)`)
+      if (!publicKey)
+        out(`(replace ${PUBLIC_KEY_PLACEHOLDER} with your Vapi public key, or pass --public-key / VAPI_PUBLIC_KEY)`)
     }
     const path = command === 'create' ? '/assistant' : `/assistant/${encodeURIComponent(id)}`
 
@@ -145,12 +154,15 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       out(`${method} ${baseUrl}${path}`)
       out(`Authorization: Bearer ${key ? '*** (VAPI_PRIVATE_KEY)' : '<VAPI_PRIVATE_KEY, not set>'}`)
       if (command !== 'show') {
-        const body = command === 'create' ? buildAssistantCreate(definition) : buildAssistantUpdate(undefined, definition)
+        const body =
+          command === 'create' ? buildAssistantCreate(definition) : buildAssistantUpdate(undefined, definition)
         out('Content-Type: application/json')
         out('')
         out(JSON.stringify(body, null, 2))
         if (command === 'update') {
-          err('Dry run: without --dry-run, update first reads the assistant and keeps its model settings, other tools and your own prompt text.')
+          err(
+            'Dry run: without --dry-run, update first reads the assistant and keeps its model settings, other tools and your own prompt text.',
+          )
         }
       }
       err('Dry run: nothing was sent.')
@@ -158,7 +170,10 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     }
 
     if (!key) {
-      throw new UsageError('VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… npm run assistant -- ' + command)
+      throw new UsageError(
+        'VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… npm run assistant -- ' +
+          command,
+      )
     }
     const client = createPlatformClient({ token: key, baseUrl, ...(io.fetch && { fetch: io.fetch }) })
 
@@ -172,7 +187,9 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     const existing = (await client.assistants.retrieve(id)) as unknown as ExistingAssistant & { id: string }
     if (command === 'update') {
       const updated = await client.assistants.update(id, buildAssistantUpdate(existing, definition))
-      out(`Updated assistant ${updated.id}: the four voice-command tools, the page-map instructions and the client messages are current.`)
+      out(
+        `Updated assistant ${updated.id}: the four voice-command tools, the page-map instructions and the client messages are current.`,
+      )
       out(`Assistant id: ${updated.id}`)
       printSnippet(updated.id)
       return 0
@@ -183,17 +200,25 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       return 0
     }
     const tools = new Set(
-      (existing.model?.tools ?? []).map((t) => (t as { function?: { name?: unknown } } | null)?.function?.name).filter((n): n is string => typeof n === 'string'),
+      (existing.model?.tools ?? [])
+        .map((t) => (t as { function?: { name?: unknown } } | null)?.function?.name)
+        .filter((n): n is string => typeof n === 'string'),
     )
     const missingTools = VOICE_TOOL_NAMES.filter((n) => !tools.has(n))
     const clientMessages = existing.clientMessages
-    const missingMessages = clientMessages ? CLIENT_MESSAGES.filter((m) => (m === 'tool-calls' || m === 'transcript') && !clientMessages.includes(m)) : []
+    const missingMessages = clientMessages
+      ? CLIENT_MESSAGES.filter((m) => (m === 'tool-calls' || m === 'transcript') && !clientMessages.includes(m))
+      : []
     const prompt = existing.model?.messages?.find((m) => m.role === 'system')?.content ?? ''
     out(`Assistant ${existing.id}${existing.name ? ` "${existing.name}"` : ''}`)
     out(`Model: ${existing.model?.provider ?? '?'}/${existing.model?.model ?? '?'}`)
-    out(`Voice-command tools: ${missingTools.length === 0 ? `${VOICE_TOOL_NAMES.join(', ')} (all four)` : `missing ${missingTools.join(', ')}`}`)
+    out(
+      `Voice-command tools: ${missingTools.length === 0 ? `${VOICE_TOOL_NAMES.join(', ')} (all four)` : `missing ${missingTools.join(', ')}`}`,
+    )
     out(`Page-map instructions: ${prompt.includes(PROMPT_BEGIN) ? 'present' : 'missing'}`)
-    out(`Client messages: ${missingMessages.length === 0 ? 'tool-calls and transcript delivered' : `missing ${missingMessages.join(', ')}`}`)
+    out(
+      `Client messages: ${missingMessages.length === 0 ? 'tool-calls and transcript delivered' : `missing ${missingMessages.join(', ')}`}`,
+    )
     if (missingTools.length > 0 || !prompt.includes(PROMPT_BEGIN) || missingMessages.length > 0) {
       out(`Not ready for VoiceOS: run  npm run assistant -- update --id ${id}`)
     }
@@ -218,16 +243,19 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
 /** A clear sentence for a platform failure (the client's errors never hold the key). */
 function explain(error: unknown, baseUrl: string, id: string): string {
   if (error instanceof AuthenticationError) {
-    return 'The platform refused the private key (401 Unauthorized). Check VAPI_PRIVATE_KEY: it must be your org\'s PRIVATE key from the Vapi dashboard (API Keys), not the public key.'
+    return "The platform refused the private key (401 Unauthorized). Check VAPI_PRIVATE_KEY: it must be your org's PRIVATE key from the Vapi dashboard (API Keys), not the public key."
   }
-  if (error instanceof PermissionDeniedError) return `The private key may not do this (403 Forbidden): ${serverMessages(error.body).join('; ') || 'no details'}.`
-  if (error instanceof NotFoundError) return `No assistant with id "${id}" (404 Not Found). Check --id / VAPI_ASSISTANT_ID.`
+  if (error instanceof PermissionDeniedError)
+    return `The private key may not do this (403 Forbidden): ${serverMessages(error.body).join('; ') || 'no details'}.`
+  if (error instanceof NotFoundError)
+    return `No assistant with id "${id}" (404 Not Found). Check --id / VAPI_ASSISTANT_ID.`
   if (error instanceof BadRequestError || error instanceof UnprocessableEntityError) {
     const messages = serverMessages(error.body)
     return `The platform rejected the assistant definition (${error.status}):${messages.length ? messages.map((m) => `\n  - ${m}`).join('') : ' no details'}`
   }
   if (error instanceof APIError) return `The platform answered ${error.message}.`
-  if (error instanceof APIConnectionError) return `Could not reach ${baseUrl}: ${error.message} Check the network or VAPI_API_BASE_URL.`
+  if (error instanceof APIConnectionError)
+    return `Could not reach ${baseUrl}: ${error.message} Check the network or VAPI_API_BASE_URL.`
   return error instanceof Error ? error.message : String(error)
 }
 
@@ -241,7 +269,8 @@ function serverMessages(body: unknown): string[] {
   return typeof e === 'string' ? [e] : []
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
 if (invokedDirectly) {
   process.exitCode = await runAssistantCommand(process.argv.slice(2), {
     env: process.env,

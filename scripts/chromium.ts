@@ -62,9 +62,7 @@ export interface ProvisionEnvironment {
 }
 
 /** The result of {@link provisionBrowser}: the browser to use, or why none could be had. */
-export type ProvisionResult =
-  | { ok: true; path: string; installed: string[] }
-  | { ok: false; message: string }
+export type ProvisionResult = { ok: true; path: string; installed: string[] } | { ok: false; message: string }
 
 /** The one command a person runs when no browser can be provisioned automatically. */
 export const MANUAL_INSTALL_HINT =
@@ -124,7 +122,8 @@ export function systemProvisionEnvironment(playwrightExecutablePath: () => strin
         ? DEBIAN_TEST_PACKAGES.filter((p) => spawnSync('dpkg', ['-s', p], { stdio: 'ignore' }).status !== 0)
         : [],
     run: (cmd, args) =>
-      spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1,
+      spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ??
+      1,
     say: (line) => console.log(line),
   }
 }

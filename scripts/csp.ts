@@ -12,7 +12,13 @@ export interface CspSources {
 
 /** Daily (daily-js): call-machine bundle, signalling, media, geo lookup and its error reporting (SPEC §7). */
 const DAILY_SCRIPT = ['https://c.daily.co']
-const DAILY_CONNECT = ['https://*.daily.co', 'wss://*.daily.co', 'https://*.wss.daily.co', 'wss://*.wss.daily.co', 'https://*.sentry.io']
+const DAILY_CONNECT = [
+  'https://*.daily.co',
+  'wss://*.daily.co',
+  'https://*.wss.daily.co',
+  'wss://*.wss.daily.co',
+  'https://*.sentry.io',
+]
 
 const origin = (url: string): string | null => {
   try {

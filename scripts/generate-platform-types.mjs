@@ -69,7 +69,8 @@ export function mergeSupplement(official, supplement) {
   for (const [path, item] of Object.entries(supplement.paths ?? {})) {
     const target = (out.paths[path] ??= {})
     for (const [method, op] of Object.entries(item)) {
-      if (target[method]) throw new Error(`supplement redefines ${method.toUpperCase()} ${path}, present in the official document`)
+      if (target[method])
+        throw new Error(`supplement redefines ${method.toUpperCase()} ${path}, present in the official document`)
       target[method] = op
     }
   }
@@ -96,5 +97,7 @@ if (isMain) {
     '// merged with openapi/vapi-supplement.json. Do not edit by hand: run `npm run generate:platform-types`.\n\n'
   mkdirSync(dirname(outPath), { recursive: true })
   writeFileSync(outPath, header + astToString(ast))
-  console.log(`wrote ${outPath} (${(readFileSync(outPath).length / 1e6).toFixed(2)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `wrote ${outPath} (${(readFileSync(outPath).length / 1e6).toFixed(2)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
 }

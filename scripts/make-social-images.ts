@@ -19,6 +19,8 @@ const page = await browser.newPage({ viewport: { width: 1200, height: 630 } })
 await page.setContent(card)
 await page.screenshot({ path: 'public/og-image.png' })
 await page.setViewportSize({ width: 180, height: 180 })
-await page.setContent(`<body style="margin:0;background:#6d28d9">${mark.replace('<svg ', '<svg width="180" height="180" ')}</body>`)
+await page.setContent(
+  `<body style="margin:0;background:#6d28d9">${mark.replace('<svg ', '<svg width="180" height="180" ')}</body>`,
+)
 await page.screenshot({ path: 'public/apple-touch-icon.png' })
 await browser.close()

@@ -128,6 +128,9 @@ export async function trimPageCss(html: string, assetsDir = '/assets/'): Promise
       () =>
         `<style ${SSR_GLOBAL_ATTR}>${trimmedGlobal}</style><link rel="stylesheet" href="${href}" media="print" ${SSR_FULL_GLOBAL_ATTR}>`,
     )
-    .replace(COMPONENT_TAG, () => `<style ${SSR_CSS_ATTR}${idList(component[1]!, trimmedComponents)}>${trimmedComponents}</style>`)
+    .replace(
+      COMPONENT_TAG,
+      () => `<style ${SSR_CSS_ATTR}${idList(component[1]!, trimmedComponents)}>${trimmedComponents}</style>`,
+    )
   return { html: out, fullGlobal: { href, css: fullCss } }
 }

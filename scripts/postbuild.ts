@@ -42,7 +42,12 @@ const CLIENT_CHUNK = /^assets\/client-[\w-]+\.js$/
 /** The page chunk (src/app/routes.tsx) a pre-rendered route renders: `/` and `/hi` → Home, `/pricing` → Pricing…; none for 404. */
 export function pageChunkName(route: string): string | null {
   const path = route.replace(/^\/(hi)(?=\/|$)/, '') || '/'
-  const names: Record<string, string> = { '/': 'Home', '/pricing': 'Pricing', '/feedback': 'Feedback', '/waitlist': 'Waitlist' }
+  const names: Record<string, string> = {
+    '/': 'Home',
+    '/pricing': 'Pricing',
+    '/feedback': 'Feedback',
+    '/waitlist': 'Waitlist',
+  }
   return names[path] ?? null
 }
 
@@ -79,16 +84,25 @@ export function trimModulePreloads(html: string, dir: string, page: string | nul
     return into
   }
   const atLoad = closure(entries)
-  const entryImports = entries.flatMap((e) => [...code(e).matchAll(/import\(["'`]\.\/([\w-]+\.js)["'`]\)/g)].map((m) => posix.join(posix.dirname(e), m[1]!)))
+  const entryImports = entries.flatMap((e) =>
+    [...code(e).matchAll(/import\(["'`]\.\/([\w-]+\.js)["'`]\)/g)].map((m) => posix.join(posix.dirname(e), m[1]!)),
+  )
   const pageChunk = page ? preloads.filter((f) => f.startsWith(`assets/${page}-`) && PAGE_CHUNK.test(f)) : []
   const app = [...entryImports.filter((f) => APP_CHUNK.test(f)), ...preloads.filter((f) => APP_CHUNK.test(f))]
   const client = [...preloads, ...entryImports].filter((f) => CLIENT_CHUNK.test(f))
-  const forHydration = [...closure([...app, ...pageChunk]), ...closure(client.length ? client : clientChunkOf(dir))].filter((f) => !atLoad.has(f))
+  const forHydration = [
+    ...closure([...app, ...pageChunk]),
+    ...closure(client.length ? client : clientChunkOf(dir)),
+  ].filter((f) => !atLoad.has(f))
   let out = html
   for (const m of links) out = out.replace(m[0], '')
-  const prefetch = [...new Set(forHydration)].map((f) => `<link rel="prefetch" as="script" crossorigin="" href="/${f}">`).join('')
+  const prefetch = [...new Set(forHydration)]
+    .map((f) => `<link rel="prefetch" as="script" crossorigin="" href="/${f}">`)
+    .join('')
   const at = out.lastIndexOf('</body>')
-  return at < 0 ? out : `${out.slice(0, at)}<template id="${PREFETCH_TEMPLATE_ID}">${prefetch}</template>${out.slice(at)}`
+  return at < 0
+    ? out
+    : `${out.slice(0, at)}<template id="${PREFETCH_TEMPLATE_ID}">${prefetch}</template>${out.slice(at)}`
 }
 
 /** The react-dom/client chunk of a build (`assets/client-*.js`), found by name. */
@@ -122,7 +136,9 @@ export const BOOT_TEMPLATE_ID = 'boot-modules'
  */
 export function deferBootUntilPainted(html: string): string {
   if (process.env.SITE_BOOT === 'eager') return html
-  const tags = [...html.matchAll(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*><\/script>/g)].map((m) => m[0])
+  const tags = [...html.matchAll(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*><\/script>/g)].map(
+    (m) => m[0],
+  )
   if (tags.length === 0 || !html.includes('</body>')) return html
   let out = html
   for (const tag of tags) out = out.replace(tag, '')
@@ -161,11 +177,18 @@ export async function postBuild(
   langPrefixes: readonly string[],
   csp: CspSources,
 ): Promise<void> {
-  const headers: string[] = ['/*', ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`), '', ...IMMUTABLE_ASSETS_RULE]
+  const headers: string[] = [
+    '/*',
+    ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`),
+    '',
+    ...IMMUTABLE_ASSETS_RULE,
+  ]
   for (const file of htmlFiles(dir)) {
     const rel = relative(dir, file).split(sep).join('/')
     const route = rel === 'index.html' ? '/' : `/${rel.replace(/(\/index)?\.html$/, '')}`
-    const pre = deferBootUntilPainted(trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir, pageChunkName(route)))
+    const pre = deferBootUntilPainted(
+      trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir, pageChunkName(route)),
+    )
     const { html: page, fullGlobal } = await trimPageCss(pre)
     if (fullGlobal) {
       const target = join(dir, fullGlobal.href)

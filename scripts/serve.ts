@@ -78,9 +78,13 @@ const looksLikeAsset = (path: string) => /\.[a-z0-9]+$/i.test(path) && !path.end
  * has no up-to-date `.br`/`.gz` yet, e.g. the output of a build chained after the site's.
  * @throws Error when `root` has no `index.html`.
  */
-export function siteHandler(root: string, mode: 'prerendered' | 'spa' = 'prerendered'): (req: IncomingMessage, res: ServerResponse) => void {
+export function siteHandler(
+  root: string,
+  mode: 'prerendered' | 'spa' = 'prerendered',
+): (req: IncomingMessage, res: ServerResponse) => void {
   const dir = resolve(root)
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: build the site first (npm run build)`)
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir} has no index.html: build the site first (npm run build)`)
   precompress(dir)
   const rules = existsSync(join(dir, '_headers')) ? parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8')) : []
   /** `_headers` rules for a route; a CSP applies to documents only. */
@@ -101,7 +105,8 @@ export function siteHandler(root: string, mode: 'prerendered' | 'spa' = 'prerend
     gzip: true,
     extensions: ['html'],
     single: mode === 'spa',
-    setHeaders: (res, pathname) => applyHeaders(res, routeOf(pathname), pathname.endsWith('.html') || !looksLikeAsset(pathname)),
+    setHeaders: (res, pathname) =>
+      applyHeaders(res, routeOf(pathname), pathname.endsWith('.html') || !looksLikeAsset(pathname)),
   })
   const notFoundPages = sirv(dir, { dev: false, brotli: true, gzip: true, extensions: [] })
 
@@ -116,18 +121,23 @@ export function siteHandler(root: string, mode: 'prerendered' | 'spa' = 'prerend
     const serve = hostFile ? (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next() : files
     serve(req, res, () => {
       if (looksLikeAsset(path) || hostFile) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found')
+        res
+          .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
+          .end('Not found')
         return
       }
       const first = /^\/([^/]+)\//.exec(`${path.replace(/\/+$/, '')}/`)?.[1]
       const page = first && existsSync(join(dir, first, '404.html')) ? `/${first}/404.html` : '/404.html'
       if (!existsSync(join(dir, page))) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found')
+        res
+          .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
+          .end('Not found')
         return
       }
       // sirv always answers 200; the page must go out as a 404, and never as a 304 of some earlier 404.
       const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse
-      ;(res as { writeHead: (status: number, ...rest: unknown[]) => ServerResponse }).writeHead = (_status, ...rest) => writeHead(404, ...rest)
+      ;(res as { writeHead: (status: number, ...rest: unknown[]) => ServerResponse }).writeHead = (_status, ...rest) =>
+        writeHead(404, ...rest)
       applyHeaders(res, routeOf(page), true)
       delete req.headers['if-none-match']
       req.url = page
@@ -154,7 +164,12 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 /** Starts the server (see the module doc); resolves once it listens. */
-export async function serveSite({ root, mode = 'prerendered', port = 0, host = '127.0.0.1' }: ServeOptions): Promise<SiteServer> {
+export async function serveSite({
+  root,
+  mode = 'prerendered',
+  port = 0,
+  host = '127.0.0.1',
+}: ServeOptions): Promise<SiteServer> {
   const server: Server = createServer(siteHandler(root, mode))
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)

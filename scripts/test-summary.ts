@@ -16,7 +16,12 @@ export interface VitestReport {
   numFailedTests?: number
   numPendingTests?: number
   numTodoTests?: number
-  testResults?: Array<{ name?: string; status?: string; message?: string; assertionResults?: Array<{ status?: string }> }>
+  testResults?: Array<{
+    name?: string
+    status?: string
+    message?: string
+    assertionResults?: Array<{ status?: string }>
+  }>
 }
 
 /** Playwright's JSON reporter output (the fields read). */
@@ -64,7 +69,11 @@ function countReport(title: string, report: NonNullable<StepOutcome['report']>, 
   const s = report.data.stats ?? {}
   const errors = report.data.errors ?? []
   for (const e of errors) notes.push(`${title}: ${(e.message ?? 'error outside a test').split('\n')[0]}`)
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + errors.length, skipped: s.skipped ?? 0 }
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + errors.length,
+    skipped: s.skipped ?? 0,
+  }
 }
 
 /** Sums the steps' outcomes per the rules above. Pure: no I/O. */

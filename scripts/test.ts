@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, stopping at the first red step:
-//   1. type-check  2. unit tests (Node/happy-dom)  3. Storybook stories as tests (Chromium)
-//   4. production build (site, then the embed)  5. e2e build variant  6. Playwright end-to-end tests against the built sites.
+//   1. format check (Prettier)  2. type-check  3. unit tests (Node/happy-dom)  4. Storybook stories as tests (Chromium)
+//   5. production build (site, then the embed)  6. e2e build variant  7. Playwright end-to-end tests against the built sites.
 // Before any of it, the browser is provisioned (scripts/chromium.ts `provisionBrowser`). Ends with an honest
 // closing line, `tests: N passed, N failed` (scripts/test-summary.ts): a file that failed to load, a step that
 // failed without a failed test, and a step that never ran each count as failed.
@@ -25,17 +25,32 @@ interface Step {
 
 const npx = 'npx'
 const steps: Step[] = [
+  { title: 'format', cmd: npx, args: ['prettier', '--check', '--log-level=warn', '.'] },
   { title: 'type-check', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   {
     title: 'unit tests',
     cmd: npx,
-    args: ['vitest', 'run', '--project=unit', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/unit.json`],
+    args: [
+      'vitest',
+      'run',
+      '--project=unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${results}/unit.json`,
+    ],
     report: { kind: 'vitest', file: `${results}/unit.json` },
   },
   {
     title: 'stories',
     cmd: npx,
-    args: ['vitest', 'run', '--project=storybook', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/storybook.json`],
+    args: [
+      'vitest',
+      'run',
+      '--project=storybook',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${results}/storybook.json`,
+    ],
     report: { kind: 'vitest', file: `${results}/storybook.json` },
   },
   { title: 'build', cmd: 'npm', args: ['run', 'build'] },

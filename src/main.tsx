@@ -16,6 +16,8 @@ export const createRoot = ViteReactSSG(
     getSystem()
   },
   {
-    getStyleCollector: import.meta.env.SSR ? () => import('./ssr/emotionCollector').then((m) => m.emotionCollector()) : null,
+    getStyleCollector: import.meta.env.SSR
+      ? () => import('./ssr/emotionCollector').then((m) => m.emotionCollector())
+      : null,
   },
 )

@@ -130,7 +130,12 @@ export const REQUIRED_HEADERS: Record<string, (value: string) => boolean> = {
   // at least a year
   'Strict-Transport-Security': (v) => Number(/max-age=(\d+)/.exec(v)?.[1] ?? 0) >= 31_536_000,
   'X-Content-Type-Options': (v) => v === 'nosniff',
-  'Referrer-Policy': (v) => ['strict-origin-when-cross-origin', 'strict-origin', 'same-origin', 'no-referrer'].includes(v),
+  'Referrer-Policy': (v) =>
+    ['strict-origin-when-cross-origin', 'strict-origin', 'same-origin', 'no-referrer'].includes(v),
   // the microphone for the site itself only
-  'Permissions-Policy': (v) => v.split(',').map((d) => d.trim()).includes('microphone=(self)'),
+  'Permissions-Policy': (v) =>
+    v
+      .split(',')
+      .map((d) => d.trim())
+      .includes('microphone=(self)'),
 }

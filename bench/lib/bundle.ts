@@ -38,7 +38,11 @@ export interface Chunk {
 }
 
 /** The static initial JS of one HTML page of `distDir` (see module doc), each chunk once, in load order. `withHydration` @default false */
-export function initialJs(distDir: string, htmlFile: string, { withHydration = false } = {}): { chunks: Chunk[]; raw: number; gzip: number } {
+export function initialJs(
+  distDir: string,
+  htmlFile: string,
+  { withHydration = false } = {},
+): { chunks: Chunk[]; raw: number; gzip: number } {
   const html = readFileSync(join(distDir, htmlFile), 'utf8')
   const { entries, preloads, prefetches } = pageScripts(html)
   const seen = new Map<string, Chunk>()

@@ -32,7 +32,8 @@ export function embedSizes(dir: string): EmbedSizes {
     if (seen.has(file)) return
     const c = chunkOf(dir, file, via)
     seen.set(file, c)
-    for (const spec of staticImports(readFileSync(join(dir, file), 'utf8'))) visit(posix.join(posix.dirname(file), spec), 'import')
+    for (const spec of staticImports(readFileSync(join(dir, file), 'utf8')))
+      visit(posix.join(posix.dirname(file), spec), 'import')
   }
   visit(app, 'entry')
   const widget = [...seen.values()]

@@ -48,8 +48,16 @@ interface Lhr {
 function detailsOf(a: Audit): string {
   const items = (a.details?.items ?? []).slice(0, 3).map((item) => {
     const sub = (item.subItems as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []
-    const parts = [item.issueType, item.description, (item.node as { snippet?: string } | undefined)?.snippet, ...sub.slice(0, 2).map((s) => JSON.stringify(s))]
-    return parts.filter((p) => typeof p === 'string' && p).join(' ').slice(0, 240)
+    const parts = [
+      item.issueType,
+      item.description,
+      (item.node as { snippet?: string } | undefined)?.snippet,
+      ...sub.slice(0, 2).map((s) => JSON.stringify(s)),
+    ]
+    return parts
+      .filter((p) => typeof p === 'string' && p)
+      .join(' ')
+      .slice(0, 240)
   })
   return items.length ? ` — ${items.join(' | ')}` : ''
 }
@@ -94,7 +102,8 @@ async function runLighthouseOnce(url: string): Promise<LighthouseRun> {
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const lhr = result.lhr as unknown as Lhr
-    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse ${lhr.runtimeError.code} on ${url}: ${lhr.runtimeError.message}`)
+    if (lhr.runtimeError)
+      throw new LighthouseRuntimeError(`Lighthouse ${lhr.runtimeError.code} on ${url}: ${lhr.runtimeError.message}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     const summary = lhr.audits['resource-summary']?.details?.items ?? []

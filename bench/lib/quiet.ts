@@ -14,7 +14,11 @@ import { loadavg, cpus } from 'node:os'
 export function parseProcStat(text: string): { busy: number; total: number } {
   const line = text.split('\n').find((l) => /^cpu\s/.test(l))
   if (!line) throw new Error('no aggregate "cpu" line in /proc/stat')
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number)
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number)
   const busy = user + nice + system + irq + softirq + steal
   return { busy, total: busy + idle + iowait }
 }
@@ -30,7 +34,10 @@ export function busyBetween(before: { busy: number; total: number }, after: { bu
  * waits doing nothing. Where `/proc/stat` does not exist (macOS, Windows), the 1-minute load average divided by
  * the number of cores, capped at 1, stands in.
  */
-export async function busyShare(windowMs = 2000, read: () => string = () => readFileSync('/proc/stat', 'utf8')): Promise<number> {
+export async function busyShare(
+  windowMs = 2000,
+  read: () => string = () => readFileSync('/proc/stat', 'utf8'),
+): Promise<number> {
   let before: { busy: number; total: number }
   try {
     before = parseProcStat(read())

@@ -44,7 +44,10 @@ function decodeLine(line: string, state: { source: number }): Array<[number, num
 
 /** The npm package (or app folder) a source path belongs to. */
 export function packageOf(source: string): string {
-  const clean = source.replace(/\\/g, '/').replace(/^(\.\.\/)+/, '').replace(/^\/+/, '')
+  const clean = source
+    .replace(/\\/g, '/')
+    .replace(/^(\.\.\/)+/, '')
+    .replace(/^\/+/, '')
   const nm = clean.lastIndexOf('node_modules/')
   if (nm >= 0) {
     const parts = clean.slice(nm + 'node_modules/'.length).split('/')
@@ -127,5 +130,9 @@ export function packageBreakdown(
       rows.set(name, row)
     }
   }
-  return { rows: [...rows.values()].sort((a, b) => b.gzipEstimate - a.gzipEstimate), missingMaps, unmappedSources: [...unmappedSources] }
+  return {
+    rows: [...rows.values()].sort((a, b) => b.gzipEstimate - a.gzipEstimate),
+    missingMaps,
+    unmappedSources: [...unmappedSources],
+  }
 }

@@ -13,7 +13,10 @@ import { siteVoiceWidget } from '../voice/widget/site'
 import { markHydrated } from './hydration'
 
 // The toast store and renderer load after hydration; nothing toasts before a visitor acts.
-const Toaster = createDeferred(() => import('../components/Toaster').then((m) => m.Toaster), () => null)
+const Toaster = createDeferred(
+  () => import('../components/Toaster').then((m) => m.Toaster),
+  () => null,
+)
 
 /**
  * Keeps the site's voice widget — mounted by src/boot.ts outside the React root, before hydration — in step with

@@ -15,7 +15,15 @@
 import { dispatch, setNativeValue } from '../voice/commands/effects'
 
 /** Events that mean the visitor is starting to use the page (listened to on `window`, capture phase). */
-export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const
+export const INTENT_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'wheel',
+  'scroll',
+  'focusin',
+] as const
 
 /** Controls whose click only the app handles (without it they do nothing): held and replayed. */
 export const REPLAYED_CONTROLS =
@@ -88,7 +96,8 @@ export function hydrateOnIntent({ root, load, hydrated }: HydrateOnIntentOptions
     const field = e.target
     if (!inApp(field)) return
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return
-    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) typed.set(field, field.value)
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
+      typed.set(field, field.value)
   }
 
   const passive: AddEventListenerOptions = { capture: true, passive: true }

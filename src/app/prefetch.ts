@@ -26,7 +26,9 @@ export function prefetchApp(): void {
   const template = document.getElementById(PREFETCH_TEMPLATE_ID)
   if (!(template instanceof HTMLTemplateElement)) return
   if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return
-  const urls = [...template.content.querySelectorAll('link[href]')].map((link) => new URL(link.getAttribute('href')!, document.baseURI).href)
+  const urls = [...template.content.querySelectorAll('link[href]')].map(
+    (link) => new URL(link.getAttribute('href')!, document.baseURI).href,
+  )
   if (!urls.length) return
   let fellBack = false
   const fromPage = () => {
@@ -36,7 +38,10 @@ export function prefetchApp(): void {
   }
   const start = () => {
     try {
-      const worker = new Worker(new URL('./prefetch.worker.ts', import.meta.url), { type: 'module', name: 'app-prefetch' })
+      const worker = new Worker(new URL('./prefetch.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'app-prefetch',
+      })
       worker.addEventListener('error', fromPage)
       worker.postMessage(urls)
     } catch {

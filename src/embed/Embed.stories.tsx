@@ -12,7 +12,11 @@ const KEY = '11111111-1111-4111-8111-111111111111'
 const ASSISTANT = '22222222-2222-4222-8222-222222222222'
 
 /** The embed as a host page gets it: `data-*` settings parsed by the loader, the widget in a shadow root. */
-function EmbedHost({ settings }: { /** The script tag's `data-*` attributes, camelCase. */ settings: Record<string, string> }) {
+function EmbedHost({
+  settings,
+}: {
+  /** The script tag's `data-*` attributes, camelCase. */ settings: Record<string, string>
+}) {
   const host = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const w = mountEmbed(host.current!, parseEmbedSettings(settings, 'attributes'))
@@ -37,7 +41,9 @@ type Story = StoryObj<typeof meta>
 /** The widget's root inside the shadow root (Testing Library does not cross shadow roots). */
 const widget = async (el: HTMLElement): Promise<HTMLElement> =>
   waitFor(() => {
-    const root = el.querySelector('[data-voiceos]')?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
+    const root = el
+      .querySelector('[data-voiceos]')
+      ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
     if (!root) throw new Error('the widget is not mounted yet')
     return root
   })
@@ -86,7 +92,10 @@ export const InvalidOptionalSettings: Story = {
   args: { settings: { publicKey: KEY, assistantId: ASSISTANT, lang: 'fr', position: 'middle', theme: 'neon' } },
   parameters: { visual: false },
   play: async ({ canvasElement }) => {
-    const parsed = parseEmbedSettings({ publicKey: KEY, assistantId: ASSISTANT, lang: 'fr', position: 'middle', theme: 'neon' }, 'attributes')
+    const parsed = parseEmbedSettings(
+      { publicKey: KEY, assistantId: ASSISTANT, lang: 'fr', position: 'middle', theme: 'neon' },
+      'attributes',
+    )
     await expect(parsed.problems.map((p) => p.setting)).toEqual(['data-lang', 'data-position', 'data-theme'])
     await expect(parsed.missing).toEqual([])
     const w = await widget(canvasElement)
@@ -101,7 +110,9 @@ function ToastHost({ theme }: { /** Widget colour scheme. */ theme: 'light' | 'd
     const toolCall = (id: string, name: string, args: Record<string, unknown>): ScriptStep => ({
       at: 150,
       event: 'message',
-      args: [{ type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: args } }] } as never],
+      args: [
+        { type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: args } }] } as never,
+      ],
     })
     const script: ScriptStep[] = [
       { at: 50, event: 'call-start', args: [] },
@@ -124,7 +135,18 @@ function ToastHost({ theme }: { /** Widget colour scheme. */ theme: 'light' | 'd
     <div style={{ padding: 16 }}>
       <label>
         {/* Styled like a host page's own field: a native control's look differs between browser versions. */}
-        Company <input name="company" style={{ border: '1px solid #8a8a8a', borderRadius: 4, padding: '2px 6px', background: 'transparent', color: 'inherit', font: 'inherit' }} />
+        Company{' '}
+        <input
+          name="company"
+          style={{
+            border: '1px solid #8a8a8a',
+            borderRadius: 4,
+            padding: '2px 6px',
+            background: 'transparent',
+            color: 'inherit',
+            font: 'inherit',
+          }}
+        />
       </label>
       <div ref={host} data-voiceos="" />
     </div>
@@ -146,7 +168,9 @@ export const Toasts: StoryObj<typeof ToastHost> = {
     // back to listening 500 ms after the last command (SPEC §4): a stable state for the baseline
     await waitFor(() => expect(w).toHaveAttribute('data-status', 'listening'))
     // and the executor's brief outline on the filled field is gone
-    await waitFor(() => expect(canvasElement.querySelector('input')?.hasAttribute(HIGHLIGHT_ATTRIBUTE)).toBe(false), { timeout: 5000 })
+    await waitFor(() => expect(canvasElement.querySelector('input')?.hasAttribute(HIGHLIGHT_ATTRIBUTE)).toBe(false), {
+      timeout: 5000,
+    })
   },
 }
 

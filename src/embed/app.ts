@@ -20,7 +20,11 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
     lang: config.lang,
     configured: missing.length === 0,
     missing,
-    createEngine: createEngineFactory({ kind: ENGINE_KIND, publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }),
+    createEngine: createEngineFactory({
+      kind: ENGINE_KIND,
+      publicKey: config.publicKey,
+      apiBaseUrl: config.apiBaseUrl,
+    }),
     assistantId: config.assistantId,
     realtime:
       config.supabaseUrl && config.supabaseAnonKey

@@ -71,7 +71,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A public key: one token (a UUID in today's dashboard), no spaces, quotes or markup. */
 const KEY_TOKEN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{7,199}$/
 const KEYS = [
-  'publicKey', 'assistantId', 'supabaseUrl', 'supabaseAnonKey', 'supabasePrivateChannels', 'supabaseAccessToken', 'lang', 'position', 'theme', 'apiBaseUrl',
+  'publicKey',
+  'assistantId',
+  'supabaseUrl',
+  'supabaseAnonKey',
+  'supabasePrivateChannels',
+  'supabaseAccessToken',
+  'lang',
+  'position',
+  'theme',
+  'apiBaseUrl',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -97,11 +106,13 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
   const problems: EmbedProblem[] = []
   const missing: string[] = []
   const name = (key: Key) => (from === 'attributes' ? attributeName(key) : key)
-  const problem = (key: Key, message: string) => problems.push({ setting: name(key), message: `${name(key)} ${message}` })
+  const problem = (key: Key, message: string) =>
+    problems.push({ setting: name(key), message: `${name(key)} ${message}` })
 
   if (from === 'init') {
     for (const key of Object.keys(source)) {
-      if (!(KEYS as readonly string[]).includes(key)) problems.push({ setting: key, message: `${key} is not a VoiceOS setting (known: ${KEYS.join(', ')})` })
+      if (!(KEYS as readonly string[]).includes(key))
+        problems.push({ setting: key, message: `${key} is not a VoiceOS setting (known: ${KEYS.join(', ')})` })
     }
   }
   const text = (key: Key): string => {
@@ -140,29 +151,50 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     return fallback
   }
 
-  const publicKey = required('publicKey', "the platform's public key (dashboard → API Keys; never the private key)", KEY_TOKEN)
-  const assistantId = required('assistantId', 'the assistant id (a UUID, printed by `npm run assistant -- create`)', UUID)
+  const publicKey = required(
+    'publicKey',
+    "the platform's public key (dashboard → API Keys; never the private key)",
+    KEY_TOKEN,
+  )
+  const assistantId = required(
+    'assistantId',
+    'the assistant id (a UUID, printed by `npm run assistant -- create`)',
+    UUID,
+  )
 
   let supabaseUrl = text('supabaseUrl')
   let supabaseAnonKey = text('supabaseAnonKey')
   if (supabaseUrl !== '' && !isHttpUrl(supabaseUrl)) {
-    problem('supabaseUrl', `must be an http(s) URL such as https://YOUR-PROJECT.supabase.co; got "${supabaseUrl}" (voice commands will arrive as tool calls only)`)
+    problem(
+      'supabaseUrl',
+      `must be an http(s) URL such as https://YOUR-PROJECT.supabase.co; got "${supabaseUrl}" (voice commands will arrive as tool calls only)`,
+    )
     supabaseUrl = ''
   }
   if ((supabaseUrl === '') !== (supabaseAnonKey === '') && problems.every((p) => p.setting !== name('supabaseUrl'))) {
     const lacking: Key = supabaseUrl === '' ? 'supabaseUrl' : 'supabaseAnonKey'
-    problem(lacking, `is missing: realtime commands need both ${name('supabaseUrl')} and ${name('supabaseAnonKey')} (voice commands will arrive as tool calls only)`)
+    problem(
+      lacking,
+      `is missing: realtime commands need both ${name('supabaseUrl')} and ${name('supabaseAnonKey')} (voice commands will arrive as tool calls only)`,
+    )
   }
   if (supabaseUrl === '' || supabaseAnonKey === '') supabaseUrl = supabaseAnonKey = ''
 
   const privateRaw = source.supabasePrivateChannels
   const supabasePrivateChannels = privateRaw === true || privateRaw === 'true'
-  if (privateRaw !== undefined && privateRaw !== true && privateRaw !== false && privateRaw !== 'true' && privateRaw !== 'false') {
+  if (
+    privateRaw !== undefined &&
+    privateRaw !== true &&
+    privateRaw !== false &&
+    privateRaw !== 'true' &&
+    privateRaw !== 'false'
+  ) {
     problem('supabasePrivateChannels', `must be true or false; got "${String(privateRaw)}"`)
   }
   let supabaseAccessToken: EmbedConfig['supabaseAccessToken']
   if (source.supabaseAccessToken !== undefined) {
-    if (typeof source.supabaseAccessToken === 'function') supabaseAccessToken = source.supabaseAccessToken as () => Promise<string | null>
+    if (typeof source.supabaseAccessToken === 'function')
+      supabaseAccessToken = source.supabaseAccessToken as () => Promise<string | null>
     else problem('supabaseAccessToken', 'must be a function returning a promise of the visitor JWT')
   }
 

@@ -32,7 +32,10 @@ if (import.meta.env.SSR) {
   for (const [file, mod] of Object.entries(eager)) addModule(file, mod.default)
 }
 
-const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/en/*.json'])
+const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../../locales/*/*.json',
+  '!../../locales/en/*.json',
+])
 
 /** Fetches a language's JSON files (one chunk each) into {@link allResources}; a no-op when present. */
 export async function loadLanguage(lng: string): Promise<void> {

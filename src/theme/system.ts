@@ -1,4 +1,11 @@
-import { createSystem, defaultBaseConfig, defineConfig, defineGlobalStyles, mergeConfigs, type SystemContext } from '@chakra-ui/react'
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  defineGlobalStyles,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react'
 import {
   animationStyles,
   badgeRecipe,

@@ -38,7 +38,9 @@ test.describe('size budget', () => {
     const detail = chunks.map((c) => `  ${c.file} (${c.via}) ${kb(c.gzip)}`).join('\n')
     console.log(`initial JS of /: ${kb(gzip)} gzip in ${chunks.length} chunks\n${detail}`)
     if (gzip > INITIAL_JS_TARGET) {
-      console.warn(`!!! / loads ${kb(gzip)} gzip of JS statically: above the ${kb(INITIAL_JS_TARGET)} TARGET (ceiling ${kb(INITIAL_JS_CEILING.static)})`)
+      console.warn(
+        `!!! / loads ${kb(gzip)} gzip of JS statically: above the ${kb(INITIAL_JS_TARGET)} TARGET (ceiling ${kb(INITIAL_JS_CEILING.static)})`,
+      )
     }
     expect(gzip, `initial JS of / is ${kb(gzip)} gzip:\n${detail}`).toBeLessThanOrEqual(INITIAL_JS_CEILING.static)
   })
@@ -47,8 +49,14 @@ test.describe('size budget', () => {
     const { chunks, gzip } = initialJs(DIST, 'index.html', { withHydration: true })
     const files = chunks.map((c) => c.file)
     // src/boot.ts imports the app at the first intent; vite-react-ssg imports react-dom/client right before hydrateRoot.
-    expect(files.some((f) => /^assets\/main-[\w-]+\.js$/.test(f)), 'the app chunk is prefetched').toBe(true)
-    expect(files.some((f) => /^assets\/client-[\w-]+\.js$/.test(f)), 'react-dom/client is prefetched').toBe(true)
+    expect(
+      files.some((f) => /^assets\/main-[\w-]+\.js$/.test(f)),
+      'the app chunk is prefetched',
+    ).toBe(true)
+    expect(
+      files.some((f) => /^assets\/client-[\w-]+\.js$/.test(f)),
+      'react-dom/client is prefetched',
+    ).toBe(true)
     console.log(`JS / hydrates with: ${kb(gzip)} gzip in ${chunks.length} chunks`)
     expect(gzip).toBeLessThanOrEqual(INITIAL_JS_CEILING.hydration)
   })
@@ -56,22 +64,35 @@ test.describe('size budget', () => {
   test('the entry that runs at load does not import the app statically (it would hydrate before the first intent)', () => {
     for (const page of pages()) {
       const atLoad = initialJs(DIST, page).chunks.map((c) => c.file)
-      expect(atLoad.filter((f) => /^assets\/main-[\w-]+\.js$/.test(f)), page).toEqual([])
+      expect(
+        atLoad.filter((f) => /^assets\/main-[\w-]+\.js$/.test(f)),
+        page,
+      ).toEqual([])
     }
   })
 
   test("each pre-rendered page's HTML (markup + inline critical CSS, brotli) is within its ceiling", () => {
     const rows = pages().map((page) => ({ page, ...htmlBytes(DIST, page) }))
-    console.log(rows.map((r) => `  ${r.page.padEnd(18)} ${kb(r.raw)} raw · ${kb(r.gzip)} gzip · ${kb(r.brotli)} brotli`).join('\n'))
+    console.log(
+      rows
+        .map((r) => `  ${r.page.padEnd(18)} ${kb(r.raw)} raw · ${kb(r.gzip)} gzip · ${kb(r.brotli)} brotli`)
+        .join('\n'),
+    )
     const home = rows.find((r) => r.page === 'index.html')!
-    if (home.brotli > HTML_BROTLI_TARGET) console.warn(`!!! / is ${kb(home.brotli)} brotli: above the ${kb(HTML_BROTLI_TARGET)} target`)
+    if (home.brotli > HTML_BROTLI_TARGET)
+      console.warn(`!!! / is ${kb(home.brotli)} brotli: above the ${kb(HTML_BROTLI_TARGET)} target`)
     const over = rows
       .filter((r) => !(r.brotli <= (HTML_BROTLI_CEILING[r.page] ?? -1)))
-      .map((r) => `${r.page}: ${kb(r.brotli)} brotli > ceiling ${HTML_BROTLI_CEILING[r.page] === undefined ? '(none: add one to tests/budgets.ts)' : kb(HTML_BROTLI_CEILING[r.page]!)}`)
+      .map(
+        (r) =>
+          `${r.page}: ${kb(r.brotli)} brotli > ceiling ${HTML_BROTLI_CEILING[r.page] === undefined ? '(none: add one to tests/budgets.ts)' : kb(HTML_BROTLI_CEILING[r.page]!)}`,
+      )
     expect(over).toEqual([])
   })
 
-  test('the server sends pages and assets compressed, hashed assets cacheable for a year, pages revalidated', async ({ request }) => {
+  test('the server sends pages and assets compressed, hashed assets cacheable for a year, pages revalidated', async ({
+    request,
+  }) => {
     const page = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } })
     expect(page.headers()['content-encoding']).toBe('br')
     expect(page.headers()['cache-control']).toBe('no-cache')
@@ -132,7 +153,8 @@ test.describe('size budget', () => {
 test.describe('embed budget (dist/embed)', () => {
   const EMBED = join(DIST, 'embed')
   test.beforeAll(() => {
-    if (!existsSync(join(EMBED, 'voiceos.js'))) throw new Error('dist/embed is not built: run `npx vite build -c vite.embed.config.ts`')
+    if (!existsSync(join(EMBED, 'voiceos.js')))
+      throw new Error('dist/embed is not built: run `npx vite build -c vite.embed.config.ts`')
   })
 
   test('voiceos.js, all a host page loads before idle, is within its budget and is a classic script', () => {
@@ -146,17 +168,23 @@ test.describe('embed budget (dist/embed)', () => {
 
   test('the widget chunk loaded on idle (with its static imports) is within its budget', () => {
     const { widget } = embedSizes(EMBED)
-    console.log(`embed widget: ${kb(widget.gzip)} gzip in ${widget.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`)
+    console.log(
+      `embed widget: ${kb(widget.gzip)} gzip in ${widget.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`,
+    )
     expect(widget.gzip).toBeLessThanOrEqual(EMBED_BUDGETS.widget)
   })
 
   test('the engine, daily-js and supabase-js are only in chunks loaded on the mic press', () => {
     const { loader, widget, onPress } = embedSizes(EMBED)
     const read = (f: string) => readFileSync(join(EMBED, f), 'utf8')
-    const early = [loader, ...widget.chunks].flatMap((c) => markersIn(read(c.file), ON_CLICK_MARKERS).map((m) => `${c.file}: ${m}`))
+    const early = [loader, ...widget.chunks].flatMap((c) =>
+      markersIn(read(c.file), ON_CLICK_MARKERS).map((m) => `${c.file}: ${m}`),
+    )
     expect(early).toEqual([])
     // …and they are in the build (the check above is not vacuous).
-    const late = new Set(onPress.chunks.flatMap((c) => markersIn(read(c.file), ON_CLICK_MARKERS).map((m) => m.split(' (')[0])))
+    const late = new Set(
+      onPress.chunks.flatMap((c) => markersIn(read(c.file), ON_CLICK_MARKERS).map((m) => m.split(' (')[0])),
+    )
     expect([...late].sort()).toEqual(Object.keys(ON_CLICK_MARKERS).sort())
   })
 })
@@ -189,7 +217,8 @@ test.describe('safety', () => {
     expect(existsSync(join(DIST, '_headers')), 'dist/_headers').toBe(true)
     const rules = parseHeadersFile(read('_headers'))
     const all = rules.find((r) => r.path === '/*')?.headers ?? {}
-    for (const [name, ok] of Object.entries(REQUIRED_HEADERS)) expect(ok(all[name] ?? ''), `/* ${name}: ${all[name]}`).toBe(true)
+    for (const [name, ok] of Object.entries(REQUIRED_HEADERS))
+      expect(ok(all[name] ?? ''), `/* ${name}: ${all[name]}`).toBe(true)
     for (const page of pages()) {
       const route = routeOf(page)
       const csp = rules.find((r) => r.path === route)?.headers['Content-Security-Policy']
@@ -211,7 +240,11 @@ test.describe('safety', () => {
       const firstScript = html.search(/<script\b/i)
       if (firstScript >= 0 && metaAt > firstScript) problems.push(`${page}: CSP meta comes after the first <script>`)
       const directives = new Map(
-        policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map((d) => [d[0]!, d.slice(1)] as const),
+        policy
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .filter((d) => d[0])
+          .map((d) => [d[0]!, d.slice(1)] as const),
       )
       const scriptSrc = directives.get('script-src') ?? directives.get('default-src') ?? []
       for (const bad of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:']) {
@@ -220,10 +253,15 @@ test.describe('safety', () => {
       if (directives.get('object-src')?.join(' ') !== "'none'") problems.push(`${page}: object-src is not 'none'`)
       if (!directives.has('base-uri')) problems.push(`${page}: no base-uri`)
       const hashes = new Set(scriptSrc.filter((s) => s.startsWith("'sha256-")))
-      const inline = new Set(executableInlineScripts(html).map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`))
+      const inline = new Set(
+        executableInlineScripts(html).map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`),
+      )
       for (const h of inline) if (!hashes.has(h)) problems.push(`${page}: inline script ${h} is not in script-src`)
-      for (const h of hashes) if (!inline.has(h)) problems.push(`${page}: script-src hash ${h} matches no inline script (stale)`)
-      for (const src of [...html.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="(https?:)?\/\/[^"]*\.js"/gi)].map((m) => m[0])) {
+      for (const h of hashes)
+        if (!inline.has(h)) problems.push(`${page}: script-src hash ${h} matches no inline script (stale)`)
+      for (const src of [...html.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="(https?:)?\/\/[^"]*\.js"/gi)].map(
+        (m) => m[0],
+      )) {
         problems.push(`${page}: cross-origin script ${src}`)
       }
     }
@@ -234,7 +272,10 @@ test.describe('safety', () => {
 /** The page's `<meta http-equiv="Content-Security-Policy">` content, entity-decoded. */
 function metaCsp(html: string): string | undefined {
   const tag = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html)
-  return tag?.[1]?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+  return tag?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
 }
 
 /**
@@ -255,7 +296,9 @@ function executableInlineScripts(html: string): string[] {
 /** `role` claim of a JWT's payload, or undefined when it does not decode. */
 function jwtRole(token: string): string | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { role?: unknown }
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      role?: unknown
+    }
     return typeof payload.role === 'string' ? payload.role : undefined
   } catch {
     return undefined

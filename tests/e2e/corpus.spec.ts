@@ -23,7 +23,15 @@ let base = ''
 let bundle = ''
 
 test.beforeAll(async () => {
-  const out = await build({ entryPoints: [ENTRY], bundle: true, format: 'iife', globalName: 'VoiceCommands', write: false, target: 'es2022', logLevel: 'silent' })
+  const out = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'iife',
+    globalName: 'VoiceCommands',
+    write: false,
+    target: 'es2022',
+    logLevel: 'silent',
+  })
   bundle = out.outputFiles[0]!.text
   server = await startStaticOrigin({ port: 0, root: ROOT })
   base = `${server.origin}/`
@@ -64,15 +72,23 @@ for (const page of CORPUS) {
       const guard = (doc: Document) => {
         // Keep the page: links and forms act, but never navigate away.
         doc.addEventListener('click', (e) => {
-          const a = e.composedPath().find((n) => n instanceof Element && (n.localName === 'a' || n.localName === 'area'))
+          const a = e
+            .composedPath()
+            .find((n) => n instanceof Element && (n.localName === 'a' || n.localName === 'area'))
           if (a) e.preventDefault()
         })
         doc.addEventListener('submit', (e) => e.preventDefault(), true)
       }
       guard(document)
-      for (const frame of Array.from(document.querySelectorAll('iframe'))) if (frame.contentDocument) guard(frame.contentDocument)
+      for (const frame of Array.from(document.querySelectorAll('iframe')))
+        if (frame.contentDocument) guard(frame.contentDocument)
       const api = w.VoiceCommands as { createCommandExecutor: (o: object) => { execute: (m: unknown) => unknown } }
-      w.__executor = api.createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, prefersReducedMotion: true })
+      w.__executor = api.createCommandExecutor({
+        notify: () => {},
+        logger: {},
+        highlightMs: 0,
+        prefersReducedMotion: true,
+      })
     })
     const failures: string[] = []
     for (const c of page.cases) {
@@ -92,7 +108,12 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
       const resolve = (window as unknown as Record<string, (path: string) => Element | null>)['__resolveActPath']!
       const clicks: Element[] = []
       const inputs: Element[] = []
-      const docs = [document, ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : []))]
+      const docs = [
+        document,
+        ...Array.from(document.querySelectorAll('iframe')).flatMap((f) =>
+          f.contentDocument ? [f.contentDocument] : [],
+        ),
+      ]
       const onClick = (e: Event) => clicks.push(e.composedPath()[0] as Element)
       const onInput = (e: Event) => inputs.push(e.composedPath()[0] as Element)
       for (const d of docs) {
@@ -100,14 +121,21 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
         d.addEventListener('input', onInput, true)
       }
       const scrollBefore = window.scrollY
-      const executor = (window as unknown as { __executor: { execute: (m: unknown) => { status: string; reason?: string; detail?: string; target?: Element } } }).__executor
+      const executor = (
+        window as unknown as {
+          __executor: {
+            execute: (m: unknown) => { status: string; reason?: string; detail?: string; target?: Element }
+          }
+        }
+      ).__executor
       const r = executor.execute(command)
       for (const d of docs) {
         d.removeEventListener('click', onClick, true)
         d.removeEventListener('input', onInput, true)
       }
       const target = expected && 'act' in expected ? resolve(expected.act) : null
-      const describe = (el: Element | undefined | null) => (el ? `<${el.localName}${el.id ? `#${el.id}` : ''}>` : 'nothing')
+      const describe = (el: Element | undefined | null) =>
+        el ? `<${el.localName}${el.id ? `#${el.id}` : ''}>` : 'nothing'
       return {
         status: r.status,
         reason: r.reason ?? '',
@@ -127,16 +155,22 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
     if (result.status === 'refused' && result.reason === e.refuse && result.sideEffects === 0) {
       return { say: c.say, kind: 'refused-as-expected', detail: result.detail }
     }
-    return { say: c.say, kind: 'wrong', detail: `expected refusal ${e.refuse}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})` }
+    return {
+      say: c.say,
+      kind: 'wrong',
+      detail: `expected refusal ${e.refuse}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
+    }
   }
   if ('scroll' in e) {
     return result.status === 'executed' && result.scrolled
       ? { say: c.say, kind: 'hit', detail: 'scrolled' }
       : { say: c.say, kind: 'wrong', detail: `expected a scroll, got ${result.status} ${result.reason}` }
   }
-  if (!result.expectedFound) return { say: c.say, kind: 'wrong', detail: `the table's element ${e.act} is not on the page` }
+  if (!result.expectedFound)
+    return { say: c.say, kind: 'wrong', detail: `the table's element ${e.act} is not on the page` }
   const valueOk = e.value === undefined || result.value === e.value
-  if (result.status === 'executed' && result.actedOnExpected && valueOk) return { say: c.say, kind: 'hit', detail: result.actedOn }
+  if (result.status === 'executed' && result.actedOnExpected && valueOk)
+    return { say: c.say, kind: 'hit', detail: result.actedOn }
   return {
     say: c.say,
     kind: 'wrong',

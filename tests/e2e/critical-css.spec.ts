@@ -17,7 +17,8 @@ const pages = () => sitePages(DIST)
 const STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 const inlineCss = (html: string) => [...html.matchAll(STYLE)].map((m) => m[1]).join('')
 const markupOf = (html: string) => html.replace(STYLE, '')
-const fullGlobalHref = (html: string) => /<link rel="stylesheet" href="([^"]+)" media="print" data-ssr-global-full>/.exec(html)?.[1]
+const fullGlobalHref = (html: string) =>
+  /<link rel="stylesheet" href="([^"]+)" media="print" data-ssr-global-full>/.exec(html)?.[1]
 
 /** Custom properties referenced with `var(--x…)`. */
 const referenced = (text: string) => new Set([...text.matchAll(/var\(\s*(--[\w\\.-]+)/g)].map((m) => m[1]!))
@@ -55,7 +56,7 @@ test.describe('critical CSS of the pre-rendered pages', () => {
       const own = tokenBlocks(inlineCss(html))
       // Everything the page's rules and markup reference, then what those tokens' values reference, and so on.
       const needed = referenced(inlineCss(html) + markupOf(html))
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false
         for (const block of full.values())
           for (const [name, value] of block)
@@ -63,7 +64,8 @@ test.describe('critical CSS of the pre-rendered pages', () => {
       }
       for (const [selector, block] of full)
         for (const name of block.keys())
-          if (needed.has(name) && !own.get(selector)?.has(name)) problems.push(`${page}: ${selector} { ${name} } is missing`)
+          if (needed.has(name) && !own.get(selector)?.has(name))
+            problems.push(`${page}: ${selector} { ${name} } is missing`)
     }
     expect(problems).toEqual([])
   })
@@ -77,17 +79,21 @@ test.describe('critical CSS of the pre-rendered pages', () => {
       const full = tokenBlocks(read(fullGlobalHref(html)!.replace(/^\//, '')))
       const uses = referenced(css + markupOf(html))
       const unused = [...own.values()].flatMap((b) => [...b.keys()]).filter((name) => !uses.has(name))
-      if (unused.length) problems.push(`${page}: unused tokens ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? '…' : ''}`)
+      if (unused.length)
+        problems.push(`${page}: unused tokens ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? '…' : ''}`)
       const count = (m: Map<string, Map<string, string>>) => [...m.values()].reduce((n, b) => n + b.size, 0)
       console.log(`${page}: ${count(own)} of ${count(full)} token declarations inline`)
-      if (count(own) * 2 > count(full)) problems.push(`${page}: ${count(own)} of ${count(full)} token declarations kept`)
+      if (count(own) * 2 > count(full))
+        problems.push(`${page}: ${count(own)} of ${count(full)} token declarations kept`)
     }
     expect(problems).toEqual([])
   })
 })
 
 test.describe('CSS for what renders after the first paint', () => {
-  test("only the trimmed CSS applies until the visitor's first input; then the full global stylesheet is on", async ({ page }) => {
+  test("only the trimmed CSS applies until the visitor's first input; then the full global stylesheet is on", async ({
+    page,
+  }) => {
     await page.goto('/pricing')
     await waitForHydration(page)
     // Hydrated and idle, with the intro popup open: still the trimmed CSS (switching costs a whole-page restyle).
@@ -116,9 +122,15 @@ test.describe('CSS for what renders after the first paint', () => {
       await page.getByRole('banner').getByRole('link', { name: 'Apply For Free Trial' }).click()
       await expect(page).toHaveURL(/\/waitlist$/)
       await expect(page.getByRole('textbox').first()).toBeVisible()
-      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'navigated client-side').toBe(true)
+      expect(
+        await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument),
+        'navigated client-side',
+      ).toBe(true)
       const unresolved = await page.evaluate(
-        (names) => names.filter((n) => getComputedStyle(document.documentElement).getPropertyValue(n.replace(/\\/g, '')).trim() === ''),
+        (names) =>
+          names.filter(
+            (n) => getComputedStyle(document.documentElement).getPropertyValue(n.replace(/\\/g, '')).trim() === '',
+          ),
         needed,
       )
       expect(unresolved).toEqual([])

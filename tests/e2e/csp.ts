@@ -22,7 +22,8 @@ export interface CspViolation {
 export async function watchCspViolations(page: Page): Promise<string[]> {
   const consoleReports: string[] = []
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|execute|connect|apply|evaluate|frame|create)/i.test(m.text())) consoleReports.push(m.text())
+    if (/Content Security Policy|Refused to (load|execute|connect|apply|evaluate|frame|create)/i.test(m.text()))
+      consoleReports.push(m.text())
   })
   await page.addInitScript(() => {
     const list: unknown[] = []
@@ -47,7 +48,9 @@ export async function cspViolations(page: Page): Promise<CspViolation[]> {
 
 /** Fails with the list of violations (DOM events and console reports) seen so far on the current document. */
 export async function expectNoCspViolations(page: Page, consoleReports: string[]): Promise<void> {
-  const events = (await cspViolations(page)).map((v) => `${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source}:${v.line} ${v.sample}`)
+  const events = (await cspViolations(page)).map(
+    (v) => `${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source}:${v.line} ${v.sample}`,
+  )
   expect([...events, ...consoleReports]).toEqual([])
 }
 

@@ -28,10 +28,19 @@ let embed: StaticOrigin
 let host: StaticOrigin
 let realtime: RealtimeServer
 test.beforeAll(async () => {
-  if (!existsSync(`${EMBED_DIR}/voiceos.js`)) throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npm run build`')
-  embed = await startStaticOrigin({ port: EMBED_PORT, root: EMBED_DIR, headers: () => ({ 'access-control-allow-origin': '*' }) })
+  if (!existsSync(`${EMBED_DIR}/voiceos.js`))
+    throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npm run build`')
+  embed = await startStaticOrigin({
+    port: EMBED_PORT,
+    root: EMBED_DIR,
+    headers: () => ({ 'access-control-allow-origin': '*' }),
+  })
   const pages = new Set(CORPUS.map((p) => `/${p.file}`))
-  host = await startStaticOrigin({ port: HOST_PORT, root: 'tests/fixtures/sites', inject: (path) => (pages.has(path) ? SNIPPET : '') })
+  host = await startStaticOrigin({
+    port: HOST_PORT,
+    root: 'tests/fixtures/sites',
+    inject: (path) => (pages.has(path) ? SNIPPET : ''),
+  })
   realtime = await startRealtimeServer({ port: REALTIME_PORT })
 })
 test.afterAll(async () => {
@@ -66,7 +75,10 @@ async function installProbe(page: Page): Promise<void> {
       const content = message?.message?.content ?? ''
       if (content.startsWith('COMMAND RESULT')) probe.results.push(content)
     })
-    const docs = [document, ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : []))]
+    const docs = [
+      document,
+      ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : [])),
+    ]
     for (const d of docs) {
       // Keep the page: links and forms act, but never navigate away (as the executor-only corpus run does).
       d.addEventListener('click', (e) => {
@@ -74,7 +86,8 @@ async function installProbe(page: Page): Promise<void> {
         if (a) e.preventDefault()
       })
       d.addEventListener('submit', (e) => e.preventDefault(), true)
-      for (const type of ['click', 'input', 'toggle']) d.addEventListener(type, (e) => probe.touched.push(e.composedPath()[0] as Element), true)
+      for (const type of ['click', 'input', 'toggle'])
+        d.addEventListener(type, (e) => probe.touched.push(e.composedPath()[0] as Element), true)
     }
   }, PROBE)
 }
@@ -92,27 +105,50 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
   } else {
     await page.evaluate(
       ([callId, args]) => {
-        const message = { type: 'tool-calls', toolCallList: [{ id: callId, type: 'function', function: { name: 'voice_command', arguments: args } }] }
+        const message = {
+          type: 'tool-calls',
+          toolCallList: [{ id: callId, type: 'function', function: { name: 'voice_command', arguments: args } }],
+        }
         window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
       },
       [id, c.command] as const,
     )
   }
   // The widget reports every command's outcome to the call: wait for this one's.
-  await expect.poll(() => page.evaluate((k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length, PROBE)).toBeGreaterThan(before.results)
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length,
+        PROBE,
+      ),
+    )
+    .toBeGreaterThan(before.results)
   // Motion is not reduced here, so a scroll is smooth: the page moves over a few frames after the result is sent.
-  if ('scroll' in c.expect) await page.waitForFunction((y) => window.scrollY !== y, before.scrollY, { timeout: 3_000 }).catch(() => undefined)
+  if ('scroll' in c.expect)
+    await page.waitForFunction((y) => window.scrollY !== y, before.scrollY, { timeout: 3_000 }).catch(() => undefined)
   const r = await page.evaluate(
     ({ k, expected, scrollBefore }) => {
       const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
       const resolve = (window as unknown as Record<string, (path: string) => Element | null>)['__resolveActPath']!
       const target = 'act' in expected ? resolve(expected.act) : null
       const describe = (el: Element) => `<${el.localName}${el.id ? `#${el.id}` : ''}>`
-      const inWidget = p.touched.some((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).host.hasAttribute('data-voiceos'))
+      const inWidget = p.touched.some(
+        (el) =>
+          el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).host.hasAttribute('data-voiceos'),
+      )
       return {
         report: p.results.at(-1) ?? '',
         touched: [...new Set(p.touched)].map(describe),
-        touchedExpected: target !== null && p.touched.length > 0 && p.touched.every((el) => el === target || target.contains(el) || (el as HTMLLabelElement).control === target || el.closest('label')?.control === target),
+        touchedExpected:
+          target !== null &&
+          p.touched.length > 0 &&
+          p.touched.every(
+            (el) =>
+              el === target ||
+              target.contains(el) ||
+              (el as HTMLLabelElement).control === target ||
+              el.closest('label')?.control === target,
+          ),
         inWidget,
         expectedFound: target !== null,
         value: target && 'value' in target ? String((target as HTMLInputElement).value) : undefined,
@@ -131,12 +167,16 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
       ? out('refused-as-expected', r.report)
       : out('wrong', `expected a refusal (${e.refuse}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`)
   }
-  if ('scroll' in e) return done && r.scrolled ? out('hit', 'scrolled') : out('wrong', `expected a scroll, got ${r.report}`)
+  if ('scroll' in e)
+    return done && r.scrolled ? out('hit', 'scrolled') : out('wrong', `expected a scroll, got ${r.report}`)
   if (!r.expectedFound) return out('wrong', `the table's element ${e.act} is not on the page`)
   const valueOk = e.value === undefined || r.value === e.value
   return done && r.touchedExpected && valueOk
     ? out('hit', r.touched.join(', '))
-    : out('wrong', `expected ${e.act}${e.value !== undefined ? ` = ${e.value}` : ''}, got ${r.report} touching ${r.touched.join(', ') || 'nothing'} (value ${String(r.value)})`)
+    : out(
+        'wrong',
+        `expected ${e.act}${e.value !== undefined ? ` = ${e.value}` : ''}, got ${r.report} touching ${r.touched.join(', ') || 'nothing'} (value ${String(r.value)})`,
+      )
 }
 
 for (const corpusPage of CORPUS) {
@@ -157,7 +197,14 @@ for (const corpusPage of CORPUS) {
     await expect.poll(() => realtime.joins.length).toBeGreaterThan(joins)
     const channel = realtime.joins.at(-1)!.channel
     // The page map went to the call when it started (src/voice/context).
-    await expect.poll(() => page.evaluate((k) => (window as unknown as Record<symbol, { sent: unknown[] }>)[Symbol.for(k)]!.sent.length, PROBE)).toBeGreaterThan(0)
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (k) => (window as unknown as Record<symbol, { sent: unknown[] }>)[Symbol.for(k)]!.sent.length,
+          PROBE,
+        ),
+      )
+      .toBeGreaterThan(0)
 
     const failures: string[] = []
     for (const [i, c] of corpusPage.cases.entries()) {

@@ -35,7 +35,8 @@ let embed: StaticOrigin
 let host: StaticOrigin
 let realtime: RealtimeServer
 test.beforeAll(async () => {
-  if (!existsSync(`${EMBED_DIR}/voiceos.js`)) throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npx vite build -c vite.embed.config.ts`')
+  if (!existsSync(`${EMBED_DIR}/voiceos.js`))
+    throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npx vite build -c vite.embed.config.ts`')
   embed = await startStaticOrigin({
     port: EMBED_PORT,
     root: EMBED_DIR,
@@ -45,7 +46,8 @@ test.beforeAll(async () => {
     port: HOST_PORT,
     root: 'tests/fixtures/embed',
     vars: { EMBED_ORIGIN, REALTIME_URL: `http://127.0.0.1:${REALTIME_PORT}` },
-    headers: (path): Record<string, string> => (path === '/hostile.html' ? { 'content-security-policy': STRICT_CSP } : {}),
+    headers: (path): Record<string, string> =>
+      path === '/hostile.html' ? { 'content-security-policy': STRICT_CSP } : {},
   })
   realtime = await startRealtimeServer({ port: REALTIME_PORT })
 })
@@ -70,7 +72,11 @@ const mic = (page: Page, name = 'Start voice assistant') => page.getByRole('butt
 async function tabToMic(page: Page): Promise<void> {
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab')
-    const onMic = await page.evaluate(() => document.querySelector('[data-voiceos]')?.shadowRoot?.activeElement?.getAttribute('data-testid') === 'voice-mic')
+    const onMic = await page.evaluate(
+      () =>
+        document.querySelector('[data-voiceos]')?.shadowRoot?.activeElement?.getAttribute('data-testid') ===
+        'voice-mic',
+    )
     if (onMic) return
   }
   throw new Error('Tab never reached the mic')
@@ -92,7 +98,10 @@ async function toolCall(page: Page, name: string, args: Record<string, unknown>)
   await page.evaluate(
     ([n, a]) => {
       const id = `call_${Math.random().toString(36).slice(2)}`
-      const message = { type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name: n, arguments: a } }] }
+      const message = {
+        type: 'tool-calls',
+        toolCallList: [{ id, type: 'function', function: { name: n, arguments: a } }],
+      }
       window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
     },
     [name, args] as const,
@@ -109,7 +118,9 @@ async function recordSent(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as Record<symbol, string[]>)[Symbol.for('voiceos-sent')] ?? [])
 }
 
-test('a hostile page with a strict CSP: the widget shows on top, starts and stops from the keyboard, and voice commands act on the page', async ({ page }) => {
+test('a hostile page with a strict CSP: the widget shows on top, starts and stops from the keyboard, and voice commands act on the page', async ({
+  page,
+}) => {
   const seen = watch(page)
   const sent = await recordSent(page)
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -122,10 +133,16 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
     expect(box.x + box.width).toBeLessThanOrEqual(1280)
     expect(box.y + box.height).toBeLessThanOrEqual(800)
     // The topmost element at the mic's centre is the widget's host (above the z-index 2147483647 banner).
-    const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.hasAttribute('data-voiceos') ?? false, [box.x + box.width / 2, box.y + box.height / 2])
+    const top = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.hasAttribute('data-voiceos') ?? false,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    )
     expect(top).toBe(true)
     // Its own styles survive `* { all: unset }`: round, coloured.
-    const style = await mic(page).evaluate((el) => ({ radius: getComputedStyle(el).borderTopLeftRadius, bg: getComputedStyle(el).backgroundColor }))
+    const style = await mic(page).evaluate((el) => ({
+      radius: getComputedStyle(el).borderTopLeftRadius,
+      bg: getComputedStyle(el).backgroundColor,
+    }))
     expect(style.radius).not.toBe('0px')
     expect(style.bg).not.toBe('rgba(0, 0, 0, 0)')
   })
@@ -139,7 +156,9 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
   await expect(page.getByTestId('voice-transcript')).toContainText('Show me the pricing')
 
   await test.step('commands over the Realtime channel', async () => {
-    expect(realtime.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'company name', value: 'Acme Ltd' })).toBe(1)
+    expect(
+      realtime.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'company name', value: 'Acme Ltd' }),
+    ).toBe(1)
     await expect(page.locator('#company')).toHaveValue('Acme Ltd')
     await expect(page.getByText('Entered: Acme Ltd')).toBeVisible()
     expect(realtime.broadcast(channel, 'voice_command', { type: 'scroll', direction: 'down' })).toBe(1)
@@ -162,7 +181,9 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
     const maps = messages.filter((m) => m.includes('Contact hostile corp'))
     expect(maps.length).toBeGreaterThan(0)
     for (const m of maps) expect(m).not.toContain('Acme Ltd')
-    expect(messages.some((m) => m.includes('COMMAND RESULT') && m.includes('toolCallId') && m.includes('done:'))).toBe(true)
+    expect(messages.some((m) => m.includes('COMMAND RESULT') && m.includes('toolCallId') && m.includes('done:'))).toBe(
+      true,
+    )
   })
 
   await test.step('a command never acts on the widget itself', async () => {
@@ -174,7 +195,10 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
   })
 
   await test.step('axe finds nothing in the widget', async () => {
-    const results = await new AxeBuilder({ page }).include('[data-voiceos]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+    const results = await new AxeBuilder({ page })
+      .include('[data-voiceos]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 
@@ -192,7 +216,9 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
   expect(seen.errors.filter((e) => !e.includes('[voice-commands]'))).toEqual([])
 })
 
-test('before any click: only the loader and the widget chunk load, no global but VoiceOS, no change to the document outside its own element', async ({ page }) => {
+test('before any click: only the loader and the widget chunk load, no global but VoiceOS, no change to the document outside its own element', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const probe = { globals: Object.getOwnPropertyNames(window), foreign: [] as string[] }
     Object.defineProperty(window, Symbol.for('voiceos-probe'), { value: probe })
@@ -202,10 +228,16 @@ test('before any click: only the loader and the widget chunk load, no global but
         const own = (n: Node | null) => !!n && n instanceof Element && n.closest('[data-voiceos]') !== null
         if (own(r.target)) continue
         if (r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every((n) => own(n))) continue
-        probe.foreign.push(`${r.type} on ${(r.target as Element).nodeName ?? r.target.nodeName} ${r.attributeName ?? ''}`)
+        probe.foreign.push(
+          `${r.type} on ${(r.target as Element).nodeName ?? r.target.nodeName} ${r.attributeName ?? ''}`,
+        )
       }
     })
-    document.addEventListener('DOMContentLoaded', () => observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true }), { once: true })
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true }),
+      { once: true },
+    )
   })
   const requests: string[] = []
   page.on('request', (r) => requests.push(r.url()))
@@ -215,8 +247,14 @@ test('before any click: only the loader and the widget chunk load, no global but
   await page.waitForTimeout(500)
 
   const probe = await page.evaluate(() => {
-    const p = (window as unknown as Record<symbol, { globals: string[]; foreign: string[] }>)[Symbol.for('voiceos-probe')]!
-    return { added: Object.getOwnPropertyNames(window).filter((g) => !p.globals.includes(g)), foreign: p.foreign, hosts: document.querySelectorAll('[data-voiceos]').length }
+    const p = (window as unknown as Record<symbol, { globals: string[]; foreign: string[] }>)[
+      Symbol.for('voiceos-probe')
+    ]!
+    return {
+      added: Object.getOwnPropertyNames(window).filter((g) => !p.globals.includes(g)),
+      foreign: p.foreign,
+      hosts: document.querySelectorAll('[data-voiceos]').length,
+    }
   })
   expect(probe.added).toEqual(['VoiceOS'])
   // The loader's own element (added to <body>, styled, its shadow content) is the only change.
@@ -237,7 +275,9 @@ test('before any click: only the loader and the widget chunk load, no global but
   expect(seen.pageErrors).toEqual([])
 })
 
-test('missing and wrong attributes: a console error names each, the widget says what is missing, nothing is thrown', async ({ page }) => {
+test('missing and wrong attributes: a console error names each, the widget says what is missing, nothing is thrown', async ({
+  page,
+}) => {
   const seen = watch(page)
   await page.goto(`${HOST}/broken.html`)
   await expect(mic(page)).toBeVisible()
@@ -268,14 +308,22 @@ test('data-lang, data-position and data-theme: Hindi copy, bottom-left, dark', a
   expect(results.violations.map((v) => v.id)).toEqual([])
 })
 
-test('VoiceOS.init() and VoiceOS.destroy(): a widget on demand, removed without a trace; bad options are refused', async ({ page }) => {
+test('VoiceOS.init() and VoiceOS.destroy(): a widget on demand, removed without a trace; bad options are refused', async ({
+  page,
+}) => {
   const seen = watch(page)
   await page.goto(`${HOST}/programmatic.html`)
   await page.waitForFunction(() => 'VoiceOS' in window)
   await page.waitForTimeout(300)
   await expect(page.locator('[data-voiceos]')).toHaveCount(0)
 
-  const bad = await page.evaluate(() => (window as unknown as { VoiceOS: { init(o: unknown): boolean } }).VoiceOS.init({ publicKey: 5, assistantId: '22222222-2222-4222-8222-222222222222', colour: 'red' }))
+  const bad = await page.evaluate(() =>
+    (window as unknown as { VoiceOS: { init(o: unknown): boolean } }).VoiceOS.init({
+      publicKey: 5,
+      assistantId: '22222222-2222-4222-8222-222222222222',
+      colour: 'red',
+    }),
+  )
   expect(bad).toBe(false)
   expect(seen.errors.join('\n')).toContain('[VoiceOS] publicKey must be a string, got number')
   expect(seen.errors.join('\n')).toContain('[VoiceOS] colour is not a VoiceOS setting')
@@ -303,7 +351,9 @@ test('VoiceOS.init() and VoiceOS.destroy(): a widget on demand, removed without 
   expect(seen.pageErrors).toEqual([])
 })
 
-test('the demo page: a visitor opens it, presses the mic and operates the shop by voice; axe finds nothing', async ({ page }) => {
+test('the demo page: a visitor opens it, presses the mic and operates the shop by voice; axe finds nothing', async ({
+  page,
+}) => {
   const seen = watch(page)
   await page.goto(`${EMBED_ORIGIN}/demo.html`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tea from the hills, chosen by voice')
@@ -315,7 +365,9 @@ test('the demo page: a visitor opens it, presses the mic and operates the shop b
   await expect(page.locator('#email')).toHaveValue('ada@example.com')
   await toolCall(page, 'click', { targetText: 'Subscribe' })
   await expect(page.getByText('Subscribed ada@example.com — thank you!')).toBeVisible()
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   expect(seen.pageErrors).toEqual([])
   expect(seen.errors.filter((e) => !/realtime|WebSocket|54329/i.test(e))).toEqual([])

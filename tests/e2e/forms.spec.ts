@@ -26,8 +26,16 @@ const APP_BODY =
   '&entry.1000006=%E0%A4%A8%E0%A4%AE%E0%A4%B8%E0%A5%8D%E0%A4%A4%E0%A5%87+%F0%9F%98%80+100%25+voice%0Asecond+line'
 
 const waitlistField = (page: Page, label: RegExp) => page.getByTestId('waitlist-form').getByLabel(label)
-const W = { name: /full name/i, email: /work email/i, phone: /phone number/i, website: /^website/i, company: /company/i, comments: /comments/i }
-const toast = (page: Page, text: string) => page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: text })
+const W = {
+  name: /full name/i,
+  email: /work email/i,
+  phone: /phone number/i,
+  website: /^website/i,
+  company: /company/i,
+  comments: /comments/i,
+}
+const toast = (page: Page, text: string) =>
+  page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: text })
 
 /** Opens a page, waits for hydration, then waits for the header's intro popup (~5 s) and closes it with Escape. */
 async function openPage(page: Page, path: string): Promise<void> {
@@ -47,7 +55,9 @@ async function assertEndpointBuiltIn(request: APIRequestContext): Promise<void> 
   const html = await (await request.get('/waitlist')).text()
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
   for (const a of assets) if ((await (await request.get(a)).text()).includes(FORM_ENDPOINT_URL)) return
-  throw new Error(`dist/ was built without the test form endpoint. Build with VITE_WAITLIST_ENDPOINT=${FORM_ENDPOINT_URL} npx vite-react-ssg build`)
+  throw new Error(
+    `dist/ was built without the test form endpoint. Build with VITE_WAITLIST_ENDPOINT=${FORM_ENDPOINT_URL} npx vite-react-ssg build`,
+  )
 }
 
 /** Presses Tab until `target` has focus (at most `max` times): how a keyboard user gets there. */
@@ -71,7 +81,9 @@ test.describe('waitlist → a real form endpoint on 127.0.0.1', () => {
     await server?.close()
   })
 
-  test('the endpoint receives the exact urlencoded body; success toast; fields reset; draft cleared', async ({ page }) => {
+  test('the endpoint receives the exact urlencoded body; success toast; fields reset; draft cleared', async ({
+    page,
+  }) => {
     await openPage(page, '/waitlist')
     for (const [k, v] of Object.entries(APP)) await waitlistField(page, W[k as keyof typeof W]).fill(v)
     const received = server.next()
@@ -146,14 +158,17 @@ test('waitlist: the first failed rule is toasted and marked on its field', async
   await expect(toast(page, 'All fields required')).toContainText('Please fill in all fields')
   await expect(waitlistField(page, W.name)).toHaveAttribute('aria-invalid', 'true')
   await expect(waitlistField(page, W.name)).toBeFocused()
-  for (const [k, v] of Object.entries({ ...APP, phone: 'call me' })) await waitlistField(page, W[k as keyof typeof W]).fill(v)
+  for (const [k, v] of Object.entries({ ...APP, phone: 'call me' }))
+    await waitlistField(page, W[k as keyof typeof W]).fill(v)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(toast(page, 'Invalid phone number')).toContainText('Please enter a valid phone number')
   await expect(waitlistField(page, W.phone)).toHaveAccessibleDescription(/Please enter a valid phone number/)
   await expect(waitlistField(page, W.name)).not.toHaveAttribute('aria-invalid')
 })
 
-test('feedback, keyboard only: switch to Suggest an Idea, fill, submit → mailto opened, success, cleared', async ({ page }) => {
+test('feedback, keyboard only: switch to Suggest an Idea, fill, submit → mailto opened, success, cleared', async ({
+  page,
+}) => {
   await openPage(page, '/feedback')
   const issueTab = page.getByRole('tab', { name: 'Report an Issue' })
   await expect(issueTab).toHaveAttribute('aria-selected', 'true')
@@ -194,16 +209,27 @@ test('feedback: validation toast, tabs keep their values, a non-image screenshot
   const issue = page.getByRole('tabpanel', { name: 'Report an Issue' })
   await issue.getByLabel(/^email/i).fill('not-an-email')
   await issue.getByRole('button', { name: 'Submit Report' }).click()
-  await expect(toast(page, 'Validation Error')).toContainText('Valid email is required, Subject is required, Description is required')
+  await expect(toast(page, 'Validation Error')).toContainText(
+    'Valid email is required, Subject is required, Description is required',
+  )
   await issue.getByLabel(/^subject/i).fill('Mic stuck')
   await page.getByRole('tab', { name: 'Suggest an Idea' }).click()
-  await page.getByRole('tabpanel', { name: 'Suggest an Idea' }).getByLabel(/^subject/i).fill('An idea')
+  await page
+    .getByRole('tabpanel', { name: 'Suggest an Idea' })
+    .getByLabel(/^subject/i)
+    .fill('An idea')
   await page.getByRole('tab', { name: 'Report an Issue' }).click()
   await expect(issue.getByLabel(/^subject/i)).toHaveValue('Mic stuck')
   await expect(issue.getByLabel(/^email/i)).toHaveValue('not-an-email')
-  await issue.getByTestId('screenshot-input').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
-  await expect(issue.getByRole('alert')).toHaveText('“notes.pdf” is not an image. Please choose an image file (PNG, JPG, GIF or WebP).')
-  await issue.getByTestId('screenshot-input').setInputFiles({ name: 'bug.png', mimeType: 'image/png', buffer: Buffer.from([137, 80, 78, 71]) })
+  await issue
+    .getByTestId('screenshot-input')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
+  await expect(issue.getByRole('alert')).toHaveText(
+    '“notes.pdf” is not an image. Please choose an image file (PNG, JPG, GIF or WebP).',
+  )
+  await issue
+    .getByTestId('screenshot-input')
+    .setInputFiles({ name: 'bug.png', mimeType: 'image/png', buffer: Buffer.from([137, 80, 78, 71]) })
   await expect(issue.getByTestId('screenshot-name')).toHaveText('bug.png')
   await expect(issue.getByRole('alert')).toHaveCount(0)
 })
@@ -221,7 +247,10 @@ test.describe('forms: axe with errors and toasts on screen', () => {
       await page.getByRole('tab', { name: 'Suggest an Idea' }).click()
       await page.getByRole('button', { name: 'Submit Idea' }).click()
       await expect(toast(page, 'Validation Error')).toBeVisible()
-      await page.getByRole('tabpanel', { name: 'Suggest an Idea' }).getByTestId('screenshot-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') })
+      await page
+        .getByRole('tabpanel', { name: 'Suggest an Idea' })
+        .getByTestId('screenshot-input')
+        .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') })
       await expectNoAxeViolations(page)
       await ctx.close()
     })

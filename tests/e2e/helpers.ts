@@ -64,14 +64,18 @@ export async function chooseTheme(page: Page, name: 'Light' | 'Dark' | 'System')
   await page.getByTestId('theme-menu').click()
   const menu = page.getByRole('menu')
   await expect(menu).toBeVisible()
-  await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
+  await menu.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  )
   await page.getByRole('menuitemradio', { name }).click()
   await expect(menu).toBeHidden()
 }
 
 /** Runs axe (WCAG 2.x A/AA rules) on the page and fails with the list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   expect(summary).toEqual([])
 }

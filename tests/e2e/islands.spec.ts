@@ -21,30 +21,44 @@ function watchScripts(page: Page): string[] {
 
 /** Marks the current document; `sameDocument` is true while no full page load replaced it. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __islandsMarker: true }))
-const sameDocument = (page: Page) => page.evaluate(() => (window as { __islandsMarker?: boolean }).__islandsMarker === true)
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { __islandsMarker?: boolean }).__islandsMarker === true)
 
-test('the pre-rendered landing page adopts its islands: same DOM nodes after hydration, no island code fetched', async ({ page }) => {
+test('the pre-rendered landing page adopts its islands: same DOM nodes after hydration, no island code fetched', async ({
+  page,
+}) => {
   const problems = watchConsole(page)
   const scripts = watchScripts(page)
   // Keep a reference to one element of every island as parsed, before any script runs.
-  await page.addInitScript((names) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      Object.assign(window, { __parsed: names.map((n) => document.querySelector(`[data-island="${n}"] :is(h1, h2)`)), __styleMoves: [] })
-      // The pre-rendered style tags must stay where the build put them (src/theme/serverStyles.ts).
-      new MutationObserver((records) => {
-        for (const r of records)
-          for (const n of r.removedNodes) if (n instanceof HTMLStyleElement) (window as unknown as { __styleMoves: string[] }).__styleMoves.push(n.outerHTML.slice(0, 60))
-      }).observe(document.head, { childList: true })
-    })
-  }, [...ISLANDS])
+  await page.addInitScript(
+    (names) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, {
+          __parsed: names.map((n) => document.querySelector(`[data-island="${n}"] :is(h1, h2)`)),
+          __styleMoves: [],
+        })
+        // The pre-rendered style tags must stay where the build put them (src/theme/serverStyles.ts).
+        new MutationObserver((records) => {
+          for (const r of records)
+            for (const n of r.removedNodes)
+              if (n instanceof HTMLStyleElement)
+                (window as unknown as { __styleMoves: string[] }).__styleMoves.push(n.outerHTML.slice(0, 60))
+        }).observe(document.head, { childList: true })
+      })
+    },
+    [...ISLANDS],
+  )
   await page.goto('/')
   await waitForHydration(page)
   await expect(page.locator('[data-island]')).toHaveCount(ISLANDS.length)
   const kept = await page.evaluate(
-    (names) => names.map((n, i) => {
-      const parsed = (window as unknown as { __parsed: Array<Element | null> }).__parsed[i]
-      return parsed !== null && parsed === document.querySelector(`[data-island="${n}"] :is(h1, h2)`) && parsed.isConnected
-    }),
+    (names) =>
+      names.map((n, i) => {
+        const parsed = (window as unknown as { __parsed: Array<Element | null> }).__parsed[i]
+        return (
+          parsed !== null && parsed === document.querySelector(`[data-island="${n}"] :is(h1, h2)`) && parsed.isConnected
+        )
+      }),
     [...ISLANDS],
   )
   expect(kept).toEqual(ISLANDS.map(() => true))
@@ -60,7 +74,11 @@ test('the pre-rendered landing page adopts its islands: same DOM nodes after hyd
       .filter((sheet) => [...sheet.cssRules].some((r) => r.cssText.includes('--chakra-colors-brand-solid:')))
       .map((sheet) => {
         const owner = sheet.ownerNode as Element | null
-        return owner?.hasAttribute('data-ssr-global') ? 'inline' : owner?.hasAttribute('data-ssr-global-full') ? `full (${(owner as HTMLLinkElement).media})` : 'other'
+        return owner?.hasAttribute('data-ssr-global')
+          ? 'inline'
+          : owner?.hasAttribute('data-ssr-global-full')
+            ? `full (${(owner as HTMLLinkElement).media})`
+            : 'other'
       })
       .sort(),
   )

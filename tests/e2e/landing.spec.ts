@@ -3,13 +3,22 @@ import { loadEnv } from 'vite'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 
 /** Section ids of `/`, in order (HOME_SECTION_IDS in src/pages/Home). */
-const SECTION_IDS = ['hero', 'how-it-works', 'comparison', 'open-source', 'who-can-use-it', 'early-access', 'get-started']
+const SECTION_IDS = [
+  'hero',
+  'how-it-works',
+  'comparison',
+  'open-source',
+  'who-can-use-it',
+  'early-access',
+  'get-started',
+]
 
 /**
  * The demo URL the build was made with: `VITE_DEMO_VIDEO_URL` from the env files (as src/config/site.ts reads
  * it at build time), or that module's default.
  */
-const DEMO_URL = loadEnv('production', process.cwd(), 'VITE_').VITE_DEMO_VIDEO_URL?.trim() || 'https://www.youtube.com/@voiceos'
+const DEMO_URL =
+  loadEnv('production', process.cwd(), 'VITE_').VITE_DEMO_VIDEO_URL?.trim() || 'https://www.youtube.com/@voiceos'
 
 const EXIT_POPUP = /^WAIT!\s*Try AI VoiceBot for Free$/
 
@@ -20,7 +29,11 @@ async function stubOutside(context: BrowserContext): Promise<string[]> {
     (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
     (route) => {
       outside.push(route.request().url())
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Demo video</title><h1>Demo</h1>' })
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Demo video</title><h1>Demo</h1>',
+      })
     },
   )
   return outside
@@ -81,7 +94,10 @@ test.describe('landing page without JavaScript', () => {
     expect(await page.locator('main section').evaluateAll((s) => s.map((e) => e.id))).toEqual(SECTION_IDS)
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi$/)
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/$/)
-    await expect(page.getByRole('main').getByRole('link', { name: 'फ़्री ट्रायल के लिए आवेदन करें' }).first()).toHaveAttribute('href', '/hi/waitlist')
+    await expect(page.getByRole('main').getByRole('link', { name: 'फ़्री ट्रायल के लिए आवेदन करें' }).first()).toHaveAttribute(
+      'href',
+      '/hi/waitlist',
+    )
     await expect(page.locator('a[hreflang="en"]').first()).toHaveAttribute('href', '/')
   })
 
@@ -155,7 +171,10 @@ test.describe('exit-intent popup', () => {
     await expect(popup).toHaveCount(0)
   })
 
-  test('opening without any input from the visitor, it switches on the full global stylesheet first', async ({ context, page }) => {
+  test('opening without any input from the visitor, it switches on the full global stylesheet first', async ({
+    context,
+    page,
+  }) => {
     await stubOutside(context)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/')
@@ -168,7 +187,9 @@ test.describe('exit-intent popup', () => {
     await expect(full).toHaveAttribute('media', 'all')
   })
 
-  test('a new browser context (a new session) opens it again; Apply For Free Trial goes to /waitlist', async ({ browser }) => {
+  test('a new browser context (a new session) opens it again; Apply For Free Trial goes to /waitlist', async ({
+    browser,
+  }) => {
     for (let session = 0; session < 2; session++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       await stubOutside(context)
@@ -248,7 +269,10 @@ test.describe('accessibility of /', () => {
 })
 
 test.describe('no layout shift while loading', () => {
-  for (const [label, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1440, height: 900 }]] as const) {
+  for (const [label, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
     for (const path of ['/', '/hi']) {
       test(`CLS of ${path} on ${label} is 0`, async ({ browser }) => {
         const context = await browser.newContext({ viewport })
@@ -258,10 +282,16 @@ test.describe('no layout shift while loading', () => {
           w.__cls = 0
           w.__shifts = []
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+            for (const e of list.getEntries() as unknown as Array<{
+              value: number
+              hadRecentInput: boolean
+              sources?: Array<{ node?: Node }>
+            }>) {
               if (e.hadRecentInput) continue
               w.__cls += e.value
-              w.__shifts.push(`${e.value.toFixed(4)} ${(e.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`)
+              w.__shifts.push(
+                `${e.value.toFixed(4)} ${(e.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`,
+              )
             }
           }).observe({ type: 'layout-shift', buffered: true })
         })

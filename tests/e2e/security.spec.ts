@@ -20,7 +20,9 @@ import { ROUTES, waitForHydration } from './helpers'
 
 test.describe('Content-Security-Policy holds', () => {
   for (const path of [...ROUTES.map((r) => r.path), '/no-such-page']) {
-    test(`${path}: no securitypolicyviolation while hydrating, using the theme menu and scrolling`, async ({ page }) => {
+    test(`${path}: no securitypolicyviolation while hydrating, using the theme menu and scrolling`, async ({
+      page,
+    }) => {
       const csp = await watchCspViolations(page)
       await visitAndExercise(page, path)
       await expectNoCspViolations(page, csp)

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { chooseTheme, dismissIntro, expectNoAxeViolations, ROUTES, waitForEntry, waitForHydration, watchConsole } from './helpers'
+import {
+  chooseTheme,
+  dismissIntro,
+  expectNoAxeViolations,
+  ROUTES,
+  waitForEntry,
+  waitForHydration,
+  watchConsole,
+} from './helpers'
 
 test.describe('pre-rendered pages', () => {
   test.use({ javaScriptEnabled: false })
@@ -14,7 +22,10 @@ test.describe('pre-rendered pages', () => {
       expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
       await expect(page).toHaveTitle(/VoiceOS/)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${r.path === '/' ? '/' : r.path}$`))
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${r.path === '/' ? '/' : r.path}$`),
+      )
       await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
       await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1)
       await expect(page.locator('html')).toHaveAttribute('lang', 'en')
@@ -75,7 +86,11 @@ test.describe('theme', () => {
   test('storage that throws falls back to the system preference without errors', async ({ browser }) => {
     const ctx = await browser.newContext({ colorScheme: 'dark' })
     await ctx.addInitScript(() => {
-      Object.defineProperty(window, 'localStorage', { get() { throw new Error('denied') } })
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new Error('denied')
+        },
+      })
     })
     const page = await ctx.newPage()
     const problems: string[] = []
@@ -102,7 +117,9 @@ test.describe('theme', () => {
 })
 
 test.describe('before hydration (the app hydrates at the first intent)', () => {
-  test('phone: a first tap on the menu button opens the menu — the press loads the app and the menu, nothing is lost', async ({ page }) => {
+  test('phone: a first tap on the menu button opens the menu — the press loads the app and the menu, nothing is lost', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/pricing')
     await waitForEntry(page)
@@ -122,7 +139,9 @@ test.describe('before hydration (the app hydrates at the first intent)', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   })
 
-  test('the chunks the page prefetches when idle (in a worker) are what the app loads, from the HTTP cache', async ({ page }) => {
+  test('the chunks the page prefetches when idle (in a worker) are what the app loads, from the HTTP cache', async ({
+    page,
+  }) => {
     const finished = new Set<string>()
     page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname))
     const workers: string[] = []
@@ -130,19 +149,27 @@ test.describe('before hydration (the app hydrates at the first intent)', () => {
     await page.goto('/pricing')
     await waitForEntry(page)
     const listed = await page.evaluate(() =>
-      [...(document.getElementById('app-prefetch') as HTMLTemplateElement).content.querySelectorAll('link')].map((link) => link.getAttribute('href')!),
+      [...(document.getElementById('app-prefetch') as HTMLTemplateElement).content.querySelectorAll('link')].map(
+        (link) => link.getAttribute('href')!,
+      ),
     )
     expect(listed.length).toBeGreaterThan(5)
     await expect.poll(() => listed.filter((path) => !finished.has(path)), { timeout: 15_000 }).toEqual([])
-    expect(workers.some((url) => /\/assets\/prefetch\.worker-[\w-]+\.js$/.test(url)), 'fetched by the prefetch worker').toBe(true)
+    expect(
+      workers.some((url) => /\/assets\/prefetch\.worker-[\w-]+\.js$/.test(url)),
+      'fetched by the prefetch worker',
+    ).toBe(true)
     await waitForHydration(page)
     const loaded = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => /\/assets\/(main|client)-[\w-]+\.js$/.test(new URL(entry.name).pathname))
         .map((entry) => ({ path: new URL(entry.name).pathname, transferSize: entry.transferSize })),
     )
-    expect(loaded.map((entry) => entry.path).sort()).toEqual(listed.filter((path) => /\/assets\/(main|client)-/.test(path)).sort())
-    for (const entry of loaded) expect(entry, `${entry.path} came from the network again`).toMatchObject({ transferSize: 0 })
+    expect(loaded.map((entry) => entry.path).sort()).toEqual(
+      listed.filter((path) => /\/assets\/(main|client)-/.test(path)).sort(),
+    )
+    for (const entry of loaded)
+      expect(entry, `${entry.path} came from the network again`).toMatchObject({ transferSize: 0 })
   })
 
   test('text typed before the app has hydrated is kept and submitted with the form', async ({ page }) => {
@@ -162,7 +189,11 @@ test.describe('header intro sequence', () => {
     await page.goto('/pricing')
     await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(18)
     await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(0, { timeout: 8000 })
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home', 'Pricing', 'Resources'])
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Home',
+      'Pricing',
+      'Resources',
+    ])
     const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
     await expect(dialog).toBeVisible({ timeout: 3000 })
     const example = dialog.locator('[data-intro-example]').filter({ visible: true })
@@ -172,7 +203,9 @@ test.describe('header intro sequence', () => {
     await expect(dialog).toBeHidden()
   })
 
-  test('before it opens, the popup is laid out (its text is ready at the first paint) but invisible, unfocusable and out of the accessibility tree; it opens animated', async ({ page }) => {
+  test('before it opens, the popup is laid out (its text is ready at the first paint) but invisible, unfocusable and out of the accessibility tree; it opens animated', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/pricing')
     const popup = page.getByTestId('intro-popup')
@@ -180,7 +213,9 @@ test.describe('header intro sequence', () => {
     expect(await popup.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(50)
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const gotIt = popup.locator('[data-intro-close]').first()
-    expect(await gotIt.evaluate((button: HTMLElement) => (button.focus(), button.ownerDocument.activeElement === button))).toBe(false)
+    expect(
+      await gotIt.evaluate((button: HTMLElement) => (button.focus(), button.ownerDocument.activeElement === button)),
+    ).toBe(false)
     // When it opens, before any input (so with the page's own cut CSS, not the full global CSS), it animates in.
     const animations = popup.evaluate(
       (el: HTMLElement) =>
@@ -194,7 +229,9 @@ test.describe('header intro sequence', () => {
     expect((await animations).sort()).toEqual(['fade-in', 'slide-from-bottom'])
   })
 
-  test('desktop: a menu the visitor has open stays open when the popup appears — the popup takes focus only if nothing has it', async ({ page }) => {
+  test('desktop: a menu the visitor has open stays open when the popup appears — the popup takes focus only if nothing has it', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/pricing')
     await waitForHydration(page)
@@ -228,7 +265,10 @@ test.describe('header intro sequence', () => {
     const ctx = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } })
     const page = await ctx.newPage()
     await page.goto('/pricing')
-    const duration = await page.locator(decorative).first().evaluate((el) => getComputedStyle(el).transitionDuration)
+    const duration = await page
+      .locator(decorative)
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration)
     expect(duration.split(',').every((d) => parseFloat(d) < 0.001)).toBe(true)
     await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toBeVisible({ timeout: 8000 })
     await ctx.close()

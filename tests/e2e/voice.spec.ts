@@ -52,7 +52,9 @@ async function record(page: Page, info: TestInfo, name: string): Promise<void> {
 
 test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', async ({ page, context }, info) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  await context.route(DEMO_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }))
+  await context.route(DEMO_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }),
+  )
   const problems = watchConsole(page)
   await page.goto('/')
   await waitForHydration(page)
@@ -63,11 +65,15 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
   await record(page, info, 'listening')
 
   await command(page, channel, { type: 'scroll', direction: 'down' })
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThanOrEqual(Math.round(800 * 0.8) - 2)
+  await expect
+    .poll(() => page.evaluate(() => Math.round(window.scrollY)))
+    .toBeGreaterThanOrEqual(Math.round(800 * 0.8) - 2)
   await record(page, info, 'scrolled-down')
   await command(page, channel, { action: 'scroll', direction: 'bottom' })
   await expect
-    .poll(() => page.evaluate(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight - window.scrollY)))
+    .poll(() =>
+      page.evaluate(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight - window.scrollY)),
+    )
     .toBeLessThan(4)
   await command(page, channel, { action: 'scroll', direction: 'top' })
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
@@ -112,18 +118,27 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
   expect(problems.filter((p) => !p.includes('[voice-commands]'))).toEqual([])
 })
 
-test('a popup blocker stops the new tab of a voice click: the widget offers an Open button that works', async ({ page, context }) => {
-  await context.route(DEMO_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }))
+test('a popup blocker stops the new tab of a voice click: the widget offers an Open button that works', async ({
+  page,
+  context,
+}) => {
+  await context.route(DEMO_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }),
+  )
   // A popup blocker's classic rule, made deterministic: window.open works only while a trusted (real) click is
   // being handled. (navigator.userActivation can't be used: Playwright's own evaluate calls count as gestures.)
   await page.addInitScript(() => {
     const open = window.open.bind(window)
     let inTrustedClick = false
-    document.addEventListener('click', (e) => {
-      if (!e.isTrusted) return
-      inTrustedClick = true
-      setTimeout(() => (inTrustedClick = false), 0)
-    }, true)
+    document.addEventListener(
+      'click',
+      (e) => {
+        if (!e.isTrusted) return
+        inTrustedClick = true
+        setTimeout(() => (inTrustedClick = false), 0)
+      },
+      true,
+    )
     window.open = (...args: Parameters<typeof window.open>) => (inTrustedClick ? open(...args) : null)
   })
   await page.goto('/')
@@ -138,14 +153,17 @@ test('a popup blocker stops the new tab of a voice click: the widget offers an O
   await expect.poll(() => demo.url()).toMatch(DEMO_URL)
 })
 
-test('a deliberate repeat runs every time: "scroll down, up, down" within a second ends one step down', async ({ browser }) => {
+test('a deliberate repeat runs every time: "scroll down, up, down" within a second ends one step down', async ({
+  browser,
+}) => {
   // Instant scrolling, so each step starts where the previous one ended.
   const ctx = await browser.newContext({ reducedMotion: 'reduce' })
   const page = await ctx.newPage()
   await page.goto('/')
   await waitForHydration(page)
   const channel = await startCall(page)
-  for (const direction of ['down', 'up', 'down']) server.broadcast(channel, 'voice_command', { type: 'scroll', direction })
+  for (const direction of ['down', 'up', 'down'])
+    server.broadcast(channel, 'voice_command', { type: 'scroll', direction })
   const vh = await page.evaluate(() => window.innerHeight)
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(0)
   await page.waitForTimeout(500)
@@ -153,7 +171,9 @@ test('a deliberate repeat runs every time: "scroll down, up, down" within a seco
   await ctx.close()
 })
 
-test('a burst of 10,000 malformed frames: no page error, a handful of toasts, and a valid command still shows its toast', async ({ page }) => {
+test('a burst of 10,000 malformed frames: no page error, a handful of toasts, and a valid command still shows its toast', async ({
+  page,
+}) => {
   test.slow()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
@@ -169,11 +189,15 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
     ;(window as unknown as { __toasts: string[] }).__toasts = seen
     const roots: Array<Document | ShadowRoot> = [
       document,
-      ...Array.from(document.querySelectorAll('[data-voice-ignore]'), (h) => h.shadowRoot).filter((r): r is ShadowRoot => !!r),
+      ...Array.from(document.querySelectorAll('[data-voice-ignore]'), (h) => h.shadowRoot).filter(
+        (r): r is ShadowRoot => !!r,
+      ),
     ]
     const observer = new MutationObserver(() => {
       for (const r of roots)
-        for (const toast of Array.from(r.querySelectorAll('[data-testid=voice-toast], [data-scope=toast][data-part=root]'))) {
+        for (const toast of Array.from(
+          r.querySelectorAll('[data-testid=voice-toast], [data-scope=toast][data-part=root]'),
+        )) {
           if (counted.has(toast)) continue
           counted.add(toast)
           seen.push(toast.textContent ?? '')
@@ -184,12 +208,38 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   })
   expect(widgetToastCount, 'the document and the widget’s shadow root are observed').toBe(2)
   const frames: ((topic: string) => string)[] = [
-    (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
+    (t) =>
+      JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
     (t) => JSON.stringify([null, null, t, 'broadcast', null]),
     () => 'not json',
-    (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 'voice_command', payload: { hello: 'world' } }]),
-    (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 'voice_command', payload: { action: 'teleport' } }]),
-    (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 'voice_command', payload: { action: 'click', targetText: 'no such thing on this page' } }]),
+    (t) =>
+      JSON.stringify([
+        null,
+        null,
+        t,
+        'broadcast',
+        { type: 'broadcast', event: 'voice_command', payload: { hello: 'world' } },
+      ]),
+    (t) =>
+      JSON.stringify([
+        null,
+        null,
+        t,
+        'broadcast',
+        { type: 'broadcast', event: 'voice_command', payload: { action: 'teleport' } },
+      ]),
+    (t) =>
+      JSON.stringify([
+        null,
+        null,
+        t,
+        'broadcast',
+        {
+          type: 'broadcast',
+          event: 'voice_command',
+          payload: { action: 'click', targetText: 'no such thing on this page' },
+        },
+      ]),
   ]
   let delivered = 0
   for (let i = 0; i < 10_000; i++) delivered += server.sendRaw(channel, frames[i % frames.length]!)
@@ -200,7 +250,8 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
     document.addEventListener('input', () => (w.__filledAt ??= performance.now()), true)
     const widget = Array.from(document.querySelectorAll('[data-voice-ignore]'), (h) => h.shadowRoot).find((r) => !!r)!
     new MutationObserver(() => {
-      if (w.__toastAt === undefined && widget.textContent?.includes('Entered: Acme after the burst')) w.__toastAt = performance.now()
+      if (w.__toastAt === undefined && widget.textContent?.includes('Entered: Acme after the burst'))
+        w.__toastAt = performance.now()
     }).observe(widget, { childList: true, subtree: true, characterData: true })
   })
   const sent = Date.now()
@@ -212,7 +263,9 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   })
   // Measured, not asserted (timings depend on the machine): the toast follows its command at once; draining the
   // burst before it takes longer on a loaded machine.
-  console.log(`burst of 10,000 malformed frames: fill → its toast ${Math.round(toastAt - filledAt)} ms; sent → toast ${Date.now() - sent} ms (includes draining the burst)`)
+  console.log(
+    `burst of 10,000 malformed frames: fill → its toast ${Math.round(toastAt - filledAt)} ms; sent → toast ${Date.now() - sent} ms (includes draining the burst)`,
+  )
   expect(toastAt).toBeGreaterThanOrEqual(filledAt)
   await expect(page.getByRole('textbox', { name: /company/i })).toHaveValue('Acme after the burst')
   const toasts = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)
@@ -263,7 +316,9 @@ test('no daily-js, engine or supabase-js request before the mic is pressed', asy
   await page.goto('/')
   await waitForHydration(page)
   await page.waitForTimeout(500)
-  const onClick = requested.filter((u) => /daily|engine|session|scriptedEngine|supabase|realtime/i.test(u.split('/').pop() ?? ''))
+  const onClick = requested.filter((u) =>
+    /daily|engine|session|scriptedEngine|supabase|realtime/i.test(u.split('/').pop() ?? ''),
+  )
   expect(onClick).toEqual([])
   await page.getByRole('button', { name: 'Start voice assistant' }).click()
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
@@ -284,11 +339,15 @@ test('no CSP violation on any route with the widget opened, a call running and c
 })
 
 /** The client messages the scripted engine was asked to send (page maps, command results), in order. */
-async function sentMessages(page: Page): Promise<{ type: string; message: { role: string; content: string }; triggerResponseEnabled?: boolean }[]> {
+async function sentMessages(
+  page: Page,
+): Promise<{ type: string; message: { role: string; content: string }; triggerResponseEnabled?: boolean }[]> {
   return page.evaluate(() => (window as unknown as { __voiceSent: never[] }).__voiceSent)
 }
 
-test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({ page }) => {
+test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const w = window as unknown as { __voiceSent: unknown[] }
     w.__voiceSent = []
@@ -298,7 +357,8 @@ test('the assistant is told what the page offers (on start and after navigating)
   await waitForHydration(page)
   await waitForIntroAndClose(page)
   const channel = await startCall(page)
-  const maps = async () => (await sentMessages(page)).map((m) => m.message.content).filter((c) => c.startsWith('PAGE MAP'))
+  const maps = async () =>
+    (await sentMessages(page)).map((m) => m.message.content).filter((c) => c.startsWith('PAGE MAP'))
   await expect.poll(async () => (await maps()).length).toBe(1)
   const [landing] = await maps()
   expect(landing).toContain('headings: h1 The Future of the Web is Voice-First')
@@ -310,7 +370,9 @@ test('the assistant is told what the page offers (on start and after navigating)
   // A refusal comes back with its reason and asks the assistant to respond; a success is inserted silently.
   await command(page, channel, { action: 'click', targetText: 'Checkout now' })
   await command(page, channel, { action: 'scroll', direction: 'down' })
-  await expect.poll(async () => (await sentMessages(page)).filter((m) => m.message.content.startsWith('COMMAND RESULT')).length).toBe(2)
+  await expect
+    .poll(async () => (await sentMessages(page)).filter((m) => m.message.content.startsWith('COMMAND RESULT')).length)
+    .toBe(2)
   const results = (await sentMessages(page)).filter((m) => m.message.content.startsWith('COMMAND RESULT'))
   expect(results.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
     ['COMMAND RESULT refused: nothing named "Checkout now" on the page', true],
@@ -328,6 +390,7 @@ test('the assistant is told what the page offers (on start and after navigating)
   expect(pricing).toContain('h1 Pricing')
   expect(pricing).toMatch(/Open Source Soon \(disabled\)/)
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
-  for (const m of await sentMessages(page)) expect(m).toMatchObject({ type: 'add-message', message: { role: 'system' } })
+  for (const m of await sentMessages(page))
+    expect(m).toMatchObject({ type: 'add-message', message: { role: 'system' } })
   await page.getByRole('button', { name: 'Stop voice assistant' }).click()
 })

@@ -33,7 +33,10 @@ export interface FormEndpoint {
 }
 
 /** Starts the endpoint on 127.0.0.1:`port` answering `status` (default 200). */
-export async function startFormEndpoint({ port = FORM_ENDPOINT_PORT, status = 200 }: { port?: number; status?: number } = {}): Promise<FormEndpoint> {
+export async function startFormEndpoint({
+  port = FORM_ENDPOINT_PORT,
+  status = 200,
+}: { port?: number; status?: number } = {}): Promise<FormEndpoint> {
   const received: ReceivedForm[] = []
   let consumed = 0
   const waiters: Array<(r: ReceivedForm) => void> = []
@@ -41,7 +44,12 @@ export async function startFormEndpoint({ port = FORM_ENDPOINT_PORT, status = 20
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const r: ReceivedForm = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      const r: ReceivedForm = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
       received.push(r)
       const w = waiters.shift()
       if (w) {

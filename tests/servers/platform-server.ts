@@ -79,7 +79,15 @@ export async function startPlatformServer(): Promise<PlatformServer> {
           json = undefined
         }
       }
-      const rec: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', path: u.pathname, query: u.searchParams, headers: req.headers, body, json }
+      const rec: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        path: u.pathname,
+        query: u.searchParams,
+        headers: req.headers,
+        body,
+        json,
+      }
       state.requests.push(rec)
       const reply = queue.shift() ?? state.fallback(rec)
       const send = (): void => {

@@ -134,8 +134,14 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     if (frame instanceof ArrayBuffer) client.ws.send(Buffer.from(frame))
     else client.ws.send(JSON.stringify(frame))
   }
-  const reply = (client: Client, joinRef: string | null, ref: string | null, topic: string, status: 'ok' | 'error', response: unknown) =>
-    send(client, [joinRef, ref, topic, 'phx_reply', { status, response }])
+  const reply = (
+    client: Client,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    status: 'ok' | 'error',
+    response: unknown,
+  ) => send(client, [joinRef, ref, topic, 'phx_reply', { status, response }])
 
   const deliver = (topic: string, event: string, payload: unknown, binary: boolean, except?: Client): number => {
     let delivered = 0
@@ -144,7 +150,12 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
       if (client === except) continue
       for (const joined of client.topics.keys()) {
         if (!matches(joined)) continue
-        send(client, binary ? encodeBinaryBroadcast(joined, event, payload) : [null, null, joined, 'broadcast', { type: 'broadcast', event, payload }])
+        send(
+          client,
+          binary
+            ? encodeBinaryBroadcast(joined, event, payload)
+            : [null, null, joined, 'broadcast', { type: 'broadcast', event, payload }],
+        )
         delivered++
       }
     }
@@ -152,7 +163,10 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     return delivered
   }
 
-  const handleFrame = (client: Client, msg: { join_ref: string | null; ref: string | null; topic: string; event: string; payload: unknown }) => {
+  const handleFrame = (
+    client: Client,
+    msg: { join_ref: string | null; ref: string | null; topic: string; event: string; payload: unknown },
+  ) => {
     const { join_ref: joinRef, ref, topic, event } = msg
     const payload = (msg.payload && typeof msg.payload === 'object' ? msg.payload : {}) as Record<string, unknown>
     if (topic === 'phoenix' && event === 'heartbeat') {
@@ -161,7 +175,9 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     }
     switch (event) {
       case 'phx_join': {
-        const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as RealtimeJoin['config']
+        const config = (
+          payload.config && typeof payload.config === 'object' ? payload.config : {}
+        ) as RealtimeJoin['config']
         const join: RealtimeJoin = {
           topic,
           channel: topic.replace(/^realtime:/, ''),
@@ -179,7 +195,9 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
         const verdict = options.authorize ? options.authorize(join) : true
         join.accepted = verdict === true
         joins.push(join)
-        log(`join ${topic} conn=${client.id} private=${String(config.private)} token=${join.accessToken ? 'yes' : 'no'} → ${join.accepted ? 'ok' : verdict}`)
+        log(
+          `join ${topic} conn=${client.id} private=${String(config.private)} token=${join.accessToken ? 'yes' : 'no'} → ${join.accepted ? 'ok' : verdict}`,
+        )
         if (join.accepted) {
           client.topics.set(topic, join)
           reply(client, joinRef, ref, topic, 'ok', { postgres_changes: [] })
@@ -242,8 +260,11 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     }
     if (req.method === 'POST' && path === '/__realtime/broadcast') {
       const body = (await readJson(req)) as { channel?: string; event?: string; payload?: unknown; binary?: boolean }
-      if (typeof body.channel !== 'string' || typeof body.event !== 'string') return json(400, { error: 'channel and event are required' })
-      return json(200, { delivered: server.broadcast(body.channel, body.event, body.payload, { binary: body.binary === true }) })
+      if (typeof body.channel !== 'string' || typeof body.event !== 'string')
+        return json(400, { error: 'channel and event are required' })
+      return json(200, {
+        delivered: server.broadcast(body.channel, body.event, body.payload, { binary: body.binary === true }),
+      })
     }
     if (req.method === 'POST' && path === '/realtime/v1/api/broadcast') {
       const body = (await readJson(req)) as { messages?: { topic?: string; event?: string; payload?: unknown }[] }
@@ -305,7 +326,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions = {}): 
     port,
     joins,
     tokenRefreshes,
-    broadcast: (channel, event, payload, opts) => deliver(`realtime:${channel.replace(/^realtime:/, '')}`, event, payload, opts?.binary === true),
+    broadcast: (channel, event, payload, opts) =>
+      deliver(`realtime:${channel.replace(/^realtime:/, '')}`, event, payload, opts?.binary === true),
     sendRaw(channel, build) {
       const matches = topicMatcher(`realtime:${channel.replace(/^realtime:/, '')}`)
       let delivered = 0
@@ -368,7 +390,9 @@ function topicMatcher(topic: string): (candidate: string) => boolean {
   return (candidate) => candidate === topic
 }
 
-function decodeText(text: string): { join_ref: string | null; ref: string | null; topic: string; event: string; payload: unknown } | null {
+function decodeText(
+  text: string,
+): { join_ref: string | null; ref: string | null; topic: string; event: string; payload: unknown } | null {
   const parsed: unknown = JSON.parse(text)
   if (Array.isArray(parsed)) {
     const [joinRef, ref, topic, event, payload] = parsed as Frame
@@ -376,8 +400,20 @@ function decodeText(text: string): { join_ref: string | null; ref: string | null
   }
   if (parsed && typeof parsed === 'object') {
     // vsn 1.0.0 object frames, accepted for completeness
-    const o = parsed as { join_ref?: string | null; ref?: string | null; topic?: string; event?: string; payload?: unknown }
-    return { join_ref: o.join_ref ?? null, ref: o.ref ?? null, topic: String(o.topic), event: String(o.event), payload: o.payload }
+    const o = parsed as {
+      join_ref?: string | null
+      ref?: string | null
+      topic?: string
+      event?: string
+      payload?: unknown
+    }
+    return {
+      join_ref: o.join_ref ?? null,
+      ref: o.ref ?? null,
+      topic: String(o.topic),
+      event: String(o.event),
+      payload: o.payload,
+    }
   }
   return null
 }
@@ -412,7 +448,13 @@ function decodeClientBinary(buffer: ArrayBuffer) {
   take(metaLen)
   const body = buffer.slice(offset)
   const payload: unknown = encoding === 1 ? JSON.parse(decoder.decode(body)) : body
-  return { join_ref: joinRef || null, ref: ref || null, topic, event: 'broadcast', payload: { type: 'broadcast', event, payload } }
+  return {
+    join_ref: joinRef || null,
+    ref: ref || null,
+    topic,
+    event: 'broadcast',
+    payload: { type: 'broadcast', event, payload },
+  }
 }
 
 /** Encodes a server broadcast in realtime-js's binary form (kind 4 "user broadcast", JSON payload). */

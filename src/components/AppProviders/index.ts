@@ -1,1 +1,1 @@
-export * from "./AppProviders"
+export * from './AppProviders'

@@ -32,8 +32,19 @@ export function AudienceCards({ audiences = AUDIENCES, id = 'who-can-use-it' }: 
   return (
     <Box as="section" id={id} aria-labelledby={`${id}-title`} py={{ base: '16', md: '24' }}>
       <Container maxW="7xl">
-        <SectionHeading id={`${id}-title`} eyebrow={t('audience.eyebrow')} title={t('audience.title')} subtitle={t('audience.subtitle')} />
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, xl: 4 }} gap={{ base: '4', md: '6' }} mt={{ base: '10', md: '14' }}>
+        <SectionHeading
+          id={`${id}-title`}
+          eyebrow={t('audience.eyebrow')}
+          title={t('audience.title')}
+          subtitle={t('audience.subtitle')}
+        />
+        <SimpleGrid
+          as="ul"
+          listStyleType="none"
+          columns={{ base: 1, sm: 2, xl: 4 }}
+          gap={{ base: '4', md: '6' }}
+          mt={{ base: '10', md: '14' }}
+        >
           {audiences.map(({ key, icon: Icon }) => (
             <Card.Root
               as="li"
@@ -46,7 +57,14 @@ export function AudienceCards({ audiences = AUDIENCES, id = 'who-can-use-it' }: 
               _hover={{ borderColor: 'brand.solid', boxShadow: 'md' }}
             >
               <Card.Body gap="4" p={{ base: '5', md: '6' }}>
-                <Flex boxSize="12" borderRadius="xl" bg="bg.brandSubtle" color="brand.fg" align="center" justify="center">
+                <Flex
+                  boxSize="12"
+                  borderRadius="xl"
+                  bg="bg.brandSubtle"
+                  color="brand.fg"
+                  align="center"
+                  justify="center"
+                >
                   <Icon aria-hidden size={24} />
                 </Flex>
                 <Heading as="h3" size="lg" letterSpacing="tight">

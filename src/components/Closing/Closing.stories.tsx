@@ -15,7 +15,10 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: "Let's Make the Web Agentic. Together." })).toHaveAttribute('id', 'get-started')
+    await expect(canvas.getByRole('region', { name: "Let's Make the Web Agentic. Together." })).toHaveAttribute(
+      'id',
+      'get-started',
+    )
     await expect(canvas.getByRole('link', { name: 'Join the Waitlist' })).toHaveAttribute('href', '/waitlist')
     await expectDisabledGithubMenu(canvasElement, 'Follow on GitHub')
   },

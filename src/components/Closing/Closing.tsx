@@ -15,12 +15,28 @@ export function Closing({ id = 'get-started' }: ClosingProps) {
   const { t } = useTranslation('home')
   const { t: tc } = useTranslation()
   return (
-    <Box as="section" id={id} aria-labelledby={`${id}-title`} py={{ base: '16', md: '24' }} bg="bg.subtle" borderTopWidth="1px" borderColor="border">
+    <Box
+      as="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      py={{ base: '16', md: '24' }}
+      bg="bg.subtle"
+      borderTopWidth="1px"
+      borderColor="border"
+    >
       <Container maxW="3xl" textAlign="center">
         <Flex justify="center" color="brand.solid" css={{ '--logo-inner': 'colors.brand.contrast' }}>
           <LogoMark size={48} />
         </Flex>
-        <Heading as="h2" id={`${id}-title`} mt="6" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" letterSpacing="tight" textWrap="balance">
+        <Heading
+          as="h2"
+          id={`${id}-title`}
+          mt="6"
+          fontSize={{ base: '3xl', md: '5xl' }}
+          lineHeight="1.1"
+          letterSpacing="tight"
+          textWrap="balance"
+        >
           {t('closing.title')}
         </Heading>
         <Text mt="5" fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" textWrap="pretty">

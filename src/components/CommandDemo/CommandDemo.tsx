@@ -29,18 +29,51 @@ export interface CommandDemoProps {
 export function CommandDemo({ commands = DEMO_COMMANDS, id = 'how-it-works' }: CommandDemoProps) {
   const { t } = useTranslation('home')
   return (
-    <Box as="section" id={id} aria-labelledby={`${id}-title`} py={{ base: '16', md: '24' }} bg="bg.subtle" borderYWidth="1px" borderColor="border">
+    <Box
+      as="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      py={{ base: '16', md: '24' }}
+      bg="bg.subtle"
+      borderYWidth="1px"
+      borderColor="border"
+    >
       <Container maxW="7xl">
-        <SectionHeading id={`${id}-title`} eyebrow={t('commands.eyebrow')} title={t('commands.title')} subtitle={t('commands.subtitle')} />
-        <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 3 }} gap={{ base: '5', md: '6' }} mt={{ base: '10', md: '14' }}>
+        <SectionHeading
+          id={`${id}-title`}
+          eyebrow={t('commands.eyebrow')}
+          title={t('commands.title')}
+          subtitle={t('commands.subtitle')}
+        />
+        <SimpleGrid
+          as="ol"
+          listStyleType="none"
+          columns={{ base: 1, md: 3 }}
+          gap={{ base: '5', md: '6' }}
+          mt={{ base: '10', md: '14' }}
+        >
           {commands.map(({ key, icon: Icon }, i) => (
-            <Card.Root as="li" key={key} data-command={key} variant="outline" bg="bg.panel" borderRadius="2xl" overflow="hidden">
+            <Card.Root
+              as="li"
+              key={key}
+              data-command={key}
+              variant="outline"
+              bg="bg.panel"
+              borderRadius="2xl"
+              overflow="hidden"
+            >
               <Card.Body gap="5" p={{ base: '5', md: '6' }}>
                 <HStack justify="space-between">
                   <Text fontSize="sm" fontWeight="semibold" color="fg.muted">
                     {t('commands.youSay')}
                   </Text>
-                  <Text aria-hidden="true" fontSize="sm" fontWeight="bold" color="brand.fg" fontVariantNumeric="tabular-nums">
+                  <Text
+                    aria-hidden="true"
+                    fontSize="sm"
+                    fontWeight="bold"
+                    color="brand.fg"
+                    fontVariantNumeric="tabular-nums"
+                  >
                     0{i + 1}
                   </Text>
                 </HStack>
@@ -57,7 +90,15 @@ export function CommandDemo({ commands = DEMO_COMMANDS, id = 'how-it-works' }: C
                     {t('commands.itDoes')}
                   </Text>
                   <Flex gap="3" align="flex-start">
-                    <Flex boxSize="9" borderRadius="lg" bg="brand.solid" color="brand.contrast" align="center" justify="center" flexShrink={0}>
+                    <Flex
+                      boxSize="9"
+                      borderRadius="lg"
+                      bg="brand.solid"
+                      color="brand.contrast"
+                      align="center"
+                      justify="center"
+                      flexShrink={0}
+                    >
                       <Icon aria-hidden size={18} />
                     </Flex>
                     <Text color="fg" pt="1.5">

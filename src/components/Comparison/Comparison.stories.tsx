@@ -16,19 +16,31 @@ const cellTexts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map(
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Introducing: Voice OS for Websites' })).toHaveAttribute('id', 'comparison')
+    await expect(canvas.getByRole('region', { name: 'Introducing: Voice OS for Websites' })).toHaveAttribute(
+      'id',
+      'comparison',
+    )
     const table = canvas.getByRole('table', { name: 'How VoiceOS compares with chatbots and accessibility tools' })
     const rows = within(table).getAllByRole('row')
     await expect(rows).toHaveLength(6)
-    await expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Capability',
-      'Chatbots',
-      'Accessibility tools',
-      'VoiceOS agent',
-    ])
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Capability', 'Chatbots', 'Accessibility tools', 'VoiceOS agent'])
     await expect(within(table).getAllByRole('rowheader')).toHaveLength(5)
-    await expect(cellTexts(rows[1] as HTMLElement)).toEqual(['Understands what visitors say', 'Partly', 'Partly', 'Yes'])
-    await expect(cellTexts(rows[3] as HTMLElement)).toEqual(['Scrolls, clicks and fills forms for the visitor', 'No', 'Partly', 'Yes'])
+    await expect(cellTexts(rows[1] as HTMLElement)).toEqual([
+      'Understands what visitors say',
+      'Partly',
+      'Partly',
+      'Yes',
+    ])
+    await expect(cellTexts(rows[3] as HTMLElement)).toEqual([
+      'Scrolls, clicks and fills forms for the visitor',
+      'No',
+      'Partly',
+      'Yes',
+    ])
     // the agent answers yes everywhere
     await expect(rows.slice(1).map((r) => cellTexts(r)[3])).toEqual(['Yes', 'Yes', 'Yes', 'Yes', 'Yes'])
   },

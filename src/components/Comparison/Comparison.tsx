@@ -60,13 +60,35 @@ export function Comparison({ rows = COMPARISON_ROWS, id = 'comparison' }: Compar
   return (
     <Box as="section" id={id} aria-labelledby={`${id}-title`} py={{ base: '16', md: '24' }}>
       <Container maxW="5xl">
-        <SectionHeading id={`${id}-title`} eyebrow={t('comparison.eyebrow')} title={t('comparison.title')} subtitle={t('comparison.subtitle')} />
-        <Box mt={{ base: '10', md: '14' }} borderWidth="1px" borderColor="border" borderRadius="2xl" overflow="hidden" bg="bg.panel">
-          <Table.Root size={{ base: 'sm', md: 'lg' }} css={{ tableLayout: 'fixed', hyphens: 'auto', overflowWrap: 'normal' }}>
+        <SectionHeading
+          id={`${id}-title`}
+          eyebrow={t('comparison.eyebrow')}
+          title={t('comparison.title')}
+          subtitle={t('comparison.subtitle')}
+        />
+        <Box
+          mt={{ base: '10', md: '14' }}
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="2xl"
+          overflow="hidden"
+          bg="bg.panel"
+        >
+          <Table.Root
+            size={{ base: 'sm', md: 'lg' }}
+            css={{ tableLayout: 'fixed', hyphens: 'auto', overflowWrap: 'normal' }}
+          >
             <Table.Caption srOnly>{t('comparison.caption')}</Table.Caption>
             <Table.Header>
               <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader scope="col" w={{ base: '31%', md: '40%' }} px={{ base: '2', md: '6' }} fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" fontWeight="semibold">
+                <Table.ColumnHeader
+                  scope="col"
+                  w={{ base: '31%', md: '40%' }}
+                  px={{ base: '2', md: '6' }}
+                  fontSize={{ base: 'xs', md: 'sm' }}
+                  color="fg.muted"
+                  fontWeight="semibold"
+                >
                   {t('comparison.capability')}
                 </Table.ColumnHeader>
                 {COMPARISON_COLUMNS.map((c) => (
@@ -88,7 +110,15 @@ export function Comparison({ rows = COMPARISON_ROWS, id = 'comparison' }: Compar
             <Table.Body>
               {rows.map((row) => (
                 <Table.Row key={row.key} data-row={row.key} bg="transparent">
-                  <Table.Cell as="th" scope="row" px={{ base: '2', md: '6' }} fontSize={{ base: 'sm', md: 'md' }} fontWeight="medium" color="fg" textAlign="start">
+                  <Table.Cell
+                    as="th"
+                    scope="row"
+                    px={{ base: '2', md: '6' }}
+                    fontSize={{ base: 'sm', md: 'md' }}
+                    fontWeight="medium"
+                    color="fg"
+                    textAlign="start"
+                  >
                     {t(`comparison.rows.${row.key}`)}
                   </Table.Cell>
                   {COMPARISON_COLUMNS.map((c) => (

@@ -36,7 +36,15 @@ export function createIsland<P extends object>(
     // state keeps the first answer, so the re-render React runs right after hydration changes nothing.
     const isClient = useIsClient()
     const [adopt] = useState(() => !isClient && typeof document !== 'undefined')
-    if (adopt) return <div data-island={name} style={WRAPPER_STYLE} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+    if (adopt)
+      return (
+        <div
+          data-island={name}
+          style={WRAPPER_STYLE}
+          dangerouslySetInnerHTML={KEEP_SERVER_HTML}
+          suppressHydrationWarning
+        />
+      )
     const Component = loaded() ?? Lazy
     return (
       <div data-island={name} style={WRAPPER_STYLE}>

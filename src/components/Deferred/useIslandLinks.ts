@@ -16,7 +16,15 @@ export function useIslandLinks(): void {
   const navigate = useNavigate()
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return
       const target = event.target instanceof Element ? event.target : null
       const anchor = target?.closest<HTMLAnchorElement>('a[href]')
       if (!anchor?.closest('[data-island]')) return

@@ -19,7 +19,10 @@ export const Default: Story = {
     await expect(title).toBe('Be Among the First 200 Sites to Get Early Access')
     await expect(canvas.getByRole('region', { name: title })).toHaveAttribute('id', 'early-access')
     const benefits = within(canvas.getByRole('list', { name: 'What early access includes' })).getAllByRole('listitem')
-    await expect(benefits.map((b) => b.textContent)).toEqual(['Free early access embed', 'Priority support & feature requests'])
+    await expect(benefits.map((b) => b.textContent)).toEqual([
+      'Free early access embed',
+      'Priority support & feature requests',
+    ])
     await expect(canvas.getByRole('link', { name: 'Apply For Free Trial' })).toHaveAttribute('href', '/waitlist')
   },
 }
@@ -39,7 +42,9 @@ export const OtherCount: Story = {
   parameters: { visual: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('Be Among the First 50 Sites to Get Early Access')
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Be Among the First 50 Sites to Get Early Access',
+    )
     await expect(canvasElement).not.toHaveTextContent('200')
   },
 }

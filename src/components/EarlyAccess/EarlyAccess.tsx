@@ -41,12 +41,29 @@ export function EarlyAccess({ spots = EARLY_ACCESS_SPOTS, id = 'early-access' }:
             pointerEvents="none"
             bgImage="radial-gradient(50% 80% at 100% 0%, rgba(139, 92, 246, 0.18), transparent 70%)"
           />
-          <SimpleGrid position="relative" columns={{ base: 1, md: 5 }} gap={{ base: '8', md: '12' }} alignItems="center">
+          <SimpleGrid
+            position="relative"
+            columns={{ base: 1, md: 5 }}
+            gap={{ base: '8', md: '12' }}
+            alignItems="center"
+          >
             <Stack gap="6" gridColumn={{ md: 'span 3' }} align="flex-start">
-              <Text fontSize="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.fg">
+              <Text
+                fontSize="sm"
+                fontWeight="semibold"
+                letterSpacing="wider"
+                textTransform="uppercase"
+                color="brand.fg"
+              >
                 {t('earlyAccess.eyebrow')}
               </Text>
-              <Heading as="h2" id={`${id}-title`} size={{ base: '3xl', md: '4xl' }} letterSpacing="tight" textWrap="balance">
+              <Heading
+                as="h2"
+                id={`${id}-title`}
+                size={{ base: '3xl', md: '4xl' }}
+                letterSpacing="tight"
+                textWrap="balance"
+              >
                 {t('earlyAccess.title', { spots: count })}
               </Heading>
               <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -55,14 +72,28 @@ export function EarlyAccess({ spots = EARLY_ACCESS_SPOTS, id = 'early-access' }:
               <Stack as="ul" listStyleType="none" gap="3" aria-label={t('earlyAccess.benefitsLabel')}>
                 {EARLY_ACCESS_BENEFITS.map(({ key, icon: Icon }) => (
                   <HStack as="li" key={key} gap="3">
-                    <Flex boxSize="8" borderRadius="full" bg="brand.solid" color="brand.contrast" align="center" justify="center" flexShrink={0}>
+                    <Flex
+                      boxSize="8"
+                      borderRadius="full"
+                      bg="brand.solid"
+                      color="brand.contrast"
+                      align="center"
+                      justify="center"
+                      flexShrink={0}
+                    >
                       <Icon aria-hidden size={16} />
                     </Flex>
                     <Text fontWeight="semibold">{t(`earlyAccess.benefits.${key}`)}</Text>
                   </HStack>
                 ))}
               </Stack>
-              <LocaleButtonLink to="/waitlist" size="xl" id="early-access-apply" mt="2" w={{ base: 'full', sm: 'auto' }}>
+              <LocaleButtonLink
+                to="/waitlist"
+                size="xl"
+                id="early-access-apply"
+                mt="2"
+                w={{ base: 'full', sm: 'auto' }}
+              >
                 {t('earlyAccess.apply')}
                 <ArrowRight aria-hidden />
               </LocaleButtonLink>
@@ -79,7 +110,13 @@ export function EarlyAccess({ spots = EARLY_ACCESS_SPOTS, id = 'early-access' }:
                 borderColor="brand.emphasized"
                 boxShadow="0 0 0 12px var(--chakra-colors-brand-muted), 0 24px 48px -24px rgba(76, 29, 149, 0.45)"
               >
-                <Text fontSize={{ base: '5xl', md: '6xl' }} fontWeight="extrabold" lineHeight="1" color="brand.fg" fontVariantNumeric="tabular-nums">
+                <Text
+                  fontSize={{ base: '5xl', md: '6xl' }}
+                  fontWeight="extrabold"
+                  lineHeight="1"
+                  color="brand.fg"
+                  fontVariantNumeric="tabular-nums"
+                >
                   {t('earlyAccess.spots', { spots: count })}
                 </Text>
                 <Text mt="2" fontSize="sm" fontWeight="medium" color="fg.muted" textAlign="center" px="6">

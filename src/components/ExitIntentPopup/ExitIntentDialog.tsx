@@ -18,7 +18,13 @@ export function ExitIntentDialog({ open, onClose }: ExitIntentDialogProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content maxW="md" borderRadius="2xl" overflow="hidden" data-testid="exit-intent-popup" textAlign="center">
+          <Dialog.Content
+            maxW="md"
+            borderRadius="2xl"
+            overflow="hidden"
+            data-testid="exit-intent-popup"
+            textAlign="center"
+          >
             <Box
               aria-hidden="true"
               h="24"
@@ -28,7 +34,15 @@ export function ExitIntentDialog({ open, onClose }: ExitIntentDialogProps) {
               alignItems="center"
               justifyContent="center"
             >
-              <Flex boxSize="14" borderRadius="full" bg="bg.panel" color="brand.fg" align="center" justify="center" boxShadow="lg">
+              <Flex
+                boxSize="14"
+                borderRadius="full"
+                bg="bg.panel"
+                color="brand.fg"
+                align="center"
+                justify="center"
+                boxShadow="lg"
+              >
                 <Mic size={26} />
               </Flex>
             </Box>
@@ -37,7 +51,13 @@ export function ExitIntentDialog({ open, onClose }: ExitIntentDialogProps) {
                 <Text as="span" fontSize="sm" fontWeight="extrabold" letterSpacing="widest" color="brand.fg">
                   {t('exitIntent.wait')}
                 </Text>
-                <Text as="span" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight" lineHeight="1.2">
+                <Text
+                  as="span"
+                  fontSize={{ base: '2xl', md: '3xl' }}
+                  fontWeight="bold"
+                  letterSpacing="tight"
+                  lineHeight="1.2"
+                >
                   {t('exitIntent.title')}
                 </Text>
               </Dialog.Title>

@@ -130,7 +130,11 @@ export const ApplyCloses: Story = {
 export const Open: Story = {
   render: () => <ExitIntentDialog open onClose={fn()} />,
   play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: DIALOG_NAME }, { timeout: 5000 })
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole(
+      'dialog',
+      { name: DIALOG_NAME },
+      { timeout: 5000 },
+    )
     await waitFor(() => expect(within(dialog).getByText('WAIT!')).toBeVisible())
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible())
     await waitFor(() => expect(dialog.contains(canvasElement.ownerDocument.activeElement)).toBe(true))

@@ -26,7 +26,11 @@ const defaultStorage = () => window.sessionStorage
  * sessionStorage; when that throws it is kept in memory, so it still opens at most once per page load.
  * A pointer exit while another dialog is open (the header's intro popup) is ignored, not consumed.
  */
-export function useExitIntent({ getStorage = defaultStorage, storageKey = EXIT_INTENT_STORAGE_KEY, enabled = true }: UseExitIntentOptions = {}) {
+export function useExitIntent({
+  getStorage = defaultStorage,
+  storageKey = EXIT_INTENT_STORAGE_KEY,
+  enabled = true,
+}: UseExitIntentOptions = {}) {
   const [open, setOpen] = useState(false)
   const storageRef = useRef(getStorage)
   storageRef.current = getStorage

@@ -30,7 +30,8 @@ type Story = StoryObj<typeof meta>
 
 type Canvas = ReturnType<typeof within>
 /** Queries inside one tab's form (shown or not). */
-const panel = (canvas: Canvas, tab: 'Report an Issue' | 'Suggest an Idea') => within(canvas.getByTestId(tab === 'Report an Issue' ? 'feedback-form-issue' : 'feedback-form-idea'))
+const panel = (canvas: Canvas, tab: 'Report an Issue' | 'Suggest an Idea') =>
+  within(canvas.getByTestId(tab === 'Report an Issue' ? 'feedback-form-issue' : 'feedback-form-idea'))
 const LABELS = { name: /^name/i, email: /^email/i, subject: /^subject/i, description: /^description/i }
 
 async function fill(p: Canvas, values: Partial<Record<keyof typeof LABELS, string>>) {
@@ -67,7 +68,11 @@ export const AllMissing: Story = {
     await fill(issue, { subject: '   ', description: '\n\t ' })
     await userEvent.click(submit(issue))
     await expectToast('error', 'Validation Error', 'Email is required, Subject is required, Description is required')
-    for (const [k, msg] of [['email', 'Email is required'], ['subject', 'Subject is required'], ['description', 'Description is required']] as const) {
+    for (const [k, msg] of [
+      ['email', 'Email is required'],
+      ['subject', 'Subject is required'],
+      ['description', 'Description is required'],
+    ] as const) {
       const el = issue.getByLabelText(LABELS[k])
       await expect(el).toHaveAttribute('aria-invalid', 'true')
       await expect(describedText(el)).toContain(msg)
@@ -117,7 +122,9 @@ export const SuccessIssue: Story = {
     const { to, headers } = parseMailtoUrl(url)
     await expect(to).toBe(EMAIL)
     await expect(headers.subject).toBe('[Issue] Mic & mute #2')
-    await expect(headers.body).toBe('Name: Not provided\r\nEmail: asha@example.com\r\nType: Report an Issue\r\n\r\nDescription:\r\n100% broken?\r\nनमस्ते 😀')
+    await expect(headers.body).toBe(
+      'Name: Not provided\r\nEmail: asha@example.com\r\nType: Report an Issue\r\n\r\nDescription:\r\n100% broken?\r\nनमस्ते 😀',
+    )
     for (const label of Object.values(LABELS)) await expect(issue.getByLabelText(label)).toHaveValue('')
   },
 }
@@ -129,7 +136,12 @@ export const SuccessIdea: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('tab', { name: 'Suggest an Idea' }))
     const idea = panel(canvas, 'Suggest an Idea')
-    await fill(idea, { name: 'Asha', email: 'asha@example.com', subject: 'Voice shortcuts', description: 'Let visitors say "checkout".' })
+    await fill(idea, {
+      name: 'Asha',
+      email: 'asha@example.com',
+      subject: 'Voice shortcuts',
+      description: 'Let visitors say "checkout".',
+    })
     await userEvent.click(submit(idea))
     await expectToast('success', 'Feedback Submitted', 'Your idea suggestion has been submitted successfully!')
     const { headers } = parseMailtoUrl((args.openUrl as ReturnType<typeof fn>).mock.calls[0]![0] as string)
@@ -167,7 +179,9 @@ export const TabSwitchKeepsValues: Story = {
     await fill(idea, { name: 'Idea name', description: 'Idea text' })
     canvas.getByRole('tab', { name: 'Suggest an Idea' }).focus()
     await userEvent.keyboard('{ArrowLeft}')
-    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Report an Issue' })).toHaveAttribute('aria-selected', 'true'))
+    await waitFor(() =>
+      expect(canvas.getByRole('tab', { name: 'Report an Issue' })).toHaveAttribute('aria-selected', 'true'),
+    )
     const issue = panel(canvas, 'Report an Issue')
     await expect(issue.getByLabelText(LABELS.name)).toHaveValue('Issue name')
     await expect(issue.getByLabelText(LABELS.subject)).toHaveValue('Issue subject')
@@ -182,12 +196,20 @@ export const ScreenshotRefusesNonImage: Story = {
     const canvas = within(canvasElement)
     const issue = panel(canvas, 'Report an Issue')
     await expect(issue.getByTestId('screenshot-input')).toHaveAttribute('accept', 'image/*')
-    pickFile(issue.getByTestId('screenshot-input') as HTMLInputElement, new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }))
+    pickFile(
+      issue.getByTestId('screenshot-input') as HTMLInputElement,
+      new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
+    )
     const alert = await issue.findByRole('alert')
-    await expect(alert).toHaveTextContent('“report.pdf” is not an image. Please choose an image file (PNG, JPG, GIF or WebP).')
+    await expect(alert).toHaveTextContent(
+      '“report.pdf” is not an image. Please choose an image file (PNG, JPG, GIF or WebP).',
+    )
     await expect(issue.getByTestId('screenshot-name')).toHaveTextContent('No image chosen')
     await expect(describedText(issue.getByRole('button', { name: 'Choose image' }))).toContain('is not an image')
-    pickFile(issue.getByTestId('screenshot-input') as HTMLInputElement, new File([new Uint8Array([137, 80, 78, 71])], 'bug.png', { type: 'image/png' }))
+    pickFile(
+      issue.getByTestId('screenshot-input') as HTMLInputElement,
+      new File([new Uint8Array([137, 80, 78, 71])], 'bug.png', { type: 'image/png' }),
+    )
     await waitFor(() => expect(issue.getByTestId('screenshot-name')).toHaveTextContent('bug.png'))
     await expect(issue.queryByRole('alert')).toBeNull()
     await expect(issue.getByRole('button', { name: 'Change image' })).toBeEnabled()
@@ -210,4 +232,7 @@ export const ErrorsDark: Story = { ...AllMissing, globals: { theme: 'dark' } }
 /** Phone width. */
 export const EmptyPhone: Story = { ...Empty, globals: { viewport: { value: 'phone' } } }
 /** Phone width, dark theme, the idea tab filled. */
-export const TabsPhoneDark: Story = { ...TabSwitchKeepsValues, globals: { viewport: { value: 'phone' }, theme: 'dark' } }
+export const TabsPhoneDark: Story = {
+  ...TabSwitchKeepsValues,
+  globals: { viewport: { value: 'phone' }, theme: 'dark' },
+}

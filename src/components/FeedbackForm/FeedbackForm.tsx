@@ -10,7 +10,14 @@ import { toaster } from '../Toaster'
 import { buildFeedbackMessage, buildMailtoUrl, type MailtoLabels } from './mailto'
 import { feedbackSchema } from './schema'
 import { ScreenshotPicker } from './ScreenshotPicker'
-import { EMPTY_FEEDBACK, isImageFile, validateFeedback, type FeedbackMessageKey, type FeedbackType, type FeedbackValues } from './validation'
+import {
+  EMPTY_FEEDBACK,
+  isImageFile,
+  validateFeedback,
+  type FeedbackMessageKey,
+  type FeedbackType,
+  type FeedbackValues,
+} from './validation'
 
 /**
  * Opens a URL the way a link would; the default navigates the page to it (a `mailto:` opens the mail app).
@@ -42,7 +49,11 @@ const ICONS = { issue: Bug, idea: Lightbulb } as const
  * Both tab panels stay mounted (Chakra Tabs' default), so each tab's own react-hook-form state survives
  * switching.
  */
-export function FeedbackForm({ email = siteConfig.contactEmail, openUrl = openInMailApp, defaultType = 'issue' }: FeedbackFormProps) {
+export function FeedbackForm({
+  email = siteConfig.contactEmail,
+  openUrl = openInMailApp,
+  defaultType = 'issue',
+}: FeedbackFormProps) {
   const { t } = useTranslation('feedback')
   return (
     <Tabs.Root defaultValue={defaultType} variant="enclosed" fitted size={{ base: 'sm', sm: 'md' }}>
@@ -60,7 +71,17 @@ export function FeedbackForm({ email = siteConfig.contactEmail, openUrl = openIn
         })}
       </Tabs.List>
       {(['issue', 'idea'] as const).map((type) => (
-        <Tabs.Content key={type} value={type} pt="6" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '4px', borderRadius: 'l2' }}>
+        <Tabs.Content
+          key={type}
+          value={type}
+          pt="6"
+          _focusVisible={{
+            outline: '2px solid',
+            outlineColor: 'brand.focusRing',
+            outlineOffset: '4px',
+            borderRadius: 'l2',
+          }}
+        >
           <FeedbackTypeForm type={type} email={email} openUrl={openUrl} />
         </Tabs.Content>
       ))}
@@ -119,7 +140,12 @@ export function FeedbackTypeForm({ type, email, openUrl }: FeedbackTypeFormProps
       console.error('Opening the feedback mail failed:', error)
       return
     }
-    toaster.create({ id: feedbackToastId(type), type: 'success', title: t('success.title'), description: t(`success.${type}`) })
+    toaster.create({
+      id: feedbackToastId(type),
+      type: 'success',
+      title: t('success.title'),
+      description: t(`success.${type}`),
+    })
     reset()
     setScreenshot(null)
     setScreenshotError(undefined)
@@ -160,14 +186,25 @@ export function FeedbackTypeForm({ type, email, openUrl }: FeedbackTypeFormProps
             <Input {...register('name')} autoComplete="name" placeholder={t('fields.name.placeholder')} />
           </FormField>
           <FormField label={t('fields.email.label')} required errorText={errorText('email')}>
-            <Input {...register('email')} type="email" autoComplete="email" inputMode="email" placeholder={t('fields.email.placeholder')} />
+            <Input
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('fields.email.placeholder')}
+            />
           </FormField>
         </SimpleGrid>
         <FormField label={t('fields.subject.label')} required errorText={errorText('subject')}>
           <Input {...register('subject')} placeholder={t(`fields.subject.placeholder${kind}`)} />
         </FormField>
         <FormField label={t('fields.description.label')} required errorText={errorText('description')}>
-          <Textarea {...register('description')} rows={6} resize="vertical" placeholder={t(`fields.description.placeholder${kind}`)} />
+          <Textarea
+            {...register('description')}
+            rows={6}
+            resize="vertical"
+            placeholder={t(`fields.description.placeholder${kind}`)}
+          />
         </FormField>
         <ScreenshotPicker
           file={screenshot}
@@ -179,7 +216,14 @@ export function FeedbackTypeForm({ type, email, openUrl }: FeedbackTypeFormProps
           }}
         />
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
-          <Button type="submit" size="lg" width={{ base: 'full', sm: 'auto' }} flexShrink={0} loading={isSubmitting} loadingText={t('submitting')}>
+          <Button
+            type="submit"
+            size="lg"
+            width={{ base: 'full', sm: 'auto' }}
+            flexShrink={0}
+            loading={isSubmitting}
+            loadingText={t('submitting')}
+          >
             <Send aria-hidden />
             {t(`submit.${type}`)}
           </Button>

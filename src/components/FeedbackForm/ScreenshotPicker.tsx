@@ -51,16 +51,37 @@ export function ScreenshotPicker({ file, error, onPick, onRemove }: ScreenshotPi
           <ImagePlus aria-hidden />
           {file ? t('fields.screenshot.change') : t('fields.screenshot.choose')}
         </Button>
-        <Text id={ids.name} data-testid="screenshot-name" fontSize="sm" color={file ? 'fg' : 'fg.muted'} truncate minW="0">
+        <Text
+          id={ids.name}
+          data-testid="screenshot-name"
+          fontSize="sm"
+          color={file ? 'fg' : 'fg.muted'}
+          truncate
+          minW="0"
+        >
           {file ? file.name : t('fields.screenshot.none')}
         </Text>
         {file ? (
-          <IconButton aria-label={t('fields.screenshot.remove')} size="xs" variant="ghost" onClick={onRemove} flexShrink={0}>
+          <IconButton
+            aria-label={t('fields.screenshot.remove')}
+            size="xs"
+            variant="ghost"
+            onClick={onRemove}
+            flexShrink={0}
+          >
             <X aria-hidden />
           </IconButton>
         ) : null}
       </HStack>
-      <input ref={input} type="file" accept="image/*" hidden tabIndex={-1} onChange={onChange} data-testid="screenshot-input" />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        tabIndex={-1}
+        onChange={onChange}
+        data-testid="screenshot-input"
+      />
       <Text id={ids.hint} fontSize="xs" color="fg.muted">
         {t('fields.screenshot.hint')}
       </Text>

@@ -47,7 +47,11 @@ export interface FeedbackMessage {
  * blank line, `Description:` and the description. Values are trimmed; name, email and subject are single-line;
  * all line breaks are CRLF.
  */
-export function buildFeedbackMessage(type: FeedbackType, values: FeedbackValues, labels: MailtoLabels): FeedbackMessage {
+export function buildFeedbackMessage(
+  type: FeedbackType,
+  values: FeedbackValues,
+  labels: MailtoLabels,
+): FeedbackMessage {
   const name = toSingleLine(values.name.trim())
   const lines = [
     `${labels.name}: ${name === '' ? labels.notProvided : name}`,

@@ -13,5 +13,6 @@ export const feedbackSchema = z
     description: z.string(),
   })
   .superRefine((values, ctx) => {
-    for (const issue of validateFeedback(values)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.key })
+    for (const issue of validateFeedback(values))
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.key })
   }) satisfies z.ZodType<FeedbackValues>

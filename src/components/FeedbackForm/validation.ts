@@ -20,7 +20,8 @@ export interface FeedbackValues {
 export const EMPTY_FEEDBACK: FeedbackValues = { name: '', email: '', subject: '', description: '' }
 
 /** Locale keys of the validation messages. */
-export type FeedbackMessageKey = 'errors.emailRequired' | 'errors.emailInvalid' | 'errors.subjectRequired' | 'errors.descriptionRequired'
+export type FeedbackMessageKey =
+  'errors.emailRequired' | 'errors.emailInvalid' | 'errors.subjectRequired' | 'errors.descriptionRequired'
 
 /** One failed check: the field it concerns and its message key. */
 export interface FeedbackIssue {
@@ -49,7 +50,21 @@ export function validateFeedback(values: Partial<FeedbackValues>): FeedbackIssue
 }
 
 /** File extensions accepted as images when the browser reports no MIME type. */
-export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'svg', 'heic', 'heif', 'ico', 'tif', 'tiff'] as const
+export const IMAGE_EXTENSIONS = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'bmp',
+  'svg',
+  'heic',
+  'heif',
+  'ico',
+  'tif',
+  'tiff',
+] as const
 
 /**
  * True when a picked file is an image (SPEC §5: the screenshot accepts image files only): its MIME type is

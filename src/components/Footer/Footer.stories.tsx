@@ -16,7 +16,10 @@ export const Default: Story = {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('link', { name: 'VoiceOS home' })).toHaveAttribute('href', '/')
     await expect(canvas.getByText(/Agentic, open, built in India/)).toBeVisible()
-    await expect(canvas.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com')
+    await expect(canvas.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:hello@example.com',
+    )
     await expect(canvas.getByText('© 2024 VoiceOS. All rights reserved.')).toBeVisible()
     await step('GitHub menu has one disabled item', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'GitHub' }))

@@ -43,7 +43,14 @@ export function Footer({ email = siteConfig.contactEmail }: FooterProps) {
             </Box>
             <HStack gap="3" flexWrap="wrap">
               <GithubMenu label={t('footer.github')} size="sm" />
-              <Link href={`mailto:${email}`} color="brand.fg" fontWeight="medium" display="inline-flex" gap="2" alignItems="center">
+              <Link
+                href={`mailto:${email}`}
+                color="brand.fg"
+                fontWeight="medium"
+                display="inline-flex"
+                gap="2"
+                alignItems="center"
+              >
                 <Mail aria-hidden size={16} />
                 {email}
               </Link>

@@ -18,7 +18,11 @@ type Story = StoryObj<typeof meta>
 
 /** An optional field: "(optional)" after the label, nothing describes the control. */
 export const Optional: Story = {
-  args: { label: fields.company.label, optionalText: waitlist.form.optional, children: <Input placeholder={fields.company.placeholder} /> },
+  args: {
+    label: fields.company.label,
+    optionalText: waitlist.form.optional,
+    children: <Input placeholder={fields.company.placeholder} />,
+  },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: /Company/ })
     await expect(canvasElement).toHaveTextContent('(optional)')
@@ -32,7 +36,12 @@ export const Optional: Story = {
 
 /** A required field with a hint: the asterisk, `required`, and the hint read with the control. */
 export const RequiredWithHelper: Story = {
-  args: { label: fields.website.label, required: true, helperText: fields.website.helper, children: <Input placeholder={fields.website.placeholder} /> },
+  args: {
+    label: fields.website.label,
+    required: true,
+    helperText: fields.website.helper,
+    children: <Input placeholder={fields.website.placeholder} />,
+  },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: /Website/ })
     await expect(input).toBeRequired()

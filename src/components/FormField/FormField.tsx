@@ -24,7 +24,8 @@ export interface FormFieldProps {
 export function FormField({ label, optionalText, required, helperText, errorText, children }: FormFieldProps) {
   const id = useId()
   const ids = { helperText: `${id}-helper`, errorText: `${id}-error`, label: `${id}-label` }
-  const describedBy = [helperText ? ids.helperText : null, errorText ? ids.errorText : null].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [helperText ? ids.helperText : null, errorText ? ids.errorText : null].filter(Boolean).join(' ') || undefined
   let control: ReactNode = children
   if (isValidElement(children)) control = cloneElement(children, { 'aria-describedby': describedBy })
   return (

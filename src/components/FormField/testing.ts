@@ -11,7 +11,10 @@ export function openToasts(doc: Document = document): { type: string | null; tex
 /** Waits until an open toast of `type` shows `title` and `description` (exact substrings). */
 export async function expectToast(type: 'error' | 'success', title: string, description: string): Promise<void> {
   await waitFor(
-    () => expect(openToasts().some((t) => t.type === type && t.text.includes(title) && t.text.includes(description))).toBe(true),
+    () =>
+      expect(openToasts().some((t) => t.type === type && t.text.includes(title) && t.text.includes(description))).toBe(
+        true,
+      ),
     { timeout: 3000 },
   )
 }

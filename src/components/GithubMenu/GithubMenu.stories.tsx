@@ -6,7 +6,13 @@ const meta = {
   title: 'Components/GithubMenu',
   component: GithubMenu,
   args: { label: 'Star us on GitHub' },
-  decorators: [(Story) => <div style={{ padding: 24 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: 24 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof GithubMenu>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -13,9 +13,21 @@ export interface GithubMenuProps {
 }
 
 /** Pre-rendered stand-in with the trigger's exact look; a click loads the real menu and opens it. */
-function GithubMenuPlaceholder({ label, variant = 'outline', size = 'md', onActivate }: GithubMenuProps & DeferredPlaceholderProps) {
+function GithubMenuPlaceholder({
+  label,
+  variant = 'outline',
+  size = 'md',
+  onActivate,
+}: GithubMenuProps & DeferredPlaceholderProps) {
   return (
-    <Button variant={variant} size={size} aria-haspopup="menu" aria-expanded={false} onClick={onActivate} onPointerEnter={() => void GithubMenu.preload()}>
+    <Button
+      variant={variant}
+      size={size}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={onActivate}
+      onPointerEnter={() => void GithubMenu.preload()}
+    >
       <GithubIcon aria-hidden />
       {label}
       <ChevronDown aria-hidden />

@@ -7,7 +7,12 @@ import type { DeferredComponentProps } from '../Deferred'
 import type { GithubMenuProps } from './GithubMenu'
 
 /** The interactive GitHub menu (loaded after hydration; see GithubMenu). */
-export function GithubMenuPopup({ label, variant = 'outline', size = 'md', defaultOpen }: GithubMenuProps & DeferredComponentProps) {
+export function GithubMenuPopup({
+  label,
+  variant = 'outline',
+  size = 'md',
+  defaultOpen,
+}: GithubMenuProps & DeferredComponentProps) {
   const { t } = useTranslation()
   return (
     <Menu.Root defaultOpen={defaultOpen}>

@@ -1,1 +1,1 @@
-export * from "./GithubMenu"
+export * from './GithubMenu'

@@ -54,7 +54,10 @@ export const IntroSequence: Story = {
     })
     await step('the intro popup opens with a rotating example', async () => {
       const dialog = await body.findByRole('dialog', { name: 'Say Bye to Manual Navigation' }, { timeout: 3000 })
-      const shown = () => [...dialog.querySelectorAll<HTMLElement>('[data-intro-example]')].filter((el) => !el.hidden).map((el) => el.textContent)
+      const shown = () =>
+        [...dialog.querySelectorAll<HTMLElement>('[data-intro-example]')]
+          .filter((el) => !el.hidden)
+          .map((el) => el.textContent)
       await expect(shown()).toEqual(['“scroll down”'])
       await waitFor(() => expect(shown()).toEqual(['“scroll up”']), { timeout: 2000 })
     })
@@ -83,12 +86,11 @@ export const Phone: Story = {
     menuButton.click()
     const body = within(canvasElement.ownerDocument.body)
     const menu = await body.findByRole('menu')
-    await expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'Home',
-      'Pricing',
-      'Resources',
-      'Apply For Free Trial',
-    ])
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Home', 'Pricing', 'Resources', 'Apply For Free Trial'])
   },
 }
 

@@ -23,7 +23,15 @@ import { NAV_LINKS } from './navLinks'
 function MobileNavPlaceholder({ onActivate }: DeferredPlaceholderProps) {
   const { t } = useTranslation()
   return (
-    <IconButton aria-label={t('nav.openMenu')} aria-haspopup="menu" aria-expanded={false} variant="outline" size="sm" onClick={onActivate} onPointerEnter={() => void MobileNavMenu.preload()}>
+    <IconButton
+      aria-label={t('nav.openMenu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      variant="outline"
+      size="sm"
+      onClick={onActivate}
+      onPointerEnter={() => void MobileNavMenu.preload()}
+    >
       <MenuIcon aria-hidden />
     </IconButton>
   )
@@ -145,7 +153,12 @@ const DecorativeStrip = memo(function DecorativeStrip({ stripRef }: { stripRef: 
       <Container maxW="5xl" py="3">
         <Flex wrap="wrap" gap="2" justify="center">
           {DECORATIVE_ITEMS.map((key, i) => (
-            <DecorativeItem key={key} itemKey={key} mobile={i < MOBILE_DECORATIVE_COUNT} label={t(`decorative.${key}`)} />
+            <DecorativeItem
+              key={key}
+              itemKey={key}
+              mobile={i < MOBILE_DECORATIVE_COUNT}
+              label={t(`decorative.${key}`)}
+            />
           ))}
         </Flex>
       </Container>

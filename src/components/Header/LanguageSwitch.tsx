@@ -16,8 +16,23 @@ export function LanguageSwitch() {
   if (!target) return null
   const { path } = splitLocale(pathname)
   return (
-    <Link asChild fontSize="sm" fontWeight="medium" px="2" py="1" borderRadius="l2" color="fg" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
-      <RouterLink reloadDocument to={localePath(target, path)} hrefLang={target} lang={target} aria-label={t('language.switchToLabel')}>
+    <Link
+      asChild
+      fontSize="sm"
+      fontWeight="medium"
+      px="2"
+      py="1"
+      borderRadius="l2"
+      color="fg"
+      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+    >
+      <RouterLink
+        reloadDocument
+        to={localePath(target, path)}
+        hrefLang={target}
+        lang={target}
+        aria-label={t('language.switchToLabel')}
+      >
         {t('language.switchTo')}
       </RouterLink>
     </Link>

@@ -1,2 +1,2 @@
-export * from "./Header"
-export * from "./introSequence"
+export * from './Header'
+export * from './introSequence'

@@ -1,4 +1,11 @@
-import { DECORATIVE_ITEMS, DESKTOP_DECORATIVE_COUNT, DESKTOP_QUERY, INTRO_TIMINGS, MOBILE_DECORATIVE_COUNT, type IntroTimings } from './introSequence'
+import {
+  DECORATIVE_ITEMS,
+  DESKTOP_DECORATIVE_COUNT,
+  DESKTOP_QUERY,
+  INTRO_TIMINGS,
+  MOBILE_DECORATIVE_COUNT,
+  type IntroTimings,
+} from './introSequence'
 
 /**
  * The header intro (SPEC §2 "Header", §4 "Header intro", §9) as a framework-free DOM behaviour.
@@ -57,7 +64,12 @@ export interface ShowIntroPopupOptions {
  */
 export function showIntroPopup(
   dialog: HTMLElement,
-  { rotateMs = INTRO_TIMINGS.rotateMs, onClose, hideOnClose = true, takeFocus = 'unless-typing' }: ShowIntroPopupOptions = {},
+  {
+    rotateMs = INTRO_TIMINGS.rotateMs,
+    onClose,
+    hideOnClose = true,
+    takeFocus = 'unless-typing',
+  }: ShowIntroPopupOptions = {},
 ): () => void {
   const doc = dialog.ownerDocument
   const examples = [...dialog.querySelectorAll<HTMLElement>(`[${EXAMPLE_ATTR}]`)]
@@ -139,7 +151,9 @@ export function startIntro({ strip, popup }: IntroElements, timings: IntroTiming
   const view = strip.ownerDocument.defaultView
   const desktop = typeof view?.matchMedia !== 'function' || view.matchMedia(DESKTOP_QUERY).matches
   const total = desktop ? DESKTOP_DECORATIVE_COUNT : MOBILE_DECORATIVE_COUNT
-  const items = DECORATIVE_ITEMS.slice(0, total).map((key) => strip.querySelector<HTMLElement>(`[${ITEM_ATTR}="${key}"]`))
+  const items = DECORATIVE_ITEMS.slice(0, total).map((key) =>
+    strip.querySelector<HTMLElement>(`[${ITEM_ATTR}="${key}"]`),
+  )
   const timers: ReturnType<typeof setTimeout>[] = []
   let hidePopup: (() => void) | null = null
   const at = (ms: number, fn: () => void) =>
@@ -156,7 +170,11 @@ export function startIntro({ strip, popup }: IntroElements, timings: IntroTiming
       if (i === total - 1) strip.setAttribute('data-done', '')
     }),
   )
-  if (popup) at(timings.startDelayMs + (total - 1) * timings.stepMs + timings.popupDelayMs, () => (hidePopup = showIntroPopup(popup, { rotateMs: timings.rotateMs, takeFocus: 'if-unfocused' })))
+  if (popup)
+    at(
+      timings.startDelayMs + (total - 1) * timings.stepMs + timings.popupDelayMs,
+      () => (hidePopup = showIntroPopup(popup, { rotateMs: timings.rotateMs, takeFocus: 'if-unfocused' })),
+    )
   function stop() {
     timers.forEach(clearTimeout)
     hidePopup?.()

@@ -15,9 +15,24 @@ export const INTRO_TIMINGS: IntroTimings = { startDelayMs: 1000, stepMs: 200, po
 
 /** Decorative items (SPEC §2), in order; keys of `common:decorative`. Phones show the first {@link MOBILE_DECORATIVE_COUNT}. */
 export const DECORATIVE_ITEMS = [
-  'dashboard', 'analytics', 'settings', 'notifications', 'search', 'help',
-  'archive', 'bookmarks', 'calendar', 'files', 'global', 'favorites',
-  'keys', 'messages', 'themes', 'security', 'mobile', 'tablet',
+  'dashboard',
+  'analytics',
+  'settings',
+  'notifications',
+  'search',
+  'help',
+  'archive',
+  'bookmarks',
+  'calendar',
+  'files',
+  'global',
+  'favorites',
+  'keys',
+  'messages',
+  'themes',
+  'security',
+  'mobile',
+  'tablet',
 ] as const
 /** Items shown on phones (SPEC §9). */
 export const MOBILE_DECORATIVE_COUNT = 6

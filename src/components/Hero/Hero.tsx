@@ -35,7 +35,15 @@ function VoicePreview() {
       mx="auto"
     >
       <HStack gap="3">
-        <Flex boxSize="11" borderRadius="full" bg="brand.solid" color="brand.contrast" align="center" justify="center" flexShrink={0}>
+        <Flex
+          boxSize="11"
+          borderRadius="full"
+          bg="brand.solid"
+          color="brand.contrast"
+          align="center"
+          justify="center"
+          flexShrink={0}
+        >
           <Mic size={20} />
         </Flex>
         <Stack gap="0">
@@ -60,16 +68,47 @@ function VoicePreview() {
         ))}
       </HStack>
       <Stack gap="3" mt="5">
-        <Box alignSelf="flex-end" maxW="85%" px="4" py="2.5" borderRadius="xl" borderBottomRightRadius="sm" bg="brand.solid" color="brand.contrast" fontSize="sm" fontWeight="medium">
+        <Box
+          alignSelf="flex-end"
+          maxW="85%"
+          px="4"
+          py="2.5"
+          borderRadius="xl"
+          borderBottomRightRadius="sm"
+          bg="brand.solid"
+          color="brand.contrast"
+          fontSize="sm"
+          fontWeight="medium"
+        >
           “{t('hero.preview.said')}”
         </Box>
-        <Box alignSelf="flex-start" maxW="85%" px="4" py="2.5" borderRadius="xl" borderBottomLeftRadius="sm" bg="bg.muted" color="fg" fontSize="sm">
+        <Box
+          alignSelf="flex-start"
+          maxW="85%"
+          px="4"
+          py="2.5"
+          borderRadius="xl"
+          borderBottomLeftRadius="sm"
+          bg="bg.muted"
+          color="fg"
+          fontSize="sm"
+        >
           {t('hero.preview.reply')}
         </Box>
       </Stack>
       <HStack gap="2" mt="5" flexWrap="wrap">
         {(['scroll', 'click', 'answer'] as const).map((k) => (
-          <HStack key={k} gap="1" px="2.5" py="1" borderRadius="full" borderWidth="1px" borderColor="border" fontSize="xs" color="fg.muted">
+          <HStack
+            key={k}
+            gap="1"
+            px="2.5"
+            py="1"
+            borderRadius="full"
+            borderWidth="1px"
+            borderColor="border"
+            fontSize="xs"
+            color="fg.muted"
+          >
             <Box color="fg.success">
               <Check size={12} />
             </Box>
@@ -95,18 +134,38 @@ export function Hero({ demoVideoUrl = siteConfig.demoVideoUrl, id = 'hero' }: He
         inset="0"
         pointerEvents="none"
         bgImage={{
-          _light: 'radial-gradient(60% 50% at 15% 0%, rgba(139, 92, 246, 0.16), transparent 70%), radial-gradient(40% 40% at 95% 30%, rgba(196, 181, 253, 0.35), transparent 70%)',
-          _dark: 'radial-gradient(60% 50% at 15% 0%, rgba(139, 92, 246, 0.22), transparent 70%), radial-gradient(40% 40% at 95% 30%, rgba(109, 40, 217, 0.25), transparent 70%)',
+          _light:
+            'radial-gradient(60% 50% at 15% 0%, rgba(139, 92, 246, 0.16), transparent 70%), radial-gradient(40% 40% at 95% 30%, rgba(196, 181, 253, 0.35), transparent 70%)',
+          _dark:
+            'radial-gradient(60% 50% at 15% 0%, rgba(139, 92, 246, 0.22), transparent 70%), radial-gradient(40% 40% at 95% 30%, rgba(109, 40, 217, 0.25), transparent 70%)',
         }}
       />
       <Container maxW="7xl" position="relative" py={{ base: '12', md: '20', lg: '24' }}>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '12', lg: '16' }} alignItems="center">
           <Stack gap={{ base: '6', md: '7' }} align="flex-start">
-            <Badge size="lg" variant="outline" borderRadius="full" px="3" py="1" gap="1.5" whiteSpace="normal" bg="bg.panel" color="brand.fg" boxShadow="0 0 0 1px var(--chakra-colors-brand-emphasized)">
+            <Badge
+              size="lg"
+              variant="outline"
+              borderRadius="full"
+              px="3"
+              py="1"
+              gap="1.5"
+              whiteSpace="normal"
+              bg="bg.panel"
+              color="brand.fg"
+              boxShadow="0 0 0 1px var(--chakra-colors-brand-emphasized)"
+            >
               <MapPin aria-hidden size={14} />
               {t('hero.badge')}
             </Badge>
-            <Heading as="h1" id={`${id}-title`} fontSize={{ base: '4xl', sm: '5xl', xl: '6xl' }} lineHeight="1.05" letterSpacing="tight" textWrap="balance">
+            <Heading
+              as="h1"
+              id={`${id}-title`}
+              fontSize={{ base: '4xl', sm: '5xl', xl: '6xl' }}
+              lineHeight="1.05"
+              letterSpacing="tight"
+              textWrap="balance"
+            >
               {t('hero.title')}
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl" textWrap="pretty">
@@ -118,14 +177,29 @@ export function Hero({ demoVideoUrl = siteConfig.demoVideoUrl, id = 'hero' }: He
                 <ArrowRight aria-hidden />
               </LocaleButtonLink>
               <Button asChild size="xl" variant="outline" bg="bg.panel">
-                <a id={WATCH_DEMO_ID} href={demoVideoUrl} target="_blank" rel="noopener noreferrer" aria-label={t('hero.watchDemoLabel')}>
+                <a
+                  id={WATCH_DEMO_ID}
+                  href={demoVideoUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('hero.watchDemoLabel')}
+                >
                   <CirclePlay aria-hidden />
                   {t('hero.watchDemo')}
                   <ExternalLink aria-hidden size={14} />
                 </a>
               </Button>
             </Flex>
-            <Box as="blockquote" display="flex" alignItems="center" gap="3" mt="2" pl="4" borderLeftWidth="3px" borderColor="brand.solid">
+            <Box
+              as="blockquote"
+              display="flex"
+              alignItems="center"
+              gap="3"
+              mt="2"
+              pl="4"
+              borderLeftWidth="3px"
+              borderColor="brand.solid"
+            >
               <Box color="brand.fg" flexShrink={0}>
                 <AudioLines aria-hidden size={22} />
               </Box>

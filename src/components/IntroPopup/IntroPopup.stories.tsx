@@ -4,7 +4,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { IntroPopup } from './IntroPopup'
 
 /** The example shown now: all four are in the markup, all but one `hidden`. */
-const shownExample = (dialog: HTMLElement) => [...dialog.querySelectorAll<HTMLElement>('[data-intro-example]')].filter((el) => !el.hidden)
+const shownExample = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll<HTMLElement>('[data-intro-example]')].filter((el) => !el.hidden)
 
 const meta = {
   title: 'Components/IntroPopup',
@@ -38,8 +39,16 @@ export const Rotation: Story = {
     const body = within(canvasElement.ownerDocument.body)
     const dialog = await body.findByRole('dialog')
     const seen: string[] = []
-    for (const expected of ['“scroll down”', '“scroll up”', '“click on watch demo”', '“join the waitlist”', '“scroll down”']) {
-      await waitFor(() => expect(shownExample(dialog).map((el) => el.textContent)).toEqual([expected]), { timeout: 1500 })
+    for (const expected of [
+      '“scroll down”',
+      '“scroll up”',
+      '“click on watch demo”',
+      '“join the waitlist”',
+      '“scroll down”',
+    ]) {
+      await waitFor(() => expect(shownExample(dialog).map((el) => el.textContent)).toEqual([expected]), {
+        timeout: 1500,
+      })
       seen.push(expected)
     }
     await expect(seen).toHaveLength(5)

@@ -38,7 +38,12 @@ export interface IntroPopupProps {
  * - A "Try saying" example rotates every `rotateMs` while open (not announced: a rotating live region would be
  *   noise).
  */
-export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = INTRO_TIMINGS.rotateMs, popupRef }: IntroPopupProps) {
+export const IntroPopup = memo(function IntroPopup({
+  open,
+  onClose,
+  rotateMs = INTRO_TIMINGS.rotateMs,
+  popupRef,
+}: IntroPopupProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement | null>(null)
   const titleId = useId()
@@ -97,7 +102,17 @@ export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = I
       <Text id={textId} mt="1" fontSize="sm" color="fg.muted">
         {t('intro.text')}
       </Text>
-      <Box mt="3" px="3" py="2" borderRadius="l2" bg="bg.brandSubtle" display="flex" alignItems="center" gap="2" fontSize="sm">
+      <Box
+        mt="3"
+        px="3"
+        py="2"
+        borderRadius="l2"
+        bg="bg.brandSubtle"
+        display="flex"
+        alignItems="center"
+        gap="2"
+        fontSize="sm"
+      >
         <Box color="brand.fg" flexShrink={0}>
           <Mic aria-hidden size={16} />
         </Box>
@@ -117,7 +132,14 @@ export const IntroPopup = memo(function IntroPopup({ open, onClose, rotateMs = I
           {t('intro.gotIt')}
         </Button>
       </Box>
-      <CloseButton size="sm" aria-label={t('intro.close')} position="absolute" top="2" insetEnd="2" {...{ [CLOSE_ATTR]: '' }} />
+      <CloseButton
+        size="sm"
+        aria-label={t('intro.close')}
+        position="absolute"
+        top="2"
+        insetEnd="2"
+        {...{ [CLOSE_ATTR]: '' }}
+      />
     </Box>
   )
 })

@@ -9,7 +9,10 @@ export interface LocaleLinkProps extends Omit<LinkProps, 'href' | 'asChild'> {
 }
 
 /** A Chakra link to a page of this site, in the current language, with client-side navigation. */
-export const LocaleLink = forwardRef<HTMLAnchorElement, LocaleLinkProps>(function LocaleLink({ to, children, ...rest }, ref) {
+export const LocaleLink = forwardRef<HTMLAnchorElement, LocaleLinkProps>(function LocaleLink(
+  { to, children, ...rest },
+  ref,
+) {
   const { to: localise } = useLanguage()
   return (
     <Link asChild {...rest}>

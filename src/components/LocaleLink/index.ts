@@ -1,1 +1,1 @@
-export * from "./LocaleLink"
+export * from './LocaleLink'

@@ -6,7 +6,13 @@ const meta = {
   title: 'Components/Logo',
   component: Logo,
   args: { name: 'VoiceOS' },
-  decorators: [(Story) => <div style={{ padding: 24 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: 24 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Logo>
 export default meta
 type Story = StoryObj<typeof meta>

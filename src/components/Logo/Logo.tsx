@@ -7,7 +7,12 @@ export function LogoMark({ size = 32, ...rest }: SVGProps<SVGSVGElement> & { siz
     <svg width={size} height={size} viewBox="0 0 32 32" fill="none" aria-hidden="true" {...rest}>
       <rect width="32" height="32" rx="9" fill="currentColor" />
       <rect x="12.5" y="7" width="7" height="12" rx="3.5" fill="var(--logo-inner, #fff)" />
-      <path d="M9.5 15.5a6.5 6.5 0 0 0 13 0M16 22v3.5" stroke="var(--logo-inner, #fff)" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M9.5 15.5a6.5 6.5 0 0 0 13 0M16 22v3.5"
+        stroke="var(--logo-inner, #fff)"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   )
 }

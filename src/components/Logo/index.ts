@@ -1,1 +1,1 @@
-export * from "./Logo"
+export * from './Logo'

@@ -15,7 +15,10 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('region', { name: 'Open Source Soon. Built in the Open.' })).toHaveAttribute('id', 'open-source')
+    await expect(canvas.getByRole('region', { name: 'Open Source Soon. Built in the Open.' })).toHaveAttribute(
+      'id',
+      'open-source',
+    )
     await expect(within(canvas.getByRole('list')).getAllByRole('heading', { level: 3 })).toHaveLength(3)
     await expectDisabledGithubMenu(canvasElement, 'Star us on GitHub')
   },

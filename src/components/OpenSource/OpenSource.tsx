@@ -32,20 +32,51 @@ export function OpenSource({ points = OPEN_SOURCE_POINTS, id = 'open-source' }: 
   const { t } = useTranslation('home')
   const { t: tc } = useTranslation()
   return (
-    <Box as="section" id={id} aria-labelledby={`${id}-title`} py={{ base: '16', md: '24' }} bg="bg.subtle" borderYWidth="1px" borderColor="border">
+    <Box
+      as="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      py={{ base: '16', md: '24' }}
+      bg="bg.subtle"
+      borderYWidth="1px"
+      borderColor="border"
+    >
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '16' }} alignItems="center">
           <Stack gap="8" align="flex-start">
             <Flex boxSize="14" borderRadius="2xl" bg="fg" color="bg" align="center" justify="center" aria-hidden="true">
               <GithubIcon width={28} height={28} />
             </Flex>
-            <SectionHeading id={`${id}-title`} align="start" eyebrow={t('openSource.eyebrow')} title={t('openSource.title')} subtitle={t('openSource.subtitle')} />
+            <SectionHeading
+              id={`${id}-title`}
+              align="start"
+              eyebrow={t('openSource.eyebrow')}
+              title={t('openSource.title')}
+              subtitle={t('openSource.subtitle')}
+            />
             <GithubMenu label={tc('github.star')} variant="solid" size="lg" />
           </Stack>
           <Stack as="ul" listStyleType="none" gap="4">
             {points.map(({ key, icon: Icon }) => (
-              <Flex as="li" key={key} gap="4" p={{ base: '5', md: '6' }} borderWidth="1px" borderColor="border" borderRadius="2xl" bg="bg.panel">
-                <Flex boxSize="10" borderRadius="lg" bg="bg.brandSubtle" color="brand.fg" align="center" justify="center" flexShrink={0}>
+              <Flex
+                as="li"
+                key={key}
+                gap="4"
+                p={{ base: '5', md: '6' }}
+                borderWidth="1px"
+                borderColor="border"
+                borderRadius="2xl"
+                bg="bg.panel"
+              >
+                <Flex
+                  boxSize="10"
+                  borderRadius="lg"
+                  bg="bg.brandSubtle"
+                  color="brand.fg"
+                  align="center"
+                  justify="center"
+                  flexShrink={0}
+                >
                   <Icon aria-hidden size={20} />
                 </Flex>
                 <Stack gap="1">

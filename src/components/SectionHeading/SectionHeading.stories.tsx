@@ -8,8 +8,19 @@ const { openSource } = home
 const meta = {
   title: 'Landing/SectionHeading',
   component: SectionHeading,
-  args: { id: 'open-source-title', eyebrow: openSource.eyebrow, title: openSource.title, subtitle: openSource.subtitle },
-  decorators: [(Story) => <section aria-labelledby="open-source-title" style={{ padding: '1rem' }}>{Story()}</section>],
+  args: {
+    id: 'open-source-title',
+    eyebrow: openSource.eyebrow,
+    title: openSource.title,
+    subtitle: openSource.subtitle,
+  },
+  decorators: [
+    (Story) => (
+      <section aria-labelledby="open-source-title" style={{ padding: '1rem' }}>
+        {Story()}
+      </section>
+    ),
+  ],
 } satisfies Meta<typeof SectionHeading>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -17,7 +17,13 @@ export interface SectionHeadingProps {
 export function SectionHeading({ id, title, eyebrow, subtitle, align = 'center' }: SectionHeadingProps) {
   const center = align === 'center'
   return (
-    <Stack gap="3" textAlign={center ? 'center' : 'start'} align={center ? 'center' : 'flex-start'} maxW="3xl" mx={center ? 'auto' : undefined}>
+    <Stack
+      gap="3"
+      textAlign={center ? 'center' : 'start'}
+      align={center ? 'center' : 'flex-start'}
+      maxW="3xl"
+      mx={center ? 'auto' : undefined}
+    >
       {eyebrow ? (
         <Text fontSize="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.fg">
           {eyebrow}

@@ -6,7 +6,13 @@ import { ThemeMenuPopup } from './ThemeMenuPopup'
 const meta = {
   title: 'Components/ThemeMenu',
   component: ThemeMenuPopup,
-  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
   parameters: { visual: false },
 } satisfies Meta<typeof ThemeMenuPopup>
 export default meta
@@ -19,7 +25,11 @@ export const Options: Story = {
     await expect(trigger).toHaveAccessibleName(/^Colour theme: /)
     await userEvent.click(trigger)
     const menu = await within(canvasElement.ownerDocument.body).findByRole('menu')
-    await expect(within(menu).getAllByRole('menuitemradio').map((i) => i.textContent)).toEqual(['Light', 'Dark', 'System'])
+    await expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual(['Light', 'Dark', 'System'])
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(trigger).toHaveFocus())
   },

@@ -20,7 +20,12 @@ export function ThemeMenuPopup({ defaultOpen }: DeferredComponentProps) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
-        <IconButton aria-label={t('theme.current', { theme: t(`theme.${current.value}`) })} variant="ghost" size="sm" data-testid="theme-menu">
+        <IconButton
+          aria-label={t('theme.current', { theme: t(`theme.${current.value}`) })}
+          variant="ghost"
+          size="sm"
+          data-testid="theme-menu"
+        >
           <Icon aria-hidden />
         </IconButton>
       </Menu.Trigger>

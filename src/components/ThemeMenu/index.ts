@@ -1,1 +1,1 @@
-export * from "./ThemeMenu"
+export * from './ThemeMenu'

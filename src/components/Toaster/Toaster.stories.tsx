@@ -7,15 +7,36 @@ import { toaster } from './Toaster'
 function ToastTrigger() {
   return (
     <HStack p="6" gap="3" wrap="wrap">
-      <Button onClick={() => toaster.create({ type: 'success', title: '✅ Application submitted!', description: "We'll contact you within 24 hours." })}>
+      <Button
+        onClick={() =>
+          toaster.create({
+            type: 'success',
+            title: '✅ Application submitted!',
+            description: "We'll contact you within 24 hours.",
+          })
+        }
+      >
         Success
       </Button>
-      <Button onClick={() => toaster.create({ type: 'error', title: 'Something went wrong', description: 'Please try again or contact us.' })}>
+      <Button
+        onClick={() =>
+          toaster.create({
+            type: 'error',
+            title: 'Something went wrong',
+            description: 'Please try again or contact us.',
+          })
+        }
+      >
         Error
       </Button>
       <Button
         onClick={() =>
-          toaster.create({ type: 'info', title: 'New Tab Blocked', description: 'Open it here.', action: { label: 'Open', onClick: () => {} } })
+          toaster.create({
+            type: 'info',
+            title: 'New Tab Blocked',
+            description: 'Open it here.',
+            action: { label: 'Open', onClick: () => {} },
+          })
         }
       >
         With action

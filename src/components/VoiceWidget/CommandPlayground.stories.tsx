@@ -12,7 +12,9 @@ function SamplePage({ onSubmit }: { onSubmit: (values: { name: string; email: st
   const [open, setOpen] = useState(false)
   return (
     <Stack gap="6" p="6" maxW="xl">
-      <Heading as="h1" size="xl">Command playground</Heading>
+      <Heading as="h1" size="xl">
+        Command playground
+      </Heading>
       <chakra.form
         aria-label="Sign up"
         onSubmit={(e) => {
@@ -31,11 +33,21 @@ function SamplePage({ onSubmit }: { onSubmit: (values: { name: string; email: st
             <input type="checkbox" checked={news} onChange={(e) => setNews(e.target.checked)} /> Send me news
           </label>
           <Text data-testid="mirror">{`${name}|${email}|${news ? 'news' : 'no-news'}`}</Text>
-          <Button type="submit" alignSelf="flex-start">Submit</Button>
-          <Button type="button" disabled alignSelf="flex-start">Disabled action</Button>
+          <Button type="submit" alignSelf="flex-start">
+            Submit
+          </Button>
+          <Button type="button" disabled alignSelf="flex-start">
+            Disabled action
+          </Button>
         </Stack>
       </chakra.form>
-      <Button type="button" variant="outline" aria-expanded={open} onClick={() => setOpen((o) => !o)} alignSelf="flex-start">
+      <Button
+        type="button"
+        variant="outline"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        alignSelf="flex-start"
+      >
         Show details
       </Button>
       {open ? <Text>Details are visible.</Text> : null}
@@ -72,7 +84,9 @@ export const EveryCommand: Story = {
     await step('fill by label, by type, into React-controlled inputs', async () => {
       exec.execute({ action: 'fill', fieldHint: 'full name', value: 'Ada Lovelace' })
       exec.execute({ type: 'fill', fieldType: 'email', value: 'ada@example.com' })
-      await waitFor(() => expect(canvas.getByTestId('mirror')).toHaveTextContent('Ada Lovelace|ada@example.com|no-news'))
+      await waitFor(() =>
+        expect(canvas.getByTestId('mirror')).toHaveTextContent('Ada Lovelace|ada@example.com|no-news'),
+      )
       await expect(toasts).toContain('Field Filled')
     })
     await step('toggle a checkbox and an aria-expanded control', async () => {
@@ -83,7 +97,9 @@ export const EveryCommand: Story = {
     })
     await step('click by text submits the form with the filled values', async () => {
       exec.execute({ action: 'click', targetText: 'Submit' })
-      await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' }))
+      await waitFor(() =>
+        expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' }),
+      )
       await expect(toasts).toContain('Element Clicked')
     })
     await step('a disabled target and a bad selector are refused; refusals in a row show one toast', async () => {

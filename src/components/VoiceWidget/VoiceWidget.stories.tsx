@@ -27,7 +27,9 @@ type Story = StoryObj<typeof meta>
 
 /** The widget's root element inside its shadow root: the container for Testing Library queries (they do not cross shadow roots). */
 const shadow = (el: HTMLElement): HTMLElement => {
-  const root = el.querySelector('[data-voiceos]')?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
+  const root = el
+    .querySelector('[data-voiceos]')
+    ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
   if (!root) throw new globalThis.Error('the widget is not mounted yet')
   return root
 }
@@ -42,7 +44,8 @@ const toastShown = async (el: HTMLElement, title: string) => {
 }
 /** Dismisses every toast with its close button (toasts are not part of the baselines). */
 const dismissToasts = async (el: HTMLElement) => {
-  for (const b of within(shadow(el)).queryAllByRole('button', { name: 'Dismiss notification' })) await userEvent.click(b)
+  for (const b of within(shadow(el)).queryAllByRole('button', { name: 'Dismiss notification' }))
+    await userEvent.click(b)
   await waitFor(() => expect(within(shadow(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
 }
 
@@ -95,7 +98,9 @@ export const ListeningWithTranscript: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
-    await waitFor(() => expect(canvas.getByTestId('voice-transcript')).toHaveTextContent('“scroll down to the pricing”'))
+    await waitFor(() =>
+      expect(canvas.getByTestId('voice-transcript')).toHaveTextContent('“scroll down to the pricing”'),
+    )
   },
 }
 
@@ -135,7 +140,18 @@ export const Error: Story = {
     createEngine: engine({
       script: [
         CALL_START,
-        { at: 150, event: 'error', args: [{ type: 'daily-error', message: 'The meeting ended unexpectedly', error: new globalThis.Error('x') as never, timestamp: '' }] },
+        {
+          at: 150,
+          event: 'error',
+          args: [
+            {
+              type: 'daily-error',
+              message: 'The meeting ended unexpectedly',
+              error: new globalThis.Error('x') as never,
+              timestamp: '',
+            },
+          ],
+        },
       ],
     }),
   },
@@ -181,7 +197,9 @@ export const ConfigurationRequiredDark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
-    await expect((await inWidget(canvasElement)).getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
+    await expect(
+      (await inWidget(canvasElement)).getByText("Voice isn't set up on this site yet.", { selector: 'p' }),
+    ).toBeVisible()
     await dismissToasts(canvasElement)
   },
 }

@@ -2,7 +2,13 @@ import { useTheme } from 'next-themes'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { siteConfig, type SiteConfig } from '../../config/site'
-import { createEngineFactory, mountVoiceWidget, type EngineFactory, type VoiceCopy, type VoiceWidgetHandle } from '../../voice/widget'
+import {
+  createEngineFactory,
+  mountVoiceWidget,
+  type EngineFactory,
+  type VoiceCopy,
+  type VoiceWidgetHandle,
+} from '../../voice/widget'
 import { isVoiceConfigured } from '../../voice/widget/site'
 
 export interface VoiceWidgetContainerProps {
@@ -29,7 +35,10 @@ export function VoiceWidgetContainer({ config = siteConfig, createEngine }: Voic
   const lang = i18n.language
   const copy = i18n.getResourceBundle(lang, 'voice') as VoiceCopy
   const theme: 'light' | 'dark' =
-    (forcedTheme ?? resolvedTheme ?? (document.documentElement.classList.contains('dark') ? 'dark' : 'light')) === 'dark' ? 'dark' : 'light'
+    (forcedTheme ?? resolvedTheme ?? (document.documentElement.classList.contains('dark') ? 'dark' : 'light')) ===
+    'dark'
+      ? 'dark'
+      : 'light'
   const latest = useRef({ copy, lang, theme })
   latest.current = { copy, lang, theme }
 
@@ -42,11 +51,21 @@ export function VoiceWidgetContainer({ config = siteConfig, createEngine }: Voic
       lang: l,
       theme: th,
       configured: isVoiceConfigured(config),
-      createEngine: createEngine ?? createEngineFactory({ kind: config.voiceEngine, publicKey: config.vapi.publicKey, apiBaseUrl: config.vapi.apiBaseUrl }),
+      createEngine:
+        createEngine ??
+        createEngineFactory({
+          kind: config.voiceEngine,
+          publicKey: config.vapi.publicKey,
+          apiBaseUrl: config.vapi.apiBaseUrl,
+        }),
       assistantId: config.vapi.assistantId,
       realtime:
         config.supabase.url && config.supabase.anonKey
-          ? { supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey, private: config.supabase.privateChannels }
+          ? {
+              supabaseUrl: config.supabase.url,
+              anonKey: config.supabase.anonKey,
+              private: config.supabase.privateChannels,
+            }
           : null,
     })
     handle.current = w

@@ -7,7 +7,14 @@ import { createWaitlistSubmitter } from './submit'
 import { WaitlistForm } from './WaitlistForm'
 
 const EMAIL = 'info@voiceos.example.com'
-const VALID = { name: 'Asha Verma', email: 'asha@example.com', phone: '+91 98765 43210', website: 'https://example.com', company: 'Acme', comments: 'Voice for our store' }
+const VALID = {
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: '+91 98765 43210',
+  website: 'https://example.com',
+  company: 'Acme',
+  comments: 'Voice for our store',
+}
 
 const meta = {
   title: 'Components/WaitlistForm',
@@ -35,7 +42,14 @@ type Story = StoryObj<typeof meta>
 
 type Canvas = ReturnType<typeof within>
 const field = (canvas: Canvas, label: RegExp) => canvas.getByLabelText(label)
-const LABELS = { name: /full name/i, email: /work email/i, phone: /phone number/i, website: /^website/i, company: /company/i, comments: /comments/i }
+const LABELS = {
+  name: /full name/i,
+  email: /work email/i,
+  phone: /phone number/i,
+  website: /^website/i,
+  company: /company/i,
+  comments: /comments/i,
+}
 
 /** Types each given value into its field. */
 async function fill(canvas: Canvas, values: Partial<typeof VALID>) {
@@ -52,7 +66,8 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     for (const label of Object.values(LABELS)) await expect(field(canvas, label)).toHaveValue('')
-    for (const k of ['name', 'email', 'phone', 'website'] as const) await expect(field(canvas, LABELS[k])).toBeRequired()
+    for (const k of ['name', 'email', 'phone', 'website'] as const)
+      await expect(field(canvas, LABELS[k])).toBeRequired()
     await expect(field(canvas, LABELS.company)).not.toBeRequired()
     await expect(canvasElement.querySelector('[aria-invalid="true"]')).toBeNull()
     await expect(submitButton(canvas)).toBeEnabled()
@@ -121,7 +136,11 @@ export const InvalidWebsite: Story = {
     const canvas = within(canvasElement)
     await fill(canvas, { ...VALID, website: 'my site' })
     await userEvent.click(submitButton(canvas))
-    await expectToast('error', 'Invalid website', 'Please enter a valid website (e.g., example.com or https://example.com)')
+    await expectToast(
+      'error',
+      'Invalid website',
+      'Please enter a valid website (e.g., example.com or https://example.com)',
+    )
     await expect(field(canvas, LABELS.website)).toHaveAttribute('aria-invalid', 'true')
     await expect(args.submit).not.toHaveBeenCalled()
   },
@@ -192,7 +211,7 @@ export const NotConfigured: Story = {
   args: {
     submit: fn(
       createWaitlistSubmitter({
-      endpoint: '',
+        endpoint: '',
         entryIds: { name: 'e1', email: 'e2', phone: 'e3', company: 'e4', website: 'e5', comments: 'e6' },
       }),
     ),
@@ -216,7 +235,17 @@ export const NotConfigured: Story = {
 /** A draft from earlier in this tab is restored on load, with a note saying so. */
 export const DraftRestored: Story = {
   beforeEach: () => {
-    sessionStorage.setItem(WAITLIST_DRAFT_KEY, JSON.stringify({ name: 'Asha Verma', email: 'asha@', phone: '', website: '', company: '', comments: 'half-written' }))
+    sessionStorage.setItem(
+      WAITLIST_DRAFT_KEY,
+      JSON.stringify({
+        name: 'Asha Verma',
+        email: 'asha@',
+        phone: '',
+        website: '',
+        company: '',
+        comments: 'half-written',
+      }),
+    )
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -237,4 +266,7 @@ export const ErrorsDark: Story = {
 export const EmptyPhone: Story = { ...Empty, globals: { viewport: { value: 'phone' } } }
 
 /** Phone width, dark theme, errors shown. */
-export const ErrorsPhoneDark: Story = { ...RequiredFieldsMissing, globals: { viewport: { value: 'phone' }, theme: 'dark' } }
+export const ErrorsPhoneDark: Story = {
+  ...RequiredFieldsMissing,
+  globals: { viewport: { value: 'phone' }, theme: 'dark' },
+}

@@ -10,7 +10,13 @@ import { toaster } from '../Toaster'
 import { clearDraft, loadDraft, saveDraft, sessionDraftStorage, type DraftStorage } from './draft'
 import { waitlistSchema } from './schema'
 import { createWaitlistSubmitter, WaitlistNotConfiguredError, type WaitlistSubmit } from './submit'
-import { EMPTY_WAITLIST, normalizeWaitlist, validateWaitlist, type WaitlistFailure, type WaitlistValues } from './validation'
+import {
+  EMPTY_WAITLIST,
+  normalizeWaitlist,
+  validateWaitlist,
+  type WaitlistFailure,
+  type WaitlistValues,
+} from './validation'
 
 /** The build's real submitter (endpoint and entry ids from `siteConfig.waitlist`). */
 const defaultSubmit: WaitlistSubmit = createWaitlistSubmitter(siteConfig.waitlist)
@@ -111,7 +117,12 @@ export function WaitlistForm({
   const onInvalid = () => {
     const failure = validateWaitlist(getValues())
     if (!failure) return
-    toaster.create({ id: WAITLIST_TOAST_IDS.validation, type: 'error', title: t(failure.titleKey), description: t(failure.descriptionKey) })
+    toaster.create({
+      id: WAITLIST_TOAST_IDS.validation,
+      type: 'error',
+      title: t(failure.titleKey),
+      description: t(failure.descriptionKey),
+    })
   }
 
   const errorText = (name: keyof WaitlistValues) => {
@@ -121,7 +132,12 @@ export function WaitlistForm({
   const optional = t('form.optional')
 
   return (
-    <chakra.form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-describedby="waitlist-form-description" data-testid="waitlist-form">
+    <chakra.form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      aria-describedby="waitlist-form-description"
+      data-testid="waitlist-form"
+    >
       <Stack gap="5">
         <Text id="waitlist-form-description" color="fg.muted" fontSize="sm">
           {t('form.description')}
@@ -134,20 +150,58 @@ export function WaitlistForm({
             <Input {...register('name')} autoComplete="name" placeholder={t('form.fields.name.placeholder')} />
           </FormField>
           <FormField label={t('form.fields.email.label')} required errorText={errorText('email')}>
-            <Input {...register('email')} type="email" autoComplete="email" inputMode="email" placeholder={t('form.fields.email.placeholder')} />
+            <Input
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('form.fields.email.placeholder')}
+            />
           </FormField>
-          <FormField label={t('form.fields.phone.label')} required helperText={t('form.fields.phone.helper')} errorText={errorText('phone')}>
-            <Input {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={t('form.fields.phone.placeholder')} />
+          <FormField
+            label={t('form.fields.phone.label')}
+            required
+            helperText={t('form.fields.phone.helper')}
+            errorText={errorText('phone')}
+          >
+            <Input
+              {...register('phone')}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder={t('form.fields.phone.placeholder')}
+            />
           </FormField>
-          <FormField label={t('form.fields.website.label')} required helperText={t('form.fields.website.helper')} errorText={errorText('website')}>
-            <Input {...register('website')} type="url" autoComplete="url" inputMode="url" placeholder={t('form.fields.website.placeholder')} />
+          <FormField
+            label={t('form.fields.website.label')}
+            required
+            helperText={t('form.fields.website.helper')}
+            errorText={errorText('website')}
+          >
+            <Input
+              {...register('website')}
+              type="url"
+              autoComplete="url"
+              inputMode="url"
+              placeholder={t('form.fields.website.placeholder')}
+            />
           </FormField>
         </SimpleGrid>
         <FormField label={t('form.fields.company.label')} optionalText={optional}>
-          <Input {...register('company')} autoComplete="organization" placeholder={t('form.fields.company.placeholder')} />
+          <Input
+            {...register('company')}
+            autoComplete="organization"
+            placeholder={t('form.fields.company.placeholder')}
+          />
         </FormField>
         <FormField label={t('form.fields.comments.label')} optionalText={optional}>
-          <Textarea {...register('comments')} minH="100px" rows={4} resize="vertical" placeholder={t('form.fields.comments.placeholder')} />
+          <Textarea
+            {...register('comments')}
+            minH="100px"
+            rows={4}
+            resize="vertical"
+            placeholder={t('form.fields.comments.placeholder')}
+          />
         </FormField>
         <Button
           type="submit"

@@ -23,7 +23,10 @@ export class WaitlistNotConfiguredError extends Error {
  * The form-encoded body: every field (normalized), in SPEC §7 order (name, email, phone, company, website,
  * comments), under its entry id. Optional fields are sent empty rather than left out.
  */
-export function buildWaitlistBody(values: Partial<WaitlistValues>, entryIds: Record<WaitlistField, string>): URLSearchParams {
+export function buildWaitlistBody(
+  values: Partial<WaitlistValues>,
+  entryIds: Record<WaitlistField, string>,
+): URLSearchParams {
   const v = normalizeWaitlist(values)
   const body = new URLSearchParams()
   for (const f of WAITLIST_FIELDS) body.append(entryIds[f], v[f])
@@ -35,7 +38,10 @@ export function buildWaitlistBody(values: Partial<WaitlistValues>, entryIds: Rec
  * response, so nothing is read: success means the request did not throw, SPEC §7). Rejects with
  * {@link WaitlistNotConfiguredError} when no endpoint is configured, never pretending to succeed.
  */
-export function createWaitlistSubmitter(config: WaitlistEndpointConfig, fetchImpl: typeof fetch = (...a) => fetch(...a)): WaitlistSubmit {
+export function createWaitlistSubmitter(
+  config: WaitlistEndpointConfig,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): WaitlistSubmit {
   return async (values) => {
     if (!config.endpoint.trim()) throw new WaitlistNotConfiguredError()
     await fetchImpl(config.endpoint, {

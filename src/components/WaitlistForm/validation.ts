@@ -15,11 +15,23 @@ export interface WaitlistValues {
 }
 
 /** Field names in the order the form shows them and the request sends them. */
-export const WAITLIST_FIELDS = ['name', 'email', 'phone', 'company', 'website', 'comments'] as const satisfies readonly (keyof WaitlistValues)[]
+export const WAITLIST_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'website',
+  'comments',
+] as const satisfies readonly (keyof WaitlistValues)[]
 export type WaitlistField = (typeof WAITLIST_FIELDS)[number]
 
 /** Fields rule 1 requires to be non-blank; company and comments are optional. */
-export const REQUIRED_WAITLIST_FIELDS = ['name', 'email', 'phone', 'website'] as const satisfies readonly WaitlistField[]
+export const REQUIRED_WAITLIST_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'website',
+] as const satisfies readonly WaitlistField[]
 export type RequiredWaitlistField = (typeof REQUIRED_WAITLIST_FIELDS)[number]
 
 /** An application with every field empty (the form's default values). */

@@ -19,7 +19,10 @@ export const Default: Story = {
     await expect(canvas.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Report an Issue', 'Suggest an Idea'])
     await expect(canvas.getByRole('tab', { name: 'Report an Issue' })).toHaveAttribute('aria-selected', 'true')
     await expect(canvas.getByRole('button', { name: 'Submit Report' })).toBeEnabled()
-    await expect(canvas.getByRole('link', { name: 'info@voiceos.example.com' })).toHaveAttribute('href', 'mailto:info@voiceos.example.com')
+    await expect(canvas.getByRole('link', { name: 'info@voiceos.example.com' })).toHaveAttribute(
+      'href',
+      'mailto:info@voiceos.example.com',
+    )
   },
 }
 

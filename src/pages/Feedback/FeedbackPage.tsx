@@ -36,7 +36,13 @@ export function FeedbackPage({ email = siteConfig.contactEmail, openUrl }: Feedb
           <Icon as={Mail} boxSize="4" mt="0.5" flexShrink={0} aria-hidden />
           <Text>
             {t('contact.lead')}{' '}
-            <Link href={`mailto:${email}`} color="brand.fg" fontWeight="medium" textDecoration="underline" wordBreak="break-all">
+            <Link
+              href={`mailto:${email}`}
+              color="brand.fg"
+              fontWeight="medium"
+              textDecoration="underline"
+              wordBreak="break-all"
+            >
               {email}
             </Link>
           </Text>

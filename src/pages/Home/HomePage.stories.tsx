@@ -48,4 +48,7 @@ export const Hindi: Story = {
 }
 
 /** Hindi on a phone, dark theme. */
-export const HindiPhoneDark: Story = { ...Hindi, globals: { locale: 'hi', viewport: { value: 'phone' }, theme: 'dark' } }
+export const HindiPhoneDark: Story = {
+  ...Hindi,
+  globals: { locale: 'hi', viewport: { value: 'phone' }, theme: 'dark' },
+}

@@ -10,13 +10,27 @@ import { Seo } from '../../components/Seo'
 // downloads their code (their links navigate through useIslandLinks). OpenSource and Closing hold the
 // GitHub menu, so they hydrate.
 const Hero = createIsland('hero', () => import('../../components/Hero').then((m) => m.Hero))
-const CommandDemo = createIsland('command-demo', () => import('../../components/CommandDemo').then((m) => m.CommandDemo))
+const CommandDemo = createIsland('command-demo', () =>
+  import('../../components/CommandDemo').then((m) => m.CommandDemo),
+)
 const Comparison = createIsland('comparison', () => import('../../components/Comparison').then((m) => m.Comparison))
-const AudienceCards = createIsland('audience-cards', () => import('../../components/AudienceCards').then((m) => m.AudienceCards))
-const EarlyAccess = createIsland('early-access', () => import('../../components/EarlyAccess').then((m) => m.EarlyAccess))
+const AudienceCards = createIsland('audience-cards', () =>
+  import('../../components/AudienceCards').then((m) => m.AudienceCards),
+)
+const EarlyAccess = createIsland('early-access', () =>
+  import('../../components/EarlyAccess').then((m) => m.EarlyAccess),
+)
 
 /** Section ids of the landing page, in order (scroll targets for in-page links and voice commands). */
-export const HOME_SECTION_IDS = ['hero', 'how-it-works', 'comparison', 'open-source', 'who-can-use-it', 'early-access', 'get-started'] as const
+export const HOME_SECTION_IDS = [
+  'hero',
+  'how-it-works',
+  'comparison',
+  'open-source',
+  'who-can-use-it',
+  'early-access',
+  'get-started',
+] as const
 
 /**
  * Sections after the hero are rendered lazily by the browser (`content-visibility: auto`): until one comes near
@@ -24,7 +38,9 @@ export const HOME_SECTION_IDS = ['hero', 'how-it-works', 'comparison', 'open-sou
  * stays in the accessibility tree and find-in-page. `contain-intrinsic-size: auto …` holds an estimated height
  * until the section has rendered once, then its real one.
  */
-const LAZY_SECTIONS = { '& section:not(#hero)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 48rem' } } as const
+const LAZY_SECTIONS = {
+  '& section:not(#hero)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 48rem' },
+} as const
 
 export interface HomePageProps {
   /** Options of the exit-intent popup (stories pass their own storage and key). @default sessionStorage */

@@ -20,7 +20,10 @@ export const Default: Story = {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Oops! Page not found')
     await expect(canvas.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
-    await expect(console.error).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), '/some/missing/page')
+    await expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining('non-existent route'),
+      '/some/missing/page',
+    )
   },
 }
 

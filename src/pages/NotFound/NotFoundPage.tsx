@@ -17,7 +17,13 @@ export function NotFoundPage() {
     <Container data-hydrate="load" maxW="xl" py={{ base: '20', md: '28' }} textAlign="center">
       <Seo title={t('seo.title')} description={t('seo.description')} path="/404" noIndex />
       <Stack gap="5" align="center">
-        <Text fontSize={{ base: '6xl', md: '7xl' }} fontWeight="bold" color="brand.fg" lineHeight="1" aria-hidden="true">
+        <Text
+          fontSize={{ base: '6xl', md: '7xl' }}
+          fontWeight="bold"
+          color="brand.fg"
+          lineHeight="1"
+          aria-hidden="true"
+        >
           {t('title')}
         </Text>
         <Heading as="h1" size="2xl">

@@ -30,7 +30,10 @@ export function PricingContent({ email = siteConfig.contactEmail }: PricingConte
           <PricingCard {...plan(t, 'pro')} featured />
         </li>
         <li>
-          <PricingCard {...plan(t, 'enterprise')} href={`mailto:${email}?subject=${encodeURIComponent('Enterprise')}`} />
+          <PricingCard
+            {...plan(t, 'enterprise')}
+            href={`mailto:${email}?subject=${encodeURIComponent('Enterprise')}`}
+          />
         </li>
       </SimpleGrid>
       <Stack align="center" mt={{ base: '10', md: '14' }}>

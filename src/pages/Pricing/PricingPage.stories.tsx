@@ -20,7 +20,9 @@ export const Default: Story = {
     await expect(plans).toEqual(['Community', 'Pro', 'Enterprise'])
     await expect(canvas.getByRole('button', { name: 'Open Source Soon' })).toBeDisabled()
     await expect(canvas.getByRole('button', { name: 'Coming Soon' })).toBeDisabled()
-    await expect(canvas.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toMatch(/^mailto:sales@example\.com/)
+    await expect(canvas.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toMatch(
+      /^mailto:sales@example\.com/,
+    )
     await expect(canvas.getByRole('link', { name: 'Join the Waitlist' })).toHaveAttribute('href', '/waitlist')
   },
 }

@@ -31,7 +31,10 @@ export const Default: Story = {
     await expect(benefits).toHaveTextContent('Full access to the voice OS embed during the trial.')
     await expect(benefits).toHaveTextContent('Priority Support')
     await expect(benefits).toHaveTextContent('setup and integration')
-    await expect(canvas.getByRole('link', { name: 'info@voiceos.example.com' })).toHaveAttribute('href', 'mailto:info@voiceos.example.com')
+    await expect(canvas.getByRole('link', { name: 'info@voiceos.example.com' })).toHaveAttribute(
+      'href',
+      'mailto:info@voiceos.example.com',
+    )
   },
 }
 

@@ -18,7 +18,15 @@ export interface WaitlistPageProps {
 function Stat({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
   return (
     <HStack as="li" gap="3" align="center" p="4" borderWidth="1px" borderColor="border" borderRadius="l3" bg="bg.panel">
-      <Box flexShrink={0} display="grid" placeItems="center" boxSize="10" borderRadius="full" bg="brand.subtle" color="brand.fg">
+      <Box
+        flexShrink={0}
+        display="grid"
+        placeItems="center"
+        boxSize="10"
+        borderRadius="full"
+        bg="brand.subtle"
+        color="brand.fg"
+      >
         {icon}
       </Box>
       <Stack gap="0">
@@ -72,13 +80,35 @@ export function WaitlistPage({ email = siteConfig.contactEmail, submit }: Waitli
             {t('subtitle', { spots: EARLY_ACCESS_SPOTS })}
           </Text>
         </Stack>
-        <SimpleGrid as="ul" aria-label={t('stats.label')} listStyleType="none" columns={{ base: 1, sm: 3 }} gap="3" mt="8">
+        <SimpleGrid
+          as="ul"
+          aria-label={t('stats.label')}
+          listStyleType="none"
+          columns={{ base: 1, sm: 3 }}
+          gap="3"
+          mt="8"
+        >
           <Stat icon={<Users size={20} aria-hidden />} value={String(EARLY_ACCESS_SPOTS)} label={t('stats.spots')} />
           <Stat icon={<MapPin size={20} aria-hidden />} value={t('stats.india')} label={t('stats.indiaDetail')} />
-          <Stat icon={<GitBranch size={20} aria-hidden />} value={t('stats.openSource')} label={t('stats.openSourceDetail')} />
+          <Stat
+            icon={<GitBranch size={20} aria-hidden />}
+            value={t('stats.openSource')}
+            label={t('stats.openSourceDetail')}
+          />
         </SimpleGrid>
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', lg: '8' }} mt={{ base: '8', md: '10' }} alignItems="start">
-          <Card.Root as="section" aria-labelledby="waitlist-form-heading" variant="outline" bg="bg.panel" boxShadow="sm">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+          gap={{ base: '6', lg: '8' }}
+          mt={{ base: '8', md: '10' }}
+          alignItems="start"
+        >
+          <Card.Root
+            as="section"
+            aria-labelledby="waitlist-form-heading"
+            variant="outline"
+            bg="bg.panel"
+            boxShadow="sm"
+          >
             <Card.Body p={{ base: '5', md: '8' }} gap="2">
               <Heading as="h2" id="waitlist-form-heading" size="xl">
                 {t('form.heading')}
@@ -93,8 +123,16 @@ export function WaitlistPage({ email = siteConfig.contactEmail, submit }: Waitli
                   {t('benefits.heading')}
                 </Heading>
                 <Stack as="ul" listStyleType="none" gap="4">
-                  <Benefit icon={<Rocket size={20} aria-hidden />} title={t('benefits.trial.title')} description={t('benefits.trial.description')} />
-                  <Benefit icon={<Headset size={20} aria-hidden />} title={t('benefits.support.title')} description={t('benefits.support.description')} />
+                  <Benefit
+                    icon={<Rocket size={20} aria-hidden />}
+                    title={t('benefits.trial.title')}
+                    description={t('benefits.trial.description')}
+                  />
+                  <Benefit
+                    icon={<Headset size={20} aria-hidden />}
+                    title={t('benefits.support.title')}
+                    description={t('benefits.support.description')}
+                  />
                 </Stack>
               </Card.Body>
             </Card.Root>
@@ -102,7 +140,13 @@ export function WaitlistPage({ email = siteConfig.contactEmail, submit }: Waitli
               <Icon as={Mail} boxSize="4" mt="0.5" flexShrink={0} aria-hidden />
               <Text>
                 {t('contact.lead')}{' '}
-                <Link href={`mailto:${email}`} color="brand.fg" fontWeight="medium" textDecoration="underline" wordBreak="break-all">
+                <Link
+                  href={`mailto:${email}`}
+                  color="brand.fg"
+                  fontWeight="medium"
+                  textDecoration="underline"
+                  wordBreak="break-all"
+                >
                   {email}
                 </Link>
               </Text>

@@ -171,8 +171,7 @@ export class PlatformCore {
     const maxRetries = options?.maxRetries ?? this.maxRetries
     const signal = options?.signal
     const headers = this.#headers(req, options)
-    const body =
-      req.body === undefined ? undefined : req.body instanceof FormData ? req.body : JSON.stringify(req.body)
+    const body = req.body === undefined ? undefined : req.body instanceof FormData ? req.body : JSON.stringify(req.body)
     for (let retriesDone = 0; ; retriesDone++) {
       if (signal?.aborted) throw new APIUserAbortError()
       if (this.#logging) this.log.debug(`→ ${req.method} ${req.path}`, { attempt: retriesDone + 1 })
@@ -184,7 +183,9 @@ export class PlatformCore {
       }
       const wait = retryDelayMs(retriesDone, r.headers, this.maxRetryDelayMs)
       if (this.#logging) {
-        this.log.warn(`${req.method} ${req.path} failed (${r.error.message}); retry ${retriesDone + 1}/${maxRetries} in ${Math.round(wait)} ms`)
+        this.log.warn(
+          `${req.method} ${req.path} failed (${r.error.message}); retry ${retriesDone + 1}/${maxRetries} in ${Math.round(wait)} ms`,
+        )
       }
       await this.#sleep(wait, signal)
     }
@@ -232,12 +233,21 @@ export class PlatformCore {
     } catch (err) {
       if (userSignal?.aborted) throw new APIUserAbortError()
       if (timedOut) {
-        return { ok: false, error: new APIConnectionTimeoutError({ method, path, timeoutMs }), retry: shouldRetryConnection(method, false) }
+        return {
+          ok: false,
+          error: new APIConnectionTimeoutError({ method, path, timeoutMs }),
+          retry: shouldRetryConnection(method, false),
+        }
       }
       const refused = isConnectionRefused(err)
       return {
         ok: false,
-        error: new APIConnectionError({ method, path, cause: err, message: refused ? 'Connection refused.' : 'Connection error.' }),
+        error: new APIConnectionError({
+          method,
+          path,
+          cause: err,
+          message: refused ? 'Connection refused.' : 'Connection error.',
+        }),
         retry: shouldRetryConnection(method, refused),
       }
     } finally {

@@ -39,7 +39,8 @@ export function fillPath(template: string, params: Record<string, unknown> | und
 }
 
 /** Query values the serializer accepts. Arrays repeat the key; Dates become ISO strings; objects become JSON. */
-export type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number | boolean | Date)[] | object
+export type QueryValue =
+  string | number | boolean | Date | null | undefined | readonly (string | number | boolean | Date)[] | object
 
 const scalar = (v: unknown): string =>
   v instanceof Date ? v.toISOString() : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)

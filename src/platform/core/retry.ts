@@ -20,8 +20,7 @@ export const DEFAULT_MAX_RETRY_DELAY_MS = 60_000
 export const isIdempotent = (method: HttpMethod): boolean => method === 'GET' || method === 'PUT' || method === 'DELETE'
 
 /** True when the response carries a usable `Retry-After` or `retry-after-ms` header. */
-export const hasRetryAfter = (headers: Headers): boolean =>
-  headers.has('retry-after-ms') || headers.has('retry-after')
+export const hasRetryAfter = (headers: Headers): boolean => headers.has('retry-after-ms') || headers.has('retry-after')
 
 /** Whether an HTTP error status may be retried for `method` (see the module comment). */
 export function shouldRetryStatus(method: HttpMethod, status: number, headers: Headers): boolean {

@@ -52,17 +52,21 @@ export type MultipartBody<P extends keyof paths, M extends Method> =
 
 type Responses<O> = O extends { responses: infer R } ? R : never
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never
-type Success<R> = R extends Record<200, infer X>
-  ? JsonOf<X>
-  : R extends Record<201, infer X>
+type Success<R> =
+  R extends Record<200, infer X>
     ? JsonOf<X>
-    : R extends Record<202, infer X>
+    : R extends Record<201, infer X>
       ? JsonOf<X>
-      : never
+      : R extends Record<202, infer X>
+        ? JsonOf<X>
+        : never
 
 /** The parsed JSON body of an operation's 200/201/202 response (`void` when the document declares none). */
-export type ResponseBody<P extends keyof paths, M extends Method> =
-  [Success<Responses<Operation<P, M>>>] extends [never] ? void : Success<Responses<Operation<P, M>>>
+export type ResponseBody<P extends keyof paths, M extends Method> = [Success<Responses<Operation<P, M>>>] extends [
+  never,
+]
+  ? void
+  : Success<Responses<Operation<P, M>>>
 
 type IsRequired<O> = O extends { requestBody: unknown } ? ({} extends Pick<O, 'requestBody'> ? false : true) : false
 

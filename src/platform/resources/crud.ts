@@ -12,7 +12,10 @@ export class Campaigns extends APIResource {
   }
   /** `GET /campaign` — auto-paginated. */
   list(query?: QueryParams<'/campaign', 'get'>, options?: RequestOptions) {
-    return paginate((q) => this._core.call('get', '/campaign', { query: q as QueryParams<'/campaign', 'get'> }, options), query)
+    return paginate(
+      (q) => this._core.call('get', '/campaign', { query: q as QueryParams<'/campaign', 'get'> }, options),
+      query,
+    )
   }
   /** `GET /campaign/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<Campaign> {
@@ -38,7 +41,10 @@ export class Sessions extends APIResource {
   }
   /** `GET /session` — auto-paginated. */
   list(query?: QueryParams<'/session', 'get'>, options?: RequestOptions) {
-    return paginate((q) => this._core.call('get', '/session', { query: q as QueryParams<'/session', 'get'> }, options), query)
+    return paginate(
+      (q) => this._core.call('get', '/session', { query: q as QueryParams<'/session', 'get'> }, options),
+      query,
+    )
   }
   /** `GET /session/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<Session> {
@@ -71,7 +77,11 @@ export class Tools extends APIResource {
     return this._core.call('get', '/tool/{id}', { path: { id } }, options)
   }
   /** `PATCH /tool/{id}` — body one of the `Update…ToolDTO` schemas. */
-  update(id: string, body: JsonBody<'/tool/{id}', 'patch'>, options?: RequestOptions): Promise<ResponseBody<'/tool/{id}', 'patch'>> {
+  update(
+    id: string,
+    body: JsonBody<'/tool/{id}', 'patch'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/tool/{id}', 'patch'>> {
     return this._core.call('patch', '/tool/{id}', { path: { id }, body }, options)
   }
   /** `DELETE /tool/{id}`. */
@@ -97,7 +107,11 @@ export class KnowledgeBases extends APIResource {
     return this._core.call('get', '/knowledge-base/{id}', { path: { id } }, options)
   }
   /** `PATCH /knowledge-base/{id}`. */
-  update(id: string, body: JsonBody<'/knowledge-base/{id}', 'patch'>, options?: RequestOptions): Promise<KnowledgeBase> {
+  update(
+    id: string,
+    body: JsonBody<'/knowledge-base/{id}', 'patch'>,
+    options?: RequestOptions,
+  ): Promise<KnowledgeBase> {
     return this._core.call('patch', '/knowledge-base/{id}', { path: { id }, body }, options)
   }
   /** `DELETE /knowledge-base/{id}`. */
@@ -160,18 +174,27 @@ export class Credentials extends APIResource {
     return this._core.call('delete', '/credential/{id}', { path: { id } }, options)
   }
   /** `POST /credential/session` — starts an OAuth connect session; resolves with `CredentialSessionResponse`. */
-  createSession(body: JsonBody<'/credential/session', 'post'>, options?: RequestOptions): Promise<Schemas['CredentialSessionResponse']> {
+  createSession(
+    body: JsonBody<'/credential/session', 'post'>,
+    options?: RequestOptions,
+  ): Promise<Schemas['CredentialSessionResponse']> {
     return this._core.call('post', '/credential/session', { body }, options)
   }
   /**
    * `POST /credential/webhook` — the integration provider's callback (body `CredentialWebhookDTO`). The one
    * call sent without an `Authorization` header (SPEC §6).
    */
-  webhook(body: JsonBody<'/credential/webhook', 'post'>, options?: RequestOptions): Promise<ResponseBody<'/credential/webhook', 'post'>> {
+  webhook(
+    body: JsonBody<'/credential/webhook', 'post'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/credential/webhook', 'post'>> {
     return this._core.call('post', '/credential/webhook', { body }, options)
   }
   /** `POST /credential/trigger` — triggers a credential action (loose body). */
-  trigger(body: JsonBody<'/credential/trigger', 'post'>, options?: RequestOptions): Promise<ResponseBody<'/credential/trigger', 'post'>> {
+  trigger(
+    body: JsonBody<'/credential/trigger', 'post'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/credential/trigger', 'post'>> {
     return this._core.call('post', '/credential/trigger', { body }, options)
   }
 }
@@ -211,11 +234,17 @@ export type PhoneNumber = ResponseBody<'/phone-number/{id}', 'get'>
 /** Phone numbers: `/phone-number`, `/phone-number/{id}`, `/phone-number/import/{twilio,vonage}` (SPEC §7). */
 export class PhoneNumbers extends APIResource {
   /** `POST /phone-number` — body one of the `Create…PhoneNumberDTO` schemas (by `provider`). */
-  create(body: JsonBody<'/phone-number', 'post'>, options?: RequestOptions): Promise<ResponseBody<'/phone-number', 'post'>> {
+  create(
+    body: JsonBody<'/phone-number', 'post'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/phone-number', 'post'>> {
     return this._core.call('post', '/phone-number', { body }, options)
   }
   /** `GET /phone-number` — array (see `client.v2.phoneNumbers.list` for the paginated listing). */
-  list(query?: QueryParams<'/phone-number', 'get'>, options?: RequestOptions): Promise<ResponseBody<'/phone-number', 'get'>> {
+  list(
+    query?: QueryParams<'/phone-number', 'get'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/phone-number', 'get'>> {
     return this._core.call('get', '/phone-number', { query }, options)
   }
   /** `GET /phone-number/{id}`. */
@@ -223,7 +252,11 @@ export class PhoneNumbers extends APIResource {
     return this._core.call('get', '/phone-number/{id}', { path: { id } }, options)
   }
   /** `PATCH /phone-number/{id}`. */
-  update(id: string, body: JsonBody<'/phone-number/{id}', 'patch'>, options?: RequestOptions): Promise<ResponseBody<'/phone-number/{id}', 'patch'>> {
+  update(
+    id: string,
+    body: JsonBody<'/phone-number/{id}', 'patch'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/phone-number/{id}', 'patch'>> {
     return this._core.call('patch', '/phone-number/{id}', { path: { id }, body }, options)
   }
   /** `DELETE /phone-number/{id}`. */
@@ -231,11 +264,17 @@ export class PhoneNumbers extends APIResource {
     return this._core.call('delete', '/phone-number/{id}', { path: { id } }, options)
   }
   /** `POST /phone-number/import/twilio` — body `ImportTwilioPhoneNumberDTO` (`twilioPhoneNumber`, `twilioAccountSid`). */
-  importTwilio(body: JsonBody<'/phone-number/import/twilio', 'post'>, options?: RequestOptions): Promise<ResponseBody<'/phone-number/import/twilio', 'post'>> {
+  importTwilio(
+    body: JsonBody<'/phone-number/import/twilio', 'post'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/phone-number/import/twilio', 'post'>> {
     return this._core.call('post', '/phone-number/import/twilio', { body }, options)
   }
   /** `POST /phone-number/import/vonage` — body `ImportVonagePhoneNumberDTO`. */
-  importVonage(body: JsonBody<'/phone-number/import/vonage', 'post'>, options?: RequestOptions): Promise<ResponseBody<'/phone-number/import/vonage', 'post'>> {
+  importVonage(
+    body: JsonBody<'/phone-number/import/vonage', 'post'>,
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'/phone-number/import/vonage', 'post'>> {
     return this._core.call('post', '/phone-number/import/vonage', { body }, options)
   }
 }
@@ -251,7 +290,8 @@ export class StructuredOutputs extends APIResource {
   /** `GET /structured-output` — auto-paginated. */
   list(query?: QueryParams<'/structured-output', 'get'>, options?: RequestOptions) {
     return paginate(
-      (q) => this._core.call('get', '/structured-output', { query: q as QueryParams<'/structured-output', 'get'> }, options),
+      (q) =>
+        this._core.call('get', '/structured-output', { query: q as QueryParams<'/structured-output', 'get'> }, options),
       query,
     )
   }

@@ -12,13 +12,23 @@ export type TestSuiteRun = Schemas['TestSuiteRun']
 /** Tests of a suite: `/test-suite/{id}/test`, `/test-suite/{id}/test/{testId}` (SPEC §7). */
 export class TestSuiteTests extends APIResource {
   /** `POST /test-suite/{suiteId}/test` — body `CreateTestSuiteTestVoiceDto` or `…ChatDto`. */
-  create(suiteId: string, body: JsonBody<'/test-suite/{id}/test', 'post'>, options?: RequestOptions): Promise<TestSuiteTest> {
+  create(
+    suiteId: string,
+    body: JsonBody<'/test-suite/{id}/test', 'post'>,
+    options?: RequestOptions,
+  ): Promise<TestSuiteTest> {
     return this._core.call('post', '/test-suite/{id}/test', { path: { id: suiteId }, body }, options)
   }
   /** `GET /test-suite/{suiteId}/test` — auto-paginated. */
   list(suiteId: string, query?: QueryParams<'/test-suite/{id}/test', 'get'>, options?: RequestOptions) {
     return paginate(
-      (q) => this._core.call('get', '/test-suite/{id}/test', { path: { id: suiteId }, query: q as QueryParams<'/test-suite/{id}/test', 'get'> }, options),
+      (q) =>
+        this._core.call(
+          'get',
+          '/test-suite/{id}/test',
+          { path: { id: suiteId }, query: q as QueryParams<'/test-suite/{id}/test', 'get'> },
+          options,
+        ),
       query,
     )
   }
@@ -27,7 +37,12 @@ export class TestSuiteTests extends APIResource {
     return this._core.call('get', '/test-suite/{id}/test/{testId}', { path: { id: suiteId, testId } }, options)
   }
   /** `PATCH /test-suite/{suiteId}/test/{testId}`. */
-  update(suiteId: string, testId: string, body: JsonBody<'/test-suite/{id}/test/{testId}', 'patch'>, options?: RequestOptions): Promise<TestSuiteTest> {
+  update(
+    suiteId: string,
+    testId: string,
+    body: JsonBody<'/test-suite/{id}/test/{testId}', 'patch'>,
+    options?: RequestOptions,
+  ): Promise<TestSuiteTest> {
     return this._core.call('patch', '/test-suite/{id}/test/{testId}', { path: { id: suiteId, testId }, body }, options)
   }
   /** `DELETE /test-suite/{suiteId}/test/{testId}`. */
@@ -39,13 +54,23 @@ export class TestSuiteTests extends APIResource {
 /** Runs of a suite: `/test-suite/{id}/run`, `/test-suite/{id}/run/{runId}` (SPEC §7). */
 export class TestSuiteRuns extends APIResource {
   /** `POST /test-suite/{suiteId}/run` — starts a run (body `CreateTestSuiteRunDto`, optional `name`). */
-  create(suiteId: string, body: JsonBody<'/test-suite/{id}/run', 'post'> = {}, options?: RequestOptions): Promise<TestSuiteRun> {
+  create(
+    suiteId: string,
+    body: JsonBody<'/test-suite/{id}/run', 'post'> = {},
+    options?: RequestOptions,
+  ): Promise<TestSuiteRun> {
     return this._core.call('post', '/test-suite/{id}/run', { path: { id: suiteId }, body }, options)
   }
   /** `GET /test-suite/{suiteId}/run` — auto-paginated. */
   list(suiteId: string, query?: QueryParams<'/test-suite/{id}/run', 'get'>, options?: RequestOptions) {
     return paginate(
-      (q) => this._core.call('get', '/test-suite/{id}/run', { path: { id: suiteId }, query: q as QueryParams<'/test-suite/{id}/run', 'get'> }, options),
+      (q) =>
+        this._core.call(
+          'get',
+          '/test-suite/{id}/run',
+          { path: { id: suiteId }, query: q as QueryParams<'/test-suite/{id}/run', 'get'> },
+          options,
+        ),
       query,
     )
   }
@@ -54,7 +79,12 @@ export class TestSuiteRuns extends APIResource {
     return this._core.call('get', '/test-suite/{id}/run/{runId}', { path: { id: suiteId, runId } }, options)
   }
   /** `PATCH /test-suite/{suiteId}/run/{runId}` — body `UpdateTestSuiteRunDto`. */
-  update(suiteId: string, runId: string, body: JsonBody<'/test-suite/{id}/run/{runId}', 'patch'>, options?: RequestOptions): Promise<TestSuiteRun> {
+  update(
+    suiteId: string,
+    runId: string,
+    body: JsonBody<'/test-suite/{id}/run/{runId}', 'patch'>,
+    options?: RequestOptions,
+  ): Promise<TestSuiteRun> {
     return this._core.call('patch', '/test-suite/{id}/run/{runId}', { path: { id: suiteId, runId }, body }, options)
   }
   /** `DELETE /test-suite/{suiteId}/run/{runId}`. */
@@ -76,7 +106,10 @@ export class TestSuites extends APIResource {
   }
   /** `GET /test-suite` — auto-paginated. */
   list(query?: QueryParams<'/test-suite', 'get'>, options?: RequestOptions) {
-    return paginate((q) => this._core.call('get', '/test-suite', { query: q as QueryParams<'/test-suite', 'get'> }, options), query)
+    return paginate(
+      (q) => this._core.call('get', '/test-suite', { query: q as QueryParams<'/test-suite', 'get'> }, options),
+      query,
+    )
   }
   /** `GET /test-suite/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<TestSuite> {
@@ -105,7 +138,10 @@ export class EvalRuns extends APIResource {
   }
   /** `GET /eval/run` — auto-paginated. */
   list(query?: QueryParams<'/eval/run', 'get'>, options?: RequestOptions) {
-    return paginate((q) => this._core.call('get', '/eval/run', { query: q as QueryParams<'/eval/run', 'get'> }, options), query)
+    return paginate(
+      (q) => this._core.call('get', '/eval/run', { query: q as QueryParams<'/eval/run', 'get'> }, options),
+      query,
+    )
   }
   /** `GET /eval/run/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<EvalRun> {

@@ -13,9 +13,24 @@ export const toastRecipe = defineSlotRecipe({
     ...toastSlotRecipe.base,
     root: {
       ...toastSlotRecipe.base?.root,
-      '&[data-type=warning]': { bg: 'orange.800', color: 'white', '--toast-trigger-bg': '{white/10}', '--toast-border-color': '{white/40}' },
-      '&[data-type=success]': { bg: 'green.700', color: 'white', '--toast-trigger-bg': '{white/10}', '--toast-border-color': '{white/40}' },
-      '&[data-type=error]': { bg: 'red.700', color: 'white', '--toast-trigger-bg': '{white/10}', '--toast-border-color': '{white/40}' },
+      '&[data-type=warning]': {
+        bg: 'orange.800',
+        color: 'white',
+        '--toast-trigger-bg': '{white/10}',
+        '--toast-border-color': '{white/40}',
+      },
+      '&[data-type=success]': {
+        bg: 'green.700',
+        color: 'white',
+        '--toast-trigger-bg': '{white/10}',
+        '--toast-border-color': '{white/40}',
+      },
+      '&[data-type=error]': {
+        bg: 'red.700',
+        color: 'white',
+        '--toast-trigger-bg': '{white/10}',
+        '--toast-border-color': '{white/40}',
+      },
     },
     description: { ...toastSlotRecipe.base?.description, opacity: '1' },
     closeTrigger: { ...toastSlotRecipe.base?.closeTrigger, color: '{currentColor/80}' },

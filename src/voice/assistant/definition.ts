@@ -52,13 +52,20 @@ type JsonSchemaProperty = { type: 'string'; description: string; enum?: string[]
 const str = (description: string, values?: readonly string[]): JsonSchemaProperty =>
   values ? { type: 'string', description, enum: [...values] } : { type: 'string', description }
 
-const TARGET_TEXT = str('Visible text or label of the element, exactly as the latest PAGE MAP lists it (e.g. "Watch Demo").')
+const TARGET_TEXT = str(
+  'Visible text or label of the element, exactly as the latest PAGE MAP lists it (e.g. "Watch Demo").',
+)
 const ROLE = str('Optional ARIA role to narrow the match: button, link, tab, checkbox, switch, menuitem, …')
 const SELECTOR = str('Optional CSS selector; only when the visitor names something the page map cannot (rare).')
 
 /** The four voice-command tools (`CreateFunctionToolDTO`), in SPEC §3 order. */
 export function voiceCommandTools(): Tool[] {
-  const tool = (name: string, description: string, properties: Record<string, JsonSchemaProperty>, required: string[]): Tool => ({
+  const tool = (
+    name: string,
+    description: string,
+    properties: Record<string, JsonSchemaProperty>,
+    required: string[],
+  ): Tool => ({
     type: 'function',
     async: true,
     function: { name, description, parameters: { type: 'object', properties, required } },
@@ -66,7 +73,7 @@ export function voiceCommandTools(): Tool[] {
   return [
     tool(
       'scroll_page',
-      'Scroll the visitor\'s page: up or down by most of a screen, or to the top or bottom.',
+      "Scroll the visitor's page: up or down by most of a screen, or to the top or bottom.",
       { direction: str('Where to scroll.', SCROLL_DIRECTIONS) },
       ['direction'],
     ),
@@ -135,7 +142,8 @@ export function mergePrompt(existing: string | null | undefined, ownerInstructio
 export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): AssistantCreateParams {
   return {
     name: options.name ?? DEFAULT_ASSISTANT_NAME,
-    firstMessage: 'Hi! I can scroll, click, fill in forms and switch things on this page for you. What would you like to do?',
+    firstMessage:
+      'Hi! I can scroll, click, fill in forms and switch things on this page for you. What would you like to do?',
     model: {
       provider: 'openai',
       model: (options.model ?? DEFAULT_MODEL) as 'gpt-4.1-mini',
@@ -150,7 +158,13 @@ export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): 
 /** What an update keeps from the assistant as it is (`GET /assistant/{id}`): the owner's model, prompt, tools. */
 export interface ExistingAssistant {
   name?: string
-  model?: { provider?: string; model?: string; messages?: { role?: string; content?: string | null }[]; tools?: unknown[]; [key: string]: unknown }
+  model?: {
+    provider?: string
+    model?: string
+    messages?: { role?: string; content?: string | null }[]
+    tools?: unknown[]
+    [key: string]: unknown
+  }
   clientMessages?: string[]
   metadata?: Record<string, unknown>
   [key: string]: unknown
@@ -162,7 +176,10 @@ export interface ExistingAssistant {
  * managed part of the prompt and the four tools are replaced; tools of other names are kept; the client
  * messages the widget needs are added. Without `existing` (a dry run), the body of a fresh definition.
  */
-export function buildAssistantUpdate(existing: ExistingAssistant | undefined, options: AssistantDefinitionOptions = {}): AssistantUpdateParams {
+export function buildAssistantUpdate(
+  existing: ExistingAssistant | undefined,
+  options: AssistantDefinitionOptions = {},
+): AssistantUpdateParams {
   const fresh = buildAssistantCreate(options)
   if (!existing) {
     const { firstMessage: _first, name, ...rest } = fresh
@@ -187,14 +204,18 @@ export function buildAssistantUpdate(existing: ExistingAssistant | undefined, op
       tools: [...keptTools, ...voiceCommandTools()],
     },
     clientMessages,
-    metadata: { ...(existing.metadata ?? {}), voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
+    metadata: {
+      ...(existing.metadata ?? {}),
+      voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] },
+    },
   }
   if (options.name !== undefined) body['name'] = options.name
   return body as AssistantUpdateParams
 }
 
 /** Escapes text for a double-quoted HTML attribute value. */
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * The script tag a site owner adds to their pages (the embed, `dist/embed/voiceos.js`):

@@ -60,7 +60,11 @@ function nativeness(el: Element): number {
  * Picks among candidates tied for the best rank: native controls first, then DOM order; the first that passes
  * the refusal checks. Otherwise the refusal of the best one.
  */
-export function pickFromTies(ties: Element[], use: 'click' | 'toggle', refusal = (el: Element) => refusalOf(el, use)): Choice {
+export function pickFromTies(
+  ties: Element[],
+  use: 'click' | 'toggle',
+  refusal = (el: Element) => refusalOf(el, use),
+): Choice {
   const ordered = ties
     .map((el, index) => ({ el, index, pref: nativeness(el) }))
     .sort((a, b) => a.pref - b.pref || a.index - b.index)
@@ -75,7 +79,12 @@ export function pickFromTies(ties: Element[], use: 'click' | 'toggle', refusal =
 }
 
 /** Elements whose own text (or whole short text) matches `text`: the last resort for unmarked click targets. */
-function textNodeTargets(doc: Document, roots: (Document | ShadowRoot)[], text: string, ctx: LookupContext): Ranked<Element>[] {
+function textNodeTargets(
+  doc: Document,
+  roots: (Document | ShadowRoot)[],
+  text: string,
+  ctx: LookupContext,
+): Ranked<Element>[] {
   const out: Ranked<Element>[] = []
   const seen = new Set<Element>()
   const score = createMatcher(text)
@@ -88,12 +97,16 @@ function textNodeTargets(doc: Document, roots: (Document | ShadowRoot)[], text: 
     for (let node = walker.nextNode(); node && visited < 20_000; node = walker.nextNode(), visited++) {
       const own = node.textContent ?? ''
       const parent = node.parentElement
-      if (!parent || !own.trim() || seen.has(parent) || parent.localName === 'script' || parent.localName === 'style') continue
+      if (!parent || !own.trim() || seen.has(parent) || parent.localName === 'script' || parent.localName === 'style')
+        continue
       const ownScore = score(own)
       // "Join <b>the</b> waitlist": the parent's whole (short) text matches exactly. Read only for short parents.
       const wholeScore =
         ownScore < EXACT_MATCH && (parent.textContent?.length ?? 0) <= maxParentChars ? score(composedText(parent)) : 0
-      const best = Math.max(wholeScore === EXACT_MATCH || ownScore === EXACT_MATCH ? EXACT_MATCH : 0, ownScore >= 80 ? ownScore : 0)
+      const best = Math.max(
+        wholeScore === EXACT_MATCH || ownScore === EXACT_MATCH ? EXACT_MATCH : 0,
+        ownScore >= 80 ? ownScore : 0,
+      )
       if (best > 0 && ctx.isIgnored(parent)) continue
       if (best > 0) {
         seen.add(parent)
@@ -105,7 +118,9 @@ function textNodeTargets(doc: Document, roots: (Document | ShadowRoot)[], text: 
 }
 
 const isLinkOrMarked = (el: Element) =>
-  el.hasAttribute('href') || el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') || el.matches('[role],[onclick],[tabindex]')
+  el.hasAttribute('href') ||
+  el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') ||
+  el.matches('[role],[onclick],[tabindex]')
 
 /** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
 export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
@@ -129,7 +144,8 @@ export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: Loo
   if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {
     ranked = textNodeTargets(doc, roots, command.targetText, ctx)
   }
-  if (ranked.length === 0) return { ok: false, reason: 'not-found', detail: `nothing named ${JSON.stringify(command.targetText)} on the page` }
+  if (ranked.length === 0)
+    return { ok: false, reason: 'not-found', detail: `nothing named ${JSON.stringify(command.targetText)} on the page` }
   return pickFromTies(bestTies(ranked), 'click')
 }
 

@@ -50,7 +50,8 @@ export function composedParent(node: Node): Element | null {
 /** `el` and its ancestors in the flat tree (see {@link composedParent}), innermost first. */
 export function composedAncestors(el: Element): Element[] {
   const out: Element[] = []
-  for (let node: Element | null = el, guard = 0; node && guard < 5_000; node = composedParent(node), guard++) out.push(node)
+  for (let node: Element | null = el, guard = 0; node && guard < 5_000; node = composedParent(node), guard++)
+    out.push(node)
   return out
 }
 
@@ -149,12 +150,19 @@ export function isVisible(el: Element): boolean {
     if (!el.isConnected) return false
     if (el.localName === 'input' && (el as HTMLInputElement).type === 'hidden') return false
     for (const node of composedAncestors(el)) {
-      if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true') return false
+      if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true')
+        return false
     }
     const win = windowOf(el)
     const check = (el as Element & { checkVisibility?: CheckVisibility }).checkVisibility
     if (typeof check === 'function') {
-      const opts = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }
+      const opts = {
+        checkOpacity: true,
+        checkVisibilityCSS: true,
+        opacityProperty: true,
+        visibilityProperty: true,
+        contentVisibilityAuto: true,
+      }
       if (!check.call(el, opts)) return false
       // The hosts of the shadow roots around it too: DOM implementations without a flat tree (happy-dom) stop
       // at a shadow boundary (browsers already look through it; this costs them one call per host).
@@ -194,7 +202,10 @@ function hasVisibleBox(el: Element, win: Window): boolean {
   // clientWidth] (right to left pages, which overflow to the left); nothing when overflow-x is hidden.
   const docEl = el.ownerDocument.documentElement
   const rootStyle = win.getComputedStyle(docEl)
-  const scrollable = rootStyle.overflowX === 'hidden' || rootStyle.overflowX === 'clip' ? docEl.clientWidth : Math.max(docEl.scrollWidth, docEl.clientWidth)
+  const scrollable =
+    rootStyle.overflowX === 'hidden' || rootStyle.overflowX === 'clip'
+      ? docEl.clientWidth
+      : Math.max(docEl.scrollWidth, docEl.clientWidth)
   const minX = rootStyle.direction === 'rtl' ? docEl.clientWidth - scrollable : 0
   const maxX = minX + scrollable
   if (box.right + win.scrollX <= minX || box.left + win.scrollX >= maxX) return false
@@ -281,7 +292,8 @@ export function labelsOf(el: Element): Element[] {
     const id = el.getAttribute('id')
     const root = el.getRootNode() as Document | ShadowRoot
     if (id && typeof root.querySelectorAll === 'function') {
-      for (const label of Array.from(root.querySelectorAll('label'))) if (label.getAttribute('for') === id) out.push(label)
+      for (const label of Array.from(root.querySelectorAll('label')))
+        if (label.getAttribute('for') === id) out.push(label)
     }
     const wrapping = el.closest('label')
     if (wrapping && !out.includes(wrapping)) out.push(wrapping)
@@ -304,7 +316,9 @@ export function labelledByText(el: Element): string {
     const root = el.getRootNode() as Document | ShadowRoot
     return ids
       .split(/\s+/)
-      .map((id) => (id && typeof root.getElementById === 'function' ? composedTextOrEmpty(root.getElementById(id)) : ''))
+      .map((id) =>
+        id && typeof root.getElementById === 'function' ? composedTextOrEmpty(root.getElementById(id)) : '',
+      )
       .join(' ')
       .trim()
   } catch {

@@ -174,7 +174,8 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   })
   const notify = (toast: VoiceToast) => gate.push(toast)
 
-  const getDocument = (): Document | undefined => options.root ?? (typeof document === 'undefined' ? undefined : document)
+  const getDocument = (): Document | undefined =>
+    options.root ?? (typeof document === 'undefined' ? undefined : document)
   const getWindow = (doc: Document): Window | undefined =>
     options.window ?? doc.defaultView ?? (typeof window === 'undefined' ? undefined : window)
 
@@ -195,7 +196,9 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
 
   const refuse = (command: VoiceCommand | undefined, reason: RefusalReason, detail: string): CommandResult => {
     logLimited('warn', `refused ${command?.action ?? 'command'} (${reason}): ${detail}`)
-    return command === undefined ? { status: 'refused', reason, detail } : { status: 'refused', command, reason, detail }
+    return command === undefined
+      ? { status: 'refused', reason, detail }
+      : { status: 'refused', command, reason, detail }
   }
 
   const memo = createNotFoundMemo(options.notFoundMemoMs !== undefined ? { ttlMs: options.notFoundMemoMs } : {})
@@ -214,7 +217,11 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       try {
         doc.createDocumentFragment().querySelector(selector)
       } catch (error) {
-        return { ok: false, reason: 'bad-selector', detail: `invalid selector ${JSON.stringify(selector.slice(0, 120))}: ${errorMessage(error)}` }
+        return {
+          ok: false,
+          reason: 'bad-selector',
+          detail: `invalid selector ${JSON.stringify(selector.slice(0, 120))}: ${errorMessage(error)}`,
+        }
       }
     }
     return memo.choose(doc, command, run)
@@ -334,7 +341,9 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       return refuse(command, 'rejected-value', `the field ${describeElement(el)} rejected the value`)
     }
     highlight(el, win)
-    const shown = isPasswordField(el) ? '•'.repeat(Math.min(8, el.value.length)) : truncate(el.value, TOAST_VALUE_MAX_CHARS)
+    const shown = isPasswordField(el)
+      ? '•'.repeat(Math.min(8, el.value.length))
+      : truncate(el.value, TOAST_VALUE_MAX_CHARS)
     log('info', `filled ${describeElement(el)} (found by ${chosen.step ?? 'lookup'})`)
     notify(voiceToast('fieldFilled', { value: shown }))
     return { status: 'executed', command, target: el }

@@ -28,7 +28,16 @@ import { refusalOf, type Refusal } from './refusals'
 import type { Choice, LookupContext } from './click'
 
 /** `input` types a fill command may write into (plus `textarea`). */
-export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set(['', 'text', 'email', 'password', 'tel', 'number', 'url', 'search'])
+export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set([
+  '',
+  'text',
+  'email',
+  'password',
+  'tel',
+  'number',
+  'url',
+  'search',
+])
 
 /** True for a `textarea` or an `input` of a text-like type ({@link FILLABLE_INPUT_TYPES}). */
 export function isFillable(el: Element): el is HTMLInputElement | HTMLTextAreaElement {
@@ -91,14 +100,20 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
   const labelled = hint !== undefined ? `labelled ${JSON.stringify(hint)}` : 'to fill'
   if (command.selector !== undefined) {
     const found = queryAllDeep(doc, command.selector)
-    const fields = found.flatMap((el) => (isFillable(el) ? [el] : Array.from(el.querySelectorAll('input, textarea')).filter(isFillable)))
+    const fields = found.flatMap((el) =>
+      isFillable(el) ? [el] : Array.from(el.querySelectorAll('input, textarea')).filter(isFillable),
+    )
     const usable = fields.filter((el) => !ctx.isIgnored(el))
-    return { ...pickField(usable, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`), step: 'selector' }
+    return {
+      ...pickField(usable, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`),
+      step: 'selector',
+    }
   }
   const fields = queryAllDeep(doc, 'input, textarea').filter((el) => isFillable(el) && !ctx.isIgnored(el))
   if (fields.length === 0) return { ok: false, reason: 'not-found', detail: `no field ${labelled}` }
 
-  const decide = (ranked: Ranked<Element>[], step: string) => (ranked.length > 0 ? { ...pickField(bestTies(ranked), labelled), step } : null)
+  const decide = (ranked: Ranked<Element>[], step: string) =>
+    ranked.length > 0 ? { ...pickField(bestTies(ranked), labelled), step } : null
 
   if (hint !== undefined) {
     const score = createMatcher(hint)
@@ -114,7 +129,10 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
   }
   const type = command.fieldType ?? fieldTypeFromHint(hint)
   if (type !== undefined) {
-    const decided = decide(fields.filter((el) => fieldTypeOf(el) === type).map((el) => ({ item: el, key: [1] })), 'type')
+    const decided = decide(
+      fields.filter((el) => fieldTypeOf(el) === type).map((el) => ({ item: el, key: [1] })),
+      'type',
+    )
     if (decided) return decided
   }
   if (hint !== undefined) {
@@ -129,5 +147,7 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
   }
   // SPEC §5: "then the first visible enabled field" — every field is tied here.
   const first = pickField(fields, labelled)
-  return first.ok ? { ...first, step: 'first' } : { ok: false, reason: 'not-found', detail: `no visible, enabled field ${labelled}`, step: 'first' }
+  return first.ok
+    ? { ...first, step: 'first' }
+    : { ok: false, reason: 'not-found', detail: `no visible, enabled field ${labelled}`, step: 'first' }
 }

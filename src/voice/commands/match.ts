@@ -19,8 +19,33 @@ export function normalizeText(text: string | null | undefined): string {
 
 /** Filler words ignored when matching spoken targets ("click the watch demo button" ≈ "Watch Demo"). */
 const FILLER_WORDS = new Set([
-  'the', 'a', 'an', 'on', 'to', 'my', 'your', 'please', 'click', 'press', 'tap', 'button', 'link', 'field',
-  'input', 'box', 'checkbox', 'switch', 'toggle', 'tab', 'menu', 'option', 'radio', 'item', 'in', 'into', 'of',
+  'the',
+  'a',
+  'an',
+  'on',
+  'to',
+  'my',
+  'your',
+  'please',
+  'click',
+  'press',
+  'tap',
+  'button',
+  'link',
+  'field',
+  'input',
+  'box',
+  'checkbox',
+  'switch',
+  'toggle',
+  'tab',
+  'menu',
+  'option',
+  'radio',
+  'item',
+  'in',
+  'into',
+  'of',
 ])
 
 function withoutFillers(normalized: string): string {
@@ -37,7 +62,8 @@ function scoreNormalized(name: string, query: string): number {
   // consent label): their text merely mentions the target elsewhere.
   const shortEnough = name.length <= query.length * 3 + 24
   if (!shortEnough && name.startsWith(`${query} `)) return 50
-  if (shortEnough && ` ${name} `.includes(` ${query} `)) return 80 - Math.min(20, Math.floor((name.length - query.length) / 8))
+  if (shortEnough && ` ${name} `.includes(` ${query} `))
+    return 80 - Math.min(20, Math.floor((name.length - query.length) / 8))
   if (name.length >= 2 && ` ${query} `.includes(` ${name} `)) return 60
   const nameWords = new Set(name.split(' '))
   const queryWords = query.split(' ').filter((w) => !FILLER_WORDS.has(w))

@@ -49,7 +49,8 @@ export function createNotFoundMemo(options: NotFoundMemoOptions = {}): NotFoundM
       observer = undefined
       answers.clear()
       observed = doc
-      const MO = doc.defaultView?.MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
+      const MO =
+        doc.defaultView?.MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
       if (!MO) return undefined
       try {
         observer = new MO(() => void version++)

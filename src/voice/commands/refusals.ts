@@ -83,7 +83,9 @@ function unsafeLinkUrl(el: Element): string | null {
 function unsafeSubmitUrl(el: Element): string | null {
   const tag = el.localName
   const type = (el.getAttribute('type') ?? '').trim().toLowerCase()
-  const isSubmit = (tag === 'button' && (type === '' || type === 'submit')) || (tag === 'input' && (type === 'submit' || type === 'image'))
+  const isSubmit =
+    (tag === 'button' && (type === '' || type === 'submit')) ||
+    (tag === 'input' && (type === 'submit' || type === 'image'))
   if (!isSubmit) return null
   const formAction = el.getAttribute('formaction')
   if (isUnsafeUrl(formAction)) return formAction
@@ -150,7 +152,8 @@ export function refusalOf(el: Element, use: TargetUse): Refusal | null {
   if (use === 'fill' && isReadOnly(el)) return { reason: 'readonly', detail: `${name()} is read-only` }
   if (use !== 'fill') {
     const unsafe = unsafeActivationOf(el)
-    if (unsafe !== null) return { reason: 'unsafe-url', detail: `${name()} would navigate to ${JSON.stringify(unsafe.slice(0, 60))}` }
+    if (unsafe !== null)
+      return { reason: 'unsafe-url', detail: `${name()} would navigate to ${JSON.stringify(unsafe.slice(0, 60))}` }
   }
   return null
 }

@@ -162,8 +162,32 @@ export function toFieldType(word: string | undefined): FieldType | undefined {
   return Object.prototype.hasOwnProperty.call(FIELD_TYPE_SYNONYMS, key) ? FIELD_TYPE_SYNONYMS[key] : undefined
 }
 
-const TRUE_WORDS = new Set(['true', 'on', 'yes', '1', 'check', 'checked', 'enable', 'enabled', 'open', 'expand', 'select'])
-const FALSE_WORDS = new Set(['false', 'off', 'no', '0', 'uncheck', 'unchecked', 'disable', 'disabled', 'close', 'collapse', 'deselect'])
+const TRUE_WORDS = new Set([
+  'true',
+  'on',
+  'yes',
+  '1',
+  'check',
+  'checked',
+  'enable',
+  'enabled',
+  'open',
+  'expand',
+  'select',
+])
+const FALSE_WORDS = new Set([
+  'false',
+  'off',
+  'no',
+  '0',
+  'uncheck',
+  'unchecked',
+  'disable',
+  'disabled',
+  'close',
+  'collapse',
+  'deselect',
+])
 
 function toToggleState(value: string | number | boolean | undefined): boolean | undefined {
   if (typeof value === 'boolean') return value
@@ -264,7 +288,11 @@ export const VoiceCommandMessageSchema = WireMessageSchema.transform((msg, ctx):
     case 'toggle': {
       const targetText = msg.targetText ?? msg.fieldHint
       if (!msg.selector && !role && !targetText) {
-        ctx.addIssue({ code: 'custom', message: 'toggle needs selector, role, targetText or fieldHint', path: ['targetText'] })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'toggle needs selector, role, targetText or fieldHint',
+          path: ['targetText'],
+        })
         return z.NEVER
       }
       const state = toToggleState(msg.value ?? undefined)
@@ -312,7 +340,8 @@ export function parseVoiceCommand(message: unknown): ParsedVoiceMessage {
 
 /** Stable key of a normalised command without its id (same command → same key); used for de-duplication. */
 export function commandKey(command: VoiceCommand): string {
-  const norm = (s: string | undefined) => (s === undefined ? '' : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' '))
+  const norm = (s: string | undefined) =>
+    s === undefined ? '' : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')
   switch (command.action) {
     case 'scroll':
       return `scroll|${command.direction}`

@@ -25,7 +25,11 @@ export const VOICE_TOAST_MESSAGES_EN = {
     commandsFailed: { title: 'Command Failed', description: 'More voice commands could not be executed: {{count}}' },
     // Not in SPEC §8: a voice command has no fresh user gesture, so browsers block the new tab of a
     // target=_blank link; this toast offers the visitor's own click instead.
-    popupBlocked: { title: 'New Tab Blocked', description: 'Your browser blocked the new tab. Open it here.', action: 'Open' },
+    popupBlocked: {
+      title: 'New Tab Blocked',
+      description: 'Your browser blocked the new tab. Open it here.',
+      action: 'Open',
+    },
   },
 } as const
 
@@ -36,7 +40,11 @@ export const VOICE_TOAST_KEYS = {
   commandFailed: { title: 'toast.commandFailed.title', description: 'toast.commandFailed.description' },
   fieldNotFound: { title: 'toast.fieldNotFound.title', description: 'toast.fieldNotFound.description' },
   commandsFailed: { title: 'toast.commandsFailed.title', description: 'toast.commandsFailed.description' },
-  popupBlocked: { title: 'toast.popupBlocked.title', description: 'toast.popupBlocked.description', action: 'toast.popupBlocked.action' },
+  popupBlocked: {
+    title: 'toast.popupBlocked.title',
+    description: 'toast.popupBlocked.description',
+    action: 'toast.popupBlocked.action',
+  },
 } as const
 
 /** Which toast: one per SPEC §8 command outcome. */
@@ -82,7 +90,11 @@ export function voiceToast(id: VoiceToastId, values?: Record<string, string>, ac
   }
   if (values) toast.values = { ...values }
   if (id === 'popupBlocked' && actionUrl) {
-    toast.action = { labelKey: VOICE_TOAST_KEYS.popupBlocked.action, label: VOICE_TOAST_MESSAGES_EN.toast.popupBlocked.action, url: actionUrl }
+    toast.action = {
+      labelKey: VOICE_TOAST_KEYS.popupBlocked.action,
+      label: VOICE_TOAST_MESSAGES_EN.toast.popupBlocked.action,
+      url: actionUrl,
+    }
   }
   return toast
 }

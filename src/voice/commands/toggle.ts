@@ -44,7 +44,11 @@ function isToggleInput(el: Element): boolean {
 
 /** True for a radio (native or ARIA): it can be switched on, never off. */
 export function isRadio(el: Element): boolean {
-  return (el.localName === 'input' && (el as HTMLInputElement).type === 'radio') || roleOf(el) === 'radio' || roleOf(el) === 'menuitemradio'
+  return (
+    (el.localName === 'input' && (el as HTMLInputElement).type === 'radio') ||
+    roleOf(el) === 'radio' ||
+    roleOf(el) === 'menuitemradio'
+  )
 }
 
 function isToggleControl(el: Element): boolean {
@@ -82,7 +86,8 @@ export function clickTargetOf(el: Element, control: Element): Element {
 
 function toggleRefusal(el: Element, control: Element): Refusal | null {
   // Disabled first: a sold-out variant is "disabled" whether its label or its hidden input was matched.
-  if (!isEnabled(control) || !isEnabled(el)) return { reason: 'disabled', detail: `${roleOf(control) || control.localName} ${quotedName(control)} is disabled` }
+  if (!isEnabled(control) || !isEnabled(el))
+    return { reason: 'disabled', detail: `${roleOf(control) || control.localName} ${quotedName(control)} is disabled` }
   const clicked = clickTargetOf(el, control)
   if (control.localName !== 'details') {
     const r = refusalOf(clicked, 'toggle')
@@ -91,7 +96,11 @@ function toggleRefusal(el: Element, control: Element): Refusal | null {
     return { reason: 'hidden', detail: `${quotedName(control)} is not visible` }
   }
   const unsafe = unsafeActivationOf(el) ?? unsafeActivationOf(control)
-  if (unsafe !== null) return { reason: 'unsafe-url', detail: `${quotedName(el)} would navigate to ${JSON.stringify(unsafe.slice(0, 60))}` }
+  if (unsafe !== null)
+    return {
+      reason: 'unsafe-url',
+      detail: `${quotedName(el)} would navigate to ${JSON.stringify(unsafe.slice(0, 60))}`,
+    }
   return null
 }
 
@@ -102,7 +111,8 @@ export function chooseToggle(doc: Document, command: ToggleCommand, ctx: LookupC
     const control = toggleControlOf(el)
     return control && !ctx.isIgnored(control) ? [{ el, control }] : []
   })
-  if (command.role !== undefined) pairs = pairs.filter((p) => roleOf(p.control) === command.role || roleOf(p.el) === command.role)
+  if (command.role !== undefined)
+    pairs = pairs.filter((p) => roleOf(p.control) === command.role || roleOf(p.el) === command.role)
   let ties = pairs
   if (command.targetText !== undefined) {
     const score = createMatcher(command.targetText)
@@ -111,12 +121,17 @@ export function chooseToggle(doc: Document, command: ToggleCommand, ctx: LookupC
       const byName = bestScore(score, [accessibleName(pair.el)])
       const byLabel = bestScore(score, labelTexts(pair.el))
       const byTitle = bestScore(score, [pair.el.getAttribute('title') ?? ''])
-      if (byName > 0 || byLabel > 0 || byTitle > 0) ranked.push({ item: pair, key: [Math.max(byName, byLabel), byTitle] })
+      if (byName > 0 || byLabel > 0 || byTitle > 0)
+        ranked.push({ item: pair, key: [Math.max(byName, byLabel), byTitle] })
     }
     ties = bestTies(ranked)
   }
   if (ties.length === 0) {
-    return { ok: false, reason: 'not-found', detail: `no switch, checkbox or expandable named ${JSON.stringify(command.targetText ?? command.selector ?? command.role ?? '')}` }
+    return {
+      ok: false,
+      reason: 'not-found',
+      detail: `no switch, checkbox or expandable named ${JSON.stringify(command.targetText ?? command.selector ?? command.role ?? '')}`,
+    }
   }
   let first: Refusal | null = null
   for (const { el, control } of ties) {

@@ -97,10 +97,9 @@ export function createPageContext(options: PageContextOptions): PageContext {
 
   const refresh = (): boolean => {
     try {
-      const text = serializePageMap(
-        collectPageMap(doc, { ignoreSelector }),
-        { maxBytes: options.maxBytes ?? PAGE_MAP_MAX_BYTES },
-      )
+      const text = serializePageMap(collectPageMap(doc, { ignoreSelector }), {
+        maxBytes: options.maxBytes ?? PAGE_MAP_MAX_BYTES,
+      })
       if (text === lastSent) return false
       if (!options.send(pageMapMessage(text))) return false
       lastSent = text

@@ -71,7 +71,20 @@ export interface CollectPageMapOptions {
   maxItems?: number
 }
 
-const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'svg', 'iframe', 'object', 'embed', 'canvas', 'head', 'meta', 'link'])
+const SKIPPED_TAGS = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'svg',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'head',
+  'meta',
+  'link',
+])
 const BUTTON_ROLES = new Set(['button', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option'])
 const FIELD_ROLES = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton'])
 const BUTTON_INPUT_TYPES = new Set(['button', 'submit', 'reset', 'image'])
@@ -102,7 +115,11 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
   const seen = { links: new Set<string>(), buttons: new Set<string>(), fields: new Set<string>() }
   const disabledOf = (el: Element): boolean => {
     try {
-      return (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true' || el.matches(':disabled')
+      return (
+        (el as HTMLButtonElement).disabled === true ||
+        el.getAttribute('aria-disabled') === 'true' ||
+        el.matches(':disabled')
+      )
     } catch {
       return false
     }
@@ -129,7 +146,10 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
   }
 
   const full = () =>
-    map.headings.length >= maxItems && map.links.length >= maxItems && map.buttons.length >= maxItems && map.fields.length >= maxItems
+    map.headings.length >= maxItems &&
+    map.links.length >= maxItems &&
+    map.buttons.length >= maxItems &&
+    map.fields.length >= maxItems
   const visit = (el: Element): void => {
     if (full() || hidesSubtree(el)) return
     const tag = el.localName
@@ -202,7 +222,8 @@ function createNamer(doc: Document, ignore: string): Namer {
     try {
       const tag = el.localName
       if (SKIPPED_TAGS.has(tag)) hidden = true
-      else if (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') hidden = true
+      else if (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true')
+        hidden = true
       else if (tag === 'input' && (el as HTMLInputElement).type === 'hidden') hidden = true
       else if (safeMatches(el, ignore)) hidden = true
       else if (tag === 'dialog' && !(el as HTMLDialogElement).open) hidden = true
@@ -309,7 +330,9 @@ function createNamer(doc: Document, ignore: string): Namer {
 export function nameOfElement(el: Element, ignoreSelector: string = PAGE_MAP_IGNORE_SELECTOR): string {
   try {
     const namer = createNamer(el.ownerDocument, ignoreSelector)
-    return isValueBearing(el) || FIELD_ROLES.has(el.getAttribute('role') ?? '') ? namer.fieldLabel(el) : namer.controlName(el)
+    return isValueBearing(el) || FIELD_ROLES.has(el.getAttribute('role') ?? '')
+      ? namer.fieldLabel(el)
+      : namer.controlName(el)
   } catch {
     return ''
   }
@@ -385,7 +408,12 @@ export function serializePageMap(map: PageMap, options: SerializePageMapOptions 
     buttons: map.buttons.map(itemText.buttons),
     links: map.links.map(itemText.links),
   }
-  const kept: Record<ListKey, number> = { headings: texts.headings.length, fields: texts.fields.length, buttons: texts.buttons.length, links: texts.links.length }
+  const kept: Record<ListKey, number> = {
+    headings: texts.headings.length,
+    fields: texts.fields.length,
+    buttons: texts.buttons.length,
+    links: texts.links.length,
+  }
   const head = [`${PAGE_MAP_HEADER} (what the visitor's page offers now; use these names in voice commands)`]
   if (map.url) head.push(`url: ${map.url}`)
   let title = map.title
@@ -435,7 +463,8 @@ export function serializePageMap(map: PageMap, options: SerializePageMapOptions 
   let out = render()
   while (utf8Bytes(out) > maxBytes) {
     let longest: ListKey | undefined
-    for (const key of LIST_KEYS) if (kept[key] > 0 && (longest === undefined || kept[key] > kept[longest])) longest = key
+    for (const key of LIST_KEYS)
+      if (kept[key] > 0 && (longest === undefined || kept[key] > kept[longest])) longest = key
     if (longest === undefined) {
       // Only the header, url and title are left: cut the title (then the url) to fit.
       while (title && utf8Bytes(render()) > maxBytes) title = title.length > 1 ? `${title.slice(0, -2)}…` : ''

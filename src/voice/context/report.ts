@@ -48,7 +48,8 @@ const MAX_ISSUES_CHARS = 200
 
 /** Longest refusal sentence passed on from the executor, in characters. */
 const MAX_DETAIL_CHARS = 200
-const cut = (text: string): string => (text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text)
+const cut = (text: string): string =>
+  text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text
 
 const quote = (text: string | undefined): string => (text ? cleanName(text).slice(0, MAX_QUOTED_CHARS) : '')
 
@@ -120,9 +121,14 @@ function toggleState(el: Element): boolean | undefined {
 /** What an executed command did, e.g. "scrolled down", "clicked Watch Demo", "filled the field labelled Email". */
 function doneSentence(command: VoiceCommand, target: Element | undefined): string {
   if (command.action === 'scroll') {
-    return command.direction === 'top' || command.direction === 'bottom' ? `scrolled to the ${command.direction}` : `scrolled ${command.direction}`
+    return command.direction === 'top' || command.direction === 'bottom'
+      ? `scrolled to the ${command.direction}`
+      : `scrolled ${command.direction}`
   }
-  const name = (target && nameOfElement(target)) || quote('targetText' in command ? command.targetText : undefined) || quote(command.action === 'fill' ? command.fieldHint : undefined)
+  const name =
+    (target && nameOfElement(target)) ||
+    quote('targetText' in command ? command.targetText : undefined) ||
+    quote(command.action === 'fill' ? command.fieldHint : undefined)
   switch (command.action) {
     case 'click':
       return name ? `clicked ${name}` : 'clicked the element'
@@ -150,7 +156,11 @@ export function describeCommandResult(result: CommandResult): CommandReport | nu
         // `no field labelled "Company"`); for an unsafe URL, a bad selector or an internal error it quotes the
         // URL or an exception, which the assistant should not read out: those get a plain sentence.
         const own = result.detail.replace(/\s+/g, ' ').trim()
-        const plain = result.reason === 'unsafe-url' || result.reason === 'bad-selector' || result.reason === 'error' || result.reason === 'no-document'
+        const plain =
+          result.reason === 'unsafe-url' ||
+          result.reason === 'bad-selector' ||
+          result.reason === 'error' ||
+          result.reason === 'no-document'
         return { outcome: 'refused', text: own && !plain ? cut(own) : refusalSentence(result.command, result.reason) }
       }
       case 'unknown':
@@ -188,7 +198,11 @@ export type TriggerResponse = 'refusals' | 'always' | 'never'
  * @param trigger - `refusals` (default): only a refusal makes the assistant speak at once (it has to explain;
  *   a success was already announced when it asked), `always`, or `never` (silent insertion).
  */
-export function resultMessage(report: CommandReport, toolCall?: ToolCallRef, trigger: TriggerResponse = 'refusals'): AddMessageMessage {
+export function resultMessage(
+  report: CommandReport,
+  toolCall?: ToolCallRef,
+  trigger: TriggerResponse = 'refusals',
+): AddMessageMessage {
   const content = toolCall
     ? `${RESULT_HEADER} ${JSON.stringify(toToolCallResult(report, toolCall))}`
     : `${RESULT_HEADER} ${report.outcome}: ${report.text}`

@@ -96,7 +96,10 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     workflowOverrides?: WebCallPayload['workflowOverrides'],
   ): Promise<WebCall | null> {
     if (this.#session) {
-      this.emit('call-start-progress', progressEvent(this.#host, 'validation', 'failed', undefined, { reason: 'already-started' }))
+      this.emit(
+        'call-start-progress',
+        progressEvent(this.#host, 'validation', 'failed', undefined, { reason: 'already-started' }),
+      )
       return null
     }
     const o = this.#o
@@ -105,7 +108,12 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     s.pending = o.pendingStart
     o.pendingStart = undefined
     if (o.startTimeoutMs > 0) {
-      s.startTimer = sessionTimer(o.clock, s, () => this.#fail(s, new StartTimeoutError(o.startTimeoutMs)), o.startTimeoutMs)
+      s.startTimer = sessionTimer(
+        o.clock,
+        s,
+        () => this.#fail(s, new StartTimeoutError(o.startTimeoutMs)),
+        o.startTimeoutMs,
+      )
     }
     return runStart(this.#host, s, { assistant, assistantOverrides, squad, workflow, workflowOverrides })
   }
@@ -158,7 +166,12 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
    * @param interruptionsEnabled - whether the user may interrupt it. @default false
    * @param interruptAssistantEnabled - whether it interrupts the assistant. @default false
    */
-  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled = false, interruptAssistantEnabled = false): boolean {
+  say(
+    message: string,
+    endCallAfterSpoken?: boolean,
+    interruptionsEnabled = false,
+    interruptAssistantEnabled = false,
+  ): boolean {
     return this.send({ type: 'say', message, endCallAfterSpoken, interruptionsEnabled, interruptAssistantEnabled })
   }
 
@@ -223,7 +236,10 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     this.#teardown(s)
     if (staging) {
       const now = this.#o.clock.now()
-      this.emit('call-start-progress', progressEvent(this.#host, s.stage, 'failed', now - s.stageAt, { error: error.message }))
+      this.emit(
+        'call-start-progress',
+        progressEvent(this.#host, s.stage, 'failed', now - s.stageAt, { error: error.message }),
+      )
       this.emit('call-start-failed', {
         stage: s.stage,
         totalDuration: now - s.t0,

@@ -8,13 +8,7 @@ import type { DailyAdvancedConfig, DailyFactoryOptions } from '@daily-co/daily-j
 
 /** Daily's meeting states (SPEC §4). */
 export type MeetingState =
-  | 'new'
-  | 'loading'
-  | 'loaded'
-  | 'joining-meeting'
-  | 'joined-meeting'
-  | 'left-meeting'
-  | 'error'
+  'new' | 'loading' | 'loaded' | 'joining-meeting' | 'joined-meeting' | 'left-meeting' | 'error'
 
 /** The part of a Daily participant the engine reads. */
 export interface DailyParticipantLike {

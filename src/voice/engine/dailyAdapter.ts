@@ -67,8 +67,12 @@ export function dailyHandlers(host: EngineHost, s: Session, call: DailyCallLike)
       if (!s.recording || s.firstMessageSent) return
       s.firstMessageSent = true
       const delaySeconds = (host.options.clock.now() - s.recordingAt) / 1000
-      host.emit('call-start-progress', progressEvent(host, 'video-recording-started', 'completed', undefined, { delaySeconds }))
-      if (!s.ended) host.send({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds })
+      host.emit(
+        'call-start-progress',
+        progressEvent(host, 'video-recording-started', 'completed', undefined, { delaySeconds }),
+      )
+      if (!s.ended)
+        host.send({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds })
     },
   }
 }

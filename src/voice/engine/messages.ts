@@ -138,10 +138,7 @@ export type VapiMessageOf<T extends VapiMessageType> = KnownVapiMessage extends 
  * Narrows a {@link VapiMessage} to the known message with the given `type`.
  * @example if (isVapiMessage(m, 'transcript') && m.transcriptType === 'partial') show(m.transcript)
  */
-export function isVapiMessage<T extends VapiMessageType>(
-  message: unknown,
-  type: T,
-): message is VapiMessageOf<T> {
+export function isVapiMessage<T extends VapiMessageType>(message: unknown, type: T): message is VapiMessageOf<T> {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type
 }
 

@@ -9,7 +9,11 @@ import type { DailyEventPayloads } from './daily'
 import type { EngineHost } from './host'
 
 /** Handles one `remote-participants-audio-level` event of the session's call. */
-export function onRemoteLevels(host: EngineHost, s: Session, e: DailyEventPayloads['remote-participants-audio-level']): void {
+export function onRemoteLevels(
+  host: EngineHost,
+  s: Session,
+  e: DailyEventPayloads['remote-participants-audio-level'],
+): void {
   const clock = host.options.clock
   let sum = 0
   for (const level of Object.values(e?.participantsAudioLevel ?? {})) sum += level

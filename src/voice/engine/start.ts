@@ -61,7 +61,9 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
       const created = await o.createCallObject({
         audioSource: o.callObjectOptions.audioSource ?? true,
         videoSource: s.recording,
-        ...(o.callObjectOptions.startAudioOff !== undefined ? { startAudioOff: o.callObjectOptions.startAudioOff } : {}),
+        ...(o.callObjectOptions.startAudioOff !== undefined
+          ? { startAudioOff: o.callObjectOptions.startAudioOff }
+          : {}),
         dailyConfig: o.dailyConfig,
       })
       if (s.ended) {
@@ -101,7 +103,8 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
     s.pending?.releaseMicrophone() // Daily holds its own track now
     // Participants already in the room get no participant-joined event: subscribe to them too.
     if (joined && typeof joined === 'object') {
-      for (const p of Object.values(joined as Record<string, DailyParticipantLike>)) subscribeParticipant(host, s, call, p)
+      for (const p of Object.values(joined as Record<string, DailyParticipantLike>))
+        subscribeParticipant(host, s, call, p)
     }
 
     await stage(
@@ -117,7 +120,9 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
       },
       (action) => ({ action }),
     )
-    await stage(host, s, 'audio-observer-setup', () => call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS))
+    await stage(host, s, 'audio-observer-setup', () =>
+      call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS),
+    )
     await stage(
       host,
       s,
@@ -161,7 +166,10 @@ async function stage<T>(
   if (s.ended) throw CANCELLED
   const value = await untilAborted(s.abort.signal, run)
   if (s.ended) throw CANCELLED
-  host.emit('call-start-progress', progressEvent(host, name, 'completed', clock.now() - s.stageAt, completedMeta?.(value)))
+  host.emit(
+    'call-start-progress',
+    progressEvent(host, name, 'completed', clock.now() - s.stageAt, completedMeta?.(value)),
+  )
   if (s.ended) throw CANCELLED
   return value
 }

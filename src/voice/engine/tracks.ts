@@ -10,7 +10,12 @@ import type { DailyCallLike, DailyEventPayloads, DailyParticipantLike } from './
 import type { EngineHost } from './host'
 
 /** Subscribes to a remote participant's tracks (local participants and unknown ids are skipped). */
-export function subscribeParticipant(host: EngineHost, s: Session, call: DailyCallLike, p: DailyParticipantLike | undefined): void {
+export function subscribeParticipant(
+  host: EngineHost,
+  s: Session,
+  call: DailyCallLike,
+  p: DailyParticipantLike | undefined,
+): void {
   if (!p || p.local || !p.session_id) return
   try {
     call.updateParticipant(p.session_id, { setSubscribedTracks: { audio: true, video: s.recording || s.video } })
@@ -20,7 +25,12 @@ export function subscribeParticipant(host: EngineHost, s: Session, call: DailyCa
 }
 
 /** Only the speaker's tracks are played (SPEC §9); audio through the sink, video handed out on `video`. */
-export async function playTrack(host: EngineHost, s: Session, call: DailyCallLike, e: DailyEventPayloads['track-started']): Promise<void> {
+export async function playTrack(
+  host: EngineHost,
+  s: Session,
+  call: DailyCallLike,
+  e: DailyEventPayloads['track-started'],
+): Promise<void> {
   const p = e?.participant
   const track = e?.track
   if (!p || p.local || p.user_name !== SPEAKER_NAME || !track) return

@@ -96,7 +96,9 @@ const CONSOLE_LOGGER: RealtimeLogger = {
  * channel the token is not allowed to read. After that, dropped connections are retried by realtime-js and the
  * channel rejoins by itself; `onStatus` reports each step.
  */
-export async function subscribeToVoiceCommands(options: SubscribeToVoiceCommandsOptions): Promise<VoiceCommandSubscription> {
+export async function subscribeToVoiceCommands(
+  options: SubscribeToVoiceCommandsOptions,
+): Promise<VoiceCommandSubscription> {
   const logger = options.logger ?? CONSOLE_LOGGER
   const log = (level: keyof RealtimeLogger, message: string, ...data: unknown[]) => {
     try {
@@ -132,9 +134,12 @@ export async function subscribeToVoiceCommands(options: SubscribeToVoiceCommands
     realtime: {
       ...(options.transport && { transport: options.transport }),
       // Without a callback realtime-js would fall back to the anon key as the "user" token.
-      accessToken: tokenCallback ?? (async () => (typeof options.accessToken === 'string' ? options.accessToken : null)),
+      accessToken:
+        tokenCallback ?? (async () => (typeof options.accessToken === 'string' ? options.accessToken : null)),
       ...(options.realtime?.timeout !== undefined && { timeout: options.realtime.timeout }),
-      ...(options.realtime?.heartbeatIntervalMs !== undefined && { heartbeatIntervalMs: options.realtime.heartbeatIntervalMs }),
+      ...(options.realtime?.heartbeatIntervalMs !== undefined && {
+        heartbeatIntervalMs: options.realtime.heartbeatIntervalMs,
+      }),
       ...(options.realtime?.reconnectAfterMs && { reconnectAfterMs: options.realtime.reconnectAfterMs }),
       // Every frame enters here: malformed ones are dropped before realtime-js can throw on them (see guardFrame).
       decode: (raw, callback) => guard(raw, callback, client?.realtime.serializer),
@@ -221,7 +226,8 @@ export function frameProblem(frame: unknown): string | null {
   if (typeof payload !== 'object' || payload === null) return 'payload is not an object'
   if (ref != null && typeof ref !== 'string') return 'ref is not a string'
   if (joinRef != null && typeof joinRef !== 'string') return 'join_ref is not a string'
-  if (event === 'broadcast' && typeof (payload as { event?: unknown }).event !== 'string') return 'broadcast event is not a string'
+  if (event === 'broadcast' && typeof (payload as { event?: unknown }).event !== 'string')
+    return 'broadcast event is not a string'
   return null
 }
 

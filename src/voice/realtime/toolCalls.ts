@@ -74,7 +74,11 @@ export function toolCallToCommands(message: unknown, options: ToolCallMappingOpt
       for (const call of list.slice(0, MAX_TOOL_CALLS)) {
         if (!isRecord(call) || !isRecord(call.function)) continue
         const id = typeof call.id === 'string' && call.id.length <= 200 ? call.id : undefined
-        calls.push({ ...(id !== undefined && { id }), name: call.function.name, args: call.function.arguments ?? call.function.parameters })
+        calls.push({
+          ...(id !== undefined && { id }),
+          name: call.function.name,
+          args: call.function.arguments ?? call.function.parameters,
+        })
       }
     } else if (message.type === 'function-call' && isRecord(message.functionCall)) {
       const fc = message.functionCall
@@ -106,7 +110,8 @@ function toCommand(name: unknown, rawArgs: unknown, generic: Set<string>): ToolC
 
   const pick = (...keys: string[]): unknown => {
     for (const key of keys) {
-      if (Object.prototype.hasOwnProperty.call(args, key) && args[key] !== undefined && args[key] !== null) return args[key]
+      if (Object.prototype.hasOwnProperty.call(args, key) && args[key] !== undefined && args[key] !== null)
+        return args[key]
     }
     return undefined
   }

@@ -81,7 +81,8 @@ export class ScriptedVoiceEngine extends TypedEmitter<VoiceCallEvents> implement
     if (this.#active) return null
     this.starts.push({ assistant, overrides })
     this.#active = true
-    if (this.#options.windowMessages && typeof window !== 'undefined') window.addEventListener('message', this.#onWindowMessage)
+    if (this.#options.windowMessages && typeof window !== 'undefined')
+      window.addEventListener('message', this.#onWindowMessage)
     if (this.#options.hang) return new Promise(() => {})
     if (this.#options.failStart) {
       await new Promise((r) => this.#timers.push(setTimeout(r, this.#options.failAfterMs ?? 300)))

@@ -136,7 +136,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
   }
   /** Routes a command and reports its result. */
-  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => report(router.route(message, source), source, toolCall)
+  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) =>
+    report(router.route(message, source), source, toolCall)
 
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {
@@ -187,7 +188,11 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const onCallStart = () => {
     setStatus('listening')
     pageContext?.start()
-    options.notify({ type: 'success', titleKey: 'widget.toast.active.title', descriptionKey: 'widget.toast.active.description' })
+    options.notify({
+      type: 'success',
+      titleKey: 'widget.toast.active.title',
+      descriptionKey: 'widget.toast.active.description',
+    })
   }
   const onSpeechStart = () => {
     if (status !== 'idle' && status !== 'connecting') setStatus('listening')

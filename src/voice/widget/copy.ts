@@ -14,7 +14,10 @@ export type VoiceCopy = typeof en
 export function translate(copy: VoiceCopy, key: string, values?: Record<string, string>, fallback?: string): string {
   let node: unknown = copy
   for (const part of key.split('.')) {
-    node = node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, part) ? (node as Record<string, unknown>)[part] : undefined
+    node =
+      node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, part)
+        ? (node as Record<string, unknown>)[part]
+        : undefined
   }
   const text = typeof node === 'string' ? node : (fallback ?? '')
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) =>

@@ -3,7 +3,18 @@
  * {@link createWidgetController} binds the mic to a voice session. The site's React `VoiceWidget` and the
  * embed (`voiceos.js`) both mount this one widget.
  */
-export { mountVoiceWidget, type MountVoiceWidgetOptions, type VoiceWidgetHandle, type WidgetPosition, type WidgetTheme } from './mount'
-export { createWidgetController, type WidgetController, type WidgetControllerOptions, type WidgetState } from './controller'
+export {
+  mountVoiceWidget,
+  type MountVoiceWidgetOptions,
+  type VoiceWidgetHandle,
+  type WidgetPosition,
+  type WidgetTheme,
+} from './mount'
+export {
+  createWidgetController,
+  type WidgetController,
+  type WidgetControllerOptions,
+  type WidgetState,
+} from './controller'
 export { createEngineFactory, type EngineFactory, type EngineSettings } from './engine'
 export { translate, type VoiceCopy } from './copy'

@@ -57,14 +57,30 @@ export interface VoiceWidgetHandle {
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** Lucide's mic, square (stop) and x (close) icons, 24×24, stroke 2. */
 const ICONS = {
-  mic: [['path', { d: 'M12 19v3' }], ['path', { d: 'M19 10v2a7 7 0 0 1-14 0v-2' }], ['rect', { x: '9', y: '2', width: '6', height: '13', rx: '3' }]],
+  mic: [
+    ['path', { d: 'M12 19v3' }],
+    ['path', { d: 'M19 10v2a7 7 0 0 1-14 0v-2' }],
+    ['rect', { x: '9', y: '2', width: '6', height: '13', rx: '3' }],
+  ],
   stop: [['rect', { x: '3', y: '3', width: '18', height: '18', rx: '2', fill: 'currentColor' }]],
-  close: [['path', { d: 'M18 6 6 18' }], ['path', { d: 'm6 6 12 12' }]],
+  close: [
+    ['path', { d: 'M18 6 6 18' }],
+    ['path', { d: 'm6 6 12 12' }],
+  ],
 } as const
 
 function icon(name: keyof typeof ICONS): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg')
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' })) {
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  })) {
     svg.setAttribute(k, v)
   }
   for (const [tag, attrs] of ICONS[name]) {
@@ -75,7 +91,11 @@ function icon(name: keyof typeof ICONS): SVGSVGElement {
   return svg
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  attrs: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
   if (className) node.className = className
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
@@ -148,7 +168,9 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const t = (key: string, values?: Record<string, string>, fallback?: string) => translate(copy, key, values, fallback)
 
   // ---- DOM ----
-  const root = el('aside', `root${options.position === 'bottom-left' ? ' left' : ''}`, { 'data-testid': 'voice-widget' })
+  const root = el('aside', `root${options.position === 'bottom-left' ? ' left' : ''}`, {
+    'data-testid': 'voice-widget',
+  })
   const toasts = el('section', 'toasts', { 'aria-live': 'polite', 'aria-relevant': 'additions' })
   const row = el('div', 'row')
   const panel = el('div', 'panel')
@@ -175,7 +197,11 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   media?.addEventListener('change', paintTheme)
 
   // ---- toasts ----
-  interface Shown { node: HTMLElement; timer: ReturnType<typeof setTimeout> | undefined; ms: number }
+  interface Shown {
+    node: HTMLElement
+    timer: ReturnType<typeof setTimeout> | undefined
+    ms: number
+  }
   const shown = new Set<Shown>()
   const dismiss = (s: Shown) => {
     if (!shown.delete(s)) return
@@ -196,7 +222,9 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const title = el('p', 'toast-title')
     title.textContent = t(toast.titleKey, toast.values, toast.title ?? toast.titleKey)
     text.append(title)
-    const description = toast.descriptionText ?? (toast.descriptionKey ? t(toast.descriptionKey, toast.values, toast.description ?? '') : '')
+    const description =
+      toast.descriptionText ??
+      (toast.descriptionKey ? t(toast.descriptionKey, toast.values, toast.description ?? '') : '')
     if (description) {
       const p = el('p', 'toast-description')
       p.textContent = description
@@ -215,7 +243,10 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       })
       node.append(button)
     }
-    const close = el('button', 'close', { type: 'button', 'aria-label': t('widget.dismiss', undefined, 'Dismiss notification') })
+    const close = el('button', 'close', {
+      type: 'button',
+      'aria-label': t('widget.dismiss', undefined, 'Dismiss notification'),
+    })
     close.append(icon('close'))
     close.addEventListener('click', () => dismiss(s))
     node.append(close)
@@ -254,7 +285,10 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     root.setAttribute('aria-label', t('widget.region'))
     root.classList.toggle('active', active)
     paintTheme()
-    mic.setAttribute('aria-label', status === 'idle' ? t('widget.start') : status === 'connecting' ? t('widget.cancel') : t('widget.stop'))
+    mic.setAttribute(
+      'aria-label',
+      status === 'idle' ? t('widget.start') : status === 'connecting' ? t('widget.cancel') : t('widget.stop'),
+    )
     const iconName = status === 'connecting' ? 'spinner' : active ? 'stop' : 'mic'
     if (iconName !== lastIcon) {
       lastIcon = iconName

@@ -12,7 +12,9 @@ export const isVoiceConfigured = (config: SiteConfig): boolean =>
  * Other languages' `voice` copy (`locales/<lng>/voice.json`), one small chunk each, fetched on demand. English is
  * bundled: importing it from a chunk of the app would load (and so start) the app.
  */
-const voiceCopies = import.meta.glob<VoiceCopy>(['../../../locales/*/voice.json', '!../../../locales/en/voice.json'], { import: 'default' })
+const voiceCopies = import.meta.glob<VoiceCopy>(['../../../locales/*/voice.json', '!../../../locales/en/voice.json'], {
+  import: 'default',
+})
 
 /** Loads the `voice` copy of `lng` (English when that language has none). */
 export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {
@@ -40,7 +42,11 @@ export interface SiteVoiceWidgetOptions {
  * Once per page: a second call returns the mounted one.
  * @returns the widget's handle (the React app keeps its colour mode and copy in step through it).
  */
-export async function mountSiteVoiceWidget({ lng, theme, config = siteConfig }: SiteVoiceWidgetOptions): Promise<VoiceWidgetHandle> {
+export async function mountSiteVoiceWidget({
+  lng,
+  theme,
+  config = siteConfig,
+}: SiteVoiceWidgetOptions): Promise<VoiceWidgetHandle> {
   if (site) return site
   const copy = await loadVoiceCopy(lng)
   if (site) return site
@@ -52,11 +58,19 @@ export async function mountSiteVoiceWidget({ lng, theme, config = siteConfig }: 
     lang: lng,
     theme,
     configured: isVoiceConfigured(config),
-    createEngine: createEngineFactory({ kind: config.voiceEngine, publicKey: config.vapi.publicKey, apiBaseUrl: config.vapi.apiBaseUrl }),
+    createEngine: createEngineFactory({
+      kind: config.voiceEngine,
+      publicKey: config.vapi.publicKey,
+      apiBaseUrl: config.vapi.apiBaseUrl,
+    }),
     assistantId: config.vapi.assistantId,
     realtime:
       config.supabase.url && config.supabase.anonKey
-        ? { supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey, private: config.supabase.privateChannels }
+        ? {
+            supabaseUrl: config.supabase.url,
+            anonKey: config.supabase.anonKey,
+            private: config.supabase.privateChannels,
+          }
         : null,
   })
   return site

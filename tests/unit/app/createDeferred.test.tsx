@@ -6,7 +6,11 @@
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createDeferred, type DeferredComponentProps, type DeferredPlaceholderProps } from '../../../src/components/Deferred'
+import {
+  createDeferred,
+  type DeferredComponentProps,
+  type DeferredPlaceholderProps,
+} from '../../../src/components/Deferred'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

@@ -53,10 +53,14 @@ describe('eachWhenIdle', () => {
     const done: number[] = []
     const reported = vi.fn()
     vi.stubGlobal('reportError', reported)
-    eachWhenIdle([1, 2, 3], (n) => {
-      if (n === 1) throw new Error('boom')
-      done.push(n)
-    }, 100)
+    eachWhenIdle(
+      [1, 2, 3],
+      (n) => {
+        if (n === 1) throw new Error('boom')
+        done.push(n)
+      },
+      100,
+    )
     fireIdle(() => done.length, 50, true)
     expect(reported).toHaveBeenCalledOnce()
     expect(done).toEqual([])

@@ -9,7 +9,9 @@ import { findIntroElements, showIntroPopup, startIntro } from '../../../src/comp
 import { DECORATIVE_ITEMS } from '../../../src/components/Header/introSequence'
 
 const mockMedia = (desktop: boolean) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: desktop, media: query }) as MediaQueryList)
+  vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) => ({ matches: desktop, media: query }) as MediaQueryList)
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -31,9 +33,15 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const gone = () => [...document.querySelectorAll<HTMLElement>('[data-decorative-item][data-gone]')].map((el) => el.dataset.decorativeItem)
+const gone = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-decorative-item][data-gone]')].map(
+    (el) => el.dataset.decorativeItem,
+  )
 const popup = () => document.querySelector<HTMLElement>('[data-intro-popup]')!
-const shown = () => [...popup().querySelectorAll<HTMLElement>('[data-intro-example]')].filter((el) => !el.hidden).map((el) => el.textContent)
+const shown = () =>
+  [...popup().querySelectorAll<HTMLElement>('[data-intro-example]')]
+    .filter((el) => !el.hidden)
+    .map((el) => el.textContent)
 
 describe('startIntro', () => {
   it('phone: the first 6 items vanish 200 ms apart from 1 s, the popup opens 500 ms after the last', () => {

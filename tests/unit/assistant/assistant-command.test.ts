@@ -19,7 +19,12 @@ import {
 } from '../../../src/voice/assistant/definition'
 import { toolCallToCommands } from '../../../src/voice/realtime/toolCalls'
 import { parseVoiceCommand } from '../../../src/voice/commands'
-import { startPlatformServer, type PlatformServer, type RecordedRequest, type Reply } from '../../servers/platform-server'
+import {
+  startPlatformServer,
+  type PlatformServer,
+  type RecordedRequest,
+  type Reply,
+} from '../../servers/platform-server'
 import { bodyValidator, componentValidator } from '../platform/schema'
 
 const KEY = 'sk_live_priv_0123456789abcdef'
@@ -29,12 +34,26 @@ const PUBLIC = 'pk_public_abcdef0123'
 function validatingFallback(assistants: Map<string, Record<string, unknown>>) {
   return (req: RecordedRequest): Reply => {
     if (req.headers.authorization !== `Bearer ${KEY}`) {
-      return { status: 401, body: { message: `Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa. (${req.headers.authorization})`, error: 'Unauthorized', statusCode: 401 } }
+      return {
+        status: 401,
+        body: {
+          message: `Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa. (${req.headers.authorization})`,
+          error: 'Unauthorized',
+          statusCode: 401,
+        },
+      }
     }
     const template = req.path === '/assistant' ? '/assistant' : '/assistant/{id}'
     const validate = req.method === 'GET' ? null : bodyValidator(req.method, template)
     if (validate && !validate(req.json)) {
-      return { status: 400, body: { message: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`), error: 'Bad Request', statusCode: 400 } }
+      return {
+        status: 400,
+        body: {
+          message: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`),
+          error: 'Bad Request',
+          statusCode: 400,
+        },
+      }
     }
     const id = decodeURIComponent(req.path.split('/')[2] ?? '')
     if (req.method === 'POST') {
@@ -97,28 +116,56 @@ describe('the assistant definition', () => {
   })
 
   it('its tool schemas are SPEC §3 command fields that the widget router accepts', () => {
-    const params = voiceCommandTools().map((t) => (t as { function: { name: string; parameters: { properties: Record<string, { enum?: string[] }> } } }).function)
+    const params = voiceCommandTools().map(
+      (t) =>
+        (t as { function: { name: string; parameters: { properties: Record<string, { enum?: string[] }> } } }).function,
+    )
     expect(Object.keys(params[0]!.parameters.properties)).toEqual(['direction'])
     expect(params[0]!.parameters.properties['direction']!.enum).toEqual(['up', 'down', 'top', 'bottom'])
     expect(Object.keys(params[1]!.parameters.properties)).toEqual(['targetText', 'role', 'selector'])
     expect(Object.keys(params[2]!.parameters.properties)).toEqual(['fieldHint', 'fieldType', 'value', 'selector'])
-    expect(params[2]!.parameters.properties['fieldType']!.enum).toEqual(['email', 'text', 'password', 'tel', 'number', 'url', 'textarea'])
+    expect(params[2]!.parameters.properties['fieldType']!.enum).toEqual([
+      'email',
+      'text',
+      'password',
+      'tel',
+      'number',
+      'url',
+      'textarea',
+    ])
     expect(Object.keys(params[3]!.parameters.properties)).toEqual(['targetText', 'role', 'selector', 'value'])
     // A model's call of each tool becomes a valid command of the right action.
-    const args = [{ direction: 'down' }, { targetText: 'Watch Demo', role: 'button' }, { fieldHint: 'Email', fieldType: 'email', value: 'a@b.co' }, { targetText: 'Newsletter', value: 'on' }]
+    const args = [
+      { direction: 'down' },
+      { targetText: 'Watch Demo', role: 'button' },
+      { fieldHint: 'Email', fieldType: 'email', value: 'a@b.co' },
+      { targetText: 'Newsletter', value: 'on' },
+    ]
     const message = {
       type: 'tool-calls',
-      toolCallList: params.map((p, i) => ({ id: `c${i}`, type: 'function', function: { name: p.name, arguments: JSON.stringify(args[i]) } })),
+      toolCallList: params.map((p, i) => ({
+        id: `c${i}`,
+        type: 'function',
+        function: { name: p.name, arguments: JSON.stringify(args[i]) },
+      })),
     }
     const parsed = toolCallToCommands(message).map((c) => parseVoiceCommand(c))
-    expect(parsed.map((p) => (p.kind === 'command' ? p.command.action : p.kind))).toEqual(['scroll', 'click', 'fill', 'toggle'])
+    expect(parsed.map((p) => (p.kind === 'command' ? p.command.action : p.kind))).toEqual([
+      'scroll',
+      'click',
+      'fill',
+      'toggle',
+    ])
   })
 
-  it('the prompt uses the page map, the results and the call variables; update keeps the owner\'s text', () => {
+  it("the prompt uses the page map, the results and the call variables; update keeps the owner's text", () => {
     const prompt = mergePrompt(undefined)
-    for (const needle of ['PAGE MAP', 'COMMAND RESULT', '{{url}}', '{{sessionId}}', ...VOICE_TOOL_NAMES]) expect(prompt).toContain(needle)
+    for (const needle of ['PAGE MAP', 'COMMAND RESULT', '{{url}}', '{{sessionId}}', ...VOICE_TOOL_NAMES])
+      expect(prompt).toContain(needle)
     const owner = 'We sell handmade tea. Be warm.'
-    const merged = mergePrompt(`${owner}\n\n${PROMPT_BEGIN}\nold instructions\n${PROMPT_END}\nAlso: mention free shipping.`)
+    const merged = mergePrompt(
+      `${owner}\n\n${PROMPT_BEGIN}\nold instructions\n${PROMPT_END}\nAlso: mention free shipping.`,
+    )
     expect(merged).toContain(owner)
     expect(merged).toContain('mention free shipping')
     expect(merged).not.toContain('old instructions')
@@ -133,7 +180,9 @@ describe('npm run assistant (in process, local platform server)', () => {
     expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /assistant'])
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`)
     expect(r.stdout).toContain('Assistant id: asst_1')
-    expect(r.stdout).toContain(`<script src="https://shop.example/embed/voiceos.js" data-public-key="${PUBLIC}" data-assistant-id="asst_1" async></script>`)
+    expect(r.stdout).toContain(
+      `<script src="https://shop.example/embed/voiceos.js" data-public-key="${PUBLIC}" data-assistant-id="asst_1" async></script>`,
+    )
   })
 
   it('create without a public key prints a placeholder and says how to fill it', async () => {
@@ -155,7 +204,11 @@ describe('npm run assistant (in process, local platform server)', () => {
         temperature: 0.3,
         messages: [{ role: 'system', content: `We sell tea.\n\n${PROMPT_BEGIN}\nstale\n${PROMPT_END}` }],
         tools: [
-          { type: 'function', function: { name: 'lookup_order', description: 'Order status' }, server: { url: 'https://shop.example/tools' } },
+          {
+            type: 'function',
+            function: { name: 'lookup_order', description: 'Order status' },
+            server: { url: 'https://shop.example/tools' },
+          },
           { type: 'function', function: { name: 'scroll_page', description: 'old version' } },
         ],
       },
@@ -164,8 +217,16 @@ describe('npm run assistant (in process, local platform server)', () => {
     })
     const r = await run(['update', '--id', 'asst_9'], { VAPI_PUBLIC_KEY: PUBLIC })
     expect(r.code).toBe(0)
-    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /assistant/asst_9', 'PATCH /assistant/asst_9'])
-    const patch = server.requests[1]!.json as { model: Record<string, unknown> & { tools: { function: { name: string } }[]; messages: { content: string }[] }; clientMessages: string[]; metadata: Record<string, unknown>; firstMessage?: string }
+    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      'GET /assistant/asst_9',
+      'PATCH /assistant/asst_9',
+    ])
+    const patch = server.requests[1]!.json as {
+      model: Record<string, unknown> & { tools: { function: { name: string } }[]; messages: { content: string }[] }
+      clientMessages: string[]
+      metadata: Record<string, unknown>
+      firstMessage?: string
+    }
     expect(patch.model).toMatchObject({ provider: 'openai', model: 'gpt-4o', temperature: 0.3 })
     expect(patch.model.tools.map((t) => t.function.name)).toEqual(['lookup_order', ...VOICE_TOOL_NAMES])
     expect(patch.model.messages[0]!.content.startsWith('We sell tea.')).toBe(true)
@@ -178,7 +239,11 @@ describe('npm run assistant (in process, local platform server)', () => {
   })
 
   it('show: summarises what is set up and what is missing (id from VAPI_ASSISTANT_ID)', async () => {
-    assistants.set('asst_old', { id: 'asst_old', name: 'Old', model: { provider: 'openai', model: 'gpt-4o', tools: [] } })
+    assistants.set('asst_old', {
+      id: 'asst_old',
+      name: 'Old',
+      model: { provider: 'openai', model: 'gpt-4o', tools: [] },
+    })
     const r = await run(['show'], { VAPI_ASSISTANT_ID: 'asst_old' })
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('missing scroll_page, click_element, fill_field, toggle_control')
@@ -204,7 +269,9 @@ describe('npm run assistant (in process, local platform server)', () => {
     const update = await run(['update', '--id', 'a b', '--dry-run'], { VAPI_PRIVATE_KEY: undefined })
     expect(update.code).toBe(0)
     expect(update.stdout).toContain(`PATCH ${server.url}/assistant/a%20b`)
-    expect(bodyValidator('PATCH', '/assistant/{id}')!(JSON.parse(update.stdout.slice(update.stdout.indexOf('{'))))).toBe(true)
+    expect(
+      bodyValidator('PATCH', '/assistant/{id}')!(JSON.parse(update.stdout.slice(update.stdout.indexOf('{')))),
+    ).toBe(true)
     expect(update.stderr).toContain('nothing was sent')
     expect(server.requests).toHaveLength(0)
   })
@@ -235,7 +302,7 @@ describe('clear errors', () => {
     expect(r.stderr).not.toContain('sk_wrong_key_987654321')
   })
 
-  it('a body the document rejects: lists the server\'s messages (400)', async () => {
+  it("a body the document rejects: lists the server's messages (400)", async () => {
     const r = await run(['create', '--name', 'x'.repeat(200)])
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('rejected the assistant definition (400)')
@@ -256,10 +323,14 @@ describe('the real process', () => {
   it('npm run assistant -- create prints the id and snippet and never the key', async () => {
     const root = resolve(__dirname, '../../..')
     const { code, output } = await new Promise<{ code: number | null; output: string }>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/assistant.ts', 'create', '--public-key', PUBLIC], {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, VAPI_PRIVATE_KEY: KEY, VAPI_API_BASE_URL: server.url },
-      })
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/assistant.ts', 'create', '--public-key', PUBLIC],
+        {
+          cwd: root,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, VAPI_PRIVATE_KEY: KEY, VAPI_API_BASE_URL: server.url },
+        },
+      )
       let output = ''
       child.stdout.on('data', (d: Buffer) => (output += d.toString()))
       child.stderr.on('data', (d: Buffer) => (output += d.toString()))

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { pageScripts } from '../../../scripts/chunks'
-import { BOOT_TEMPLATE_ID, deferBootUntilPainted, pageChunkName, PREFETCH_TEMPLATE_ID, trimModulePreloads } from '../../../scripts/postbuild'
+import {
+  BOOT_TEMPLATE_ID,
+  deferBootUntilPainted,
+  pageChunkName,
+  PREFETCH_TEMPLATE_ID,
+  trimModulePreloads,
+} from '../../../scripts/postbuild'
 
 const built =
   '<!DOCTYPE html><html><head><meta charset="UTF-8"><script type="module" async="" crossorigin="" src="/assets/app-1.js"></script>' +
@@ -23,7 +29,9 @@ describe('deferBootUntilPainted', () => {
     const out = deferBootUntilPainted(built)
     const head = out.slice(0, out.indexOf('</head>'))
     expect(head).not.toMatch(/modulepreload|type="module"/)
-    const template = new RegExp(`<template id="${BOOT_TEMPLATE_ID}">([\\s\\S]*?)</template><script>([\\s\\S]*?)</script></body>`).exec(out)
+    const template = new RegExp(
+      `<template id="${BOOT_TEMPLATE_ID}">([\\s\\S]*?)</template><script>([\\s\\S]*?)</script></body>`,
+    ).exec(out)
     expect(template).not.toBeNull()
     expect(template![1]).toBe(
       '<link rel="modulepreload" crossorigin="" href="/assets/react-2.js"><link rel="modulepreload" crossorigin="" href="/assets/Home-3.js">' +
@@ -64,7 +72,9 @@ describe('trimModulePreloads', () => {
   // vite-react-ssg preloads everything reachable through import(), other pages and the engine included.
   const html =
     '<html><head><script type="module" async="" crossorigin="" src="/assets/app-1.js"></script>' +
-    ['widget-2.js', 'main-3.js', 'react-4.js', 'Home-6.js', 'grid-7.js', 'Pricing-8.js', 'engine-9.js'].map(link).join('') +
+    ['widget-2.js', 'main-3.js', 'react-4.js', 'Home-6.js', 'grid-7.js', 'Pricing-8.js', 'engine-9.js']
+      .map(link)
+      .join('') +
     '</head><body><div id="root"></div></body></html>'
 
   it('keeps the entry, drops every modulepreload, and lists what hydration needs for this page in an inert template', () => {
@@ -72,18 +82,34 @@ describe('trimModulePreloads', () => {
     expect(out).not.toContain('modulepreload')
     expect(pageScripts(out).entries).toEqual(['assets/app-1.js'])
     // app + its closure, the page chunk + its closure, react-dom/client; not the entry's own imports, other pages or the engine
-    expect(pageScripts(out).prefetches.sort()).toEqual(['assets/Home-6.js', 'assets/client-5.js', 'assets/grid-7.js', 'assets/main-3.js', 'assets/react-4.js'])
-    expect(out).toMatch(new RegExp(`<template id="${PREFETCH_TEMPLATE_ID}">(<link rel="prefetch" as="script" crossorigin="" href="/assets/[\\w-]+\\.js">)+</template></body>`))
+    expect(pageScripts(out).prefetches.sort()).toEqual([
+      'assets/Home-6.js',
+      'assets/client-5.js',
+      'assets/grid-7.js',
+      'assets/main-3.js',
+      'assets/react-4.js',
+    ])
+    expect(out).toMatch(
+      new RegExp(
+        `<template id="${PREFETCH_TEMPLATE_ID}">(<link rel="prefetch" as="script" crossorigin="" href="/assets/[\\w-]+\\.js">)+</template></body>`,
+      ),
+    )
   })
 
   it('a page without a page chunk (404) prefetches only the app', () => {
-    expect(pageScripts(trimModulePreloads(html, dir, null)).prefetches.sort()).toEqual(['assets/client-5.js', 'assets/main-3.js', 'assets/react-4.js'])
+    expect(pageScripts(trimModulePreloads(html, dir, null)).prefetches.sort()).toEqual([
+      'assets/client-5.js',
+      'assets/main-3.js',
+      'assets/react-4.js',
+    ])
   })
 
   it('maps routes to their page chunk, in every language', () => {
-    expect(['/', '/hi', '/pricing', '/hi/pricing', '/feedback', '/hi/waitlist', '/404', '/hi/404', '/history'].map(pageChunkName)).toEqual([
-      'Home', 'Home', 'Pricing', 'Pricing', 'Feedback', 'Waitlist', null, null, null,
-    ])
+    expect(
+      ['/', '/hi', '/pricing', '/hi/pricing', '/feedback', '/hi/waitlist', '/404', '/hi/404', '/history'].map(
+        pageChunkName,
+      ),
+    ).toEqual(['Home', 'Home', 'Pricing', 'Pricing', 'Feedback', 'Waitlist', null, null, null])
   })
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))

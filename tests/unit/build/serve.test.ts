@@ -11,7 +11,8 @@ import { serveSite, type SiteServer } from '../../../scripts/serve'
 
 let dir = ''
 let server: SiteServer
-const page = (title: string, lang = 'en') => `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>${'<p>text</p>'.repeat(200)}</body></html>`
+const page = (title: string, lang = 'en') =>
+  `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>${'<p>text</p>'.repeat(200)}</body></html>`
 const js = `export const x = ${JSON.stringify('a'.repeat(4000))};\n`
 
 beforeAll(async () => {
@@ -28,8 +29,20 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n')
   writeFileSync(
     join(dir, '_headers'),
-    ['/*', '  X-Content-Type-Options: nosniff', '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '',
-      '/', "  Content-Security-Policy: default-src 'self'", '', '/404', "  Content-Security-Policy: default-src 'none'", ''].join('\n'),
+    [
+      '/*',
+      '  X-Content-Type-Options: nosniff',
+      '',
+      '/assets/*',
+      '  Cache-Control: public, max-age=31536000, immutable',
+      '',
+      '/',
+      "  Content-Security-Policy: default-src 'self'",
+      '',
+      '/404',
+      "  Content-Security-Policy: default-src 'none'",
+      '',
+    ].join('\n'),
   )
   expect(precompress(dir)).toBe(6) // five pages and the script; robots.txt is too small to gain anything
   // A second build output written later (an embed script) is compressed when the server starts.
@@ -42,7 +55,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const get = (path: string, encoding = 'br, gzip') => fetch(server.url + path, { headers: { 'Accept-Encoding': encoding } })
+const get = (path: string, encoding = 'br, gzip') =>
+  fetch(server.url + path, { headers: { 'Accept-Encoding': encoding } })
 
 describe('serveSite', () => {
   it('sends pages brotli- or gzip-compressed as the browser accepts, revalidated, with their _headers', async () => {
@@ -73,7 +87,12 @@ describe('serveSite', () => {
   })
 
   it('maps clean URLs to pages: /pricing, /hi and /hi/', async () => {
-    for (const [path, title] of [['/pricing', 'Pricing'], ['/pricing/', 'Pricing'], ['/hi', 'Hindi home'], ['/hi/', 'Hindi home']]) {
+    for (const [path, title] of [
+      ['/pricing', 'Pricing'],
+      ['/pricing/', 'Pricing'],
+      ['/hi', 'Hindi home'],
+      ['/hi/', 'Hindi home'],
+    ]) {
       const res = await get(path!)
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toContain(`<title>${title}</title>`)
@@ -86,7 +105,9 @@ describe('serveSite', () => {
     expect(missing.headers.get('content-encoding')).toBe('br')
     expect(missing.headers.get('content-security-policy')).toBe("default-src 'none'")
     expect(await missing.text()).toContain('<title>Not found</title>')
-    const again = await fetch(`${server.url}/no-such-page`, { headers: { 'If-None-Match': missing.headers.get('etag') ?? '*' } })
+    const again = await fetch(`${server.url}/no-such-page`, {
+      headers: { 'If-None-Match': missing.headers.get('etag') ?? '*' },
+    })
     expect(again.status).toBe(404)
     const hindi = await get('/hi/no-such-page')
     expect(hindi.status).toBe(404)

@@ -33,22 +33,113 @@ const FIXTURE = `
     <p>${'Long content. '.repeat(50)}</p>
   </main>`
 
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__']
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+]
 const SELECTORS = [
-  '', '*', 'a', 'button', 'input', 'textarea', '#demo', '#js1', '#js2 span', 'a[href^="javascript"]', 'form button',
-  '#evil-submit', '#widget', '#invisible', 'details', 'summary', '[role=switch]', 'label', ':root', 'html', 'body',
-  '[', ']]]', ':has(', '*:not(', '<script>', '\\', '::before', 'a,,b', '#\u0000', 'a'.repeat(1200), '}{', '@media',
-  'input[type=hidden]', 'input[readonly]', '[disabled]', '[data-voice-ignore] button', 'script', 'head', 'style',
+  '',
+  '*',
+  'a',
+  'button',
+  'input',
+  'textarea',
+  '#demo',
+  '#js1',
+  '#js2 span',
+  'a[href^="javascript"]',
+  'form button',
+  '#evil-submit',
+  '#widget',
+  '#invisible',
+  'details',
+  'summary',
+  '[role=switch]',
+  'label',
+  ':root',
+  'html',
+  'body',
+  '[',
+  ']]]',
+  ':has(',
+  '*:not(',
+  '<script>',
+  '\\',
+  '::before',
+  'a,,b',
+  '#\u0000',
+  'a'.repeat(1200),
+  '}{',
+  '@media',
+  'input[type=hidden]',
+  'input[readonly]',
+  '[disabled]',
+  '[data-voice-ignore] button',
+  'script',
+  'head',
+  'style',
 ]
 const TEXTS = [
-  'Watch Demo', 'watch demo now', 'Apply For Free Trial', 'Join the Waitlist', 'Resources', 'Docs', 'Go', 'Disabled',
-  'Hidden', 'Star us on GitHub', 'Email', 'Name', 'phone', 'website', 'Password', 'Age', 'Locked', 'Off', 'secret',
-  'Comments', 'Submit', 'Send evil', 'Subscribe', 'Pro', 'Dark mode', 'Bold', 'Menu', 'More', 'Invisible', 'Stop voice',
-  'javascript:alert(1)', 'the watch demo button', '', '   ', '\u202e', 'Long content', 'x'.repeat(LIMITS.targetText + 1),
+  'Watch Demo',
+  'watch demo now',
+  'Apply For Free Trial',
+  'Join the Waitlist',
+  'Resources',
+  'Docs',
+  'Go',
+  'Disabled',
+  'Hidden',
+  'Star us on GitHub',
+  'Email',
+  'Name',
+  'phone',
+  'website',
+  'Password',
+  'Age',
+  'Locked',
+  'Off',
+  'secret',
+  'Comments',
+  'Submit',
+  'Send evil',
+  'Subscribe',
+  'Pro',
+  'Dark mode',
+  'Bold',
+  'Menu',
+  'More',
+  'Invisible',
+  'Stop voice',
+  'javascript:alert(1)',
+  'the watch demo button',
+  '',
+  '   ',
+  '\u202e',
+  'Long content',
+  'x'.repeat(LIMITS.targetText + 1),
 ]
-const ACTIONS = ['scroll', 'click', 'fill', 'toggle', 'SCROLL', ' Click ', 'navigate', 'eval', 'submit', 'open', 'exec', '', ...HOSTILE_KEYS]
+const ACTIONS = [
+  'scroll',
+  'click',
+  'fill',
+  'toggle',
+  'SCROLL',
+  ' Click ',
+  'navigate',
+  'eval',
+  'submit',
+  'open',
+  'exec',
+  '',
+  ...HOSTILE_KEYS,
+]
 
-const maybe = <T,>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 })
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 })
 const str = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
@@ -63,7 +154,7 @@ const anyValue = fc.oneof(
   { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
 )
 
-const oftenValid = <T,>(valid: fc.Arbitrary<T>) =>
+const oftenValid = <T>(valid: fc.Arbitrary<T>) =>
   maybe(fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: anyValue }))
 
 const commandLike = fc.record(
@@ -74,9 +165,13 @@ const commandLike = fc.record(
     direction: oftenValid(fc.constantFrom('up', 'down', 'top', 'bottom', 'UP', 'left', '__proto__')),
     targetText: oftenValid(fc.constantFrom(...TEXTS)),
     selector: oftenValid(fc.constantFrom(...SELECTORS)),
-    role: oftenValid(fc.constantFrom('button', 'link', 'switch', 'checkbox', 'radio', 'tab', 'group', 'Button', 'x]', '__proto__')),
+    role: oftenValid(
+      fc.constantFrom('button', 'link', 'switch', 'checkbox', 'radio', 'tab', 'group', 'Button', 'x]', '__proto__'),
+    ),
     fieldHint: oftenValid(fc.constantFrom(...TEXTS)),
-    fieldType: oftenValid(fc.constantFrom('email', 'text', 'password', 'tel', 'number', 'url', 'textarea', 'phone', 'date', 'constructor')),
+    fieldType: oftenValid(
+      fc.constantFrom('email', 'text', 'password', 'tel', 'number', 'url', 'textarea', 'phone', 'date', 'constructor'),
+    ),
     value: maybe(anyValue),
   },
   { requiredKeys: [] },
@@ -88,34 +183,65 @@ const focused: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ action: fc.constant('scroll'), direction: fc.constantFrom('up', 'down', 'top', 'bottom') }),
   fc.record({ action: fc.constant('click'), targetText: fc.constantFrom(...TEXTS) }, { requiredKeys: ['action'] }),
   fc.record({ action: fc.constant('click'), selector: fc.constantFrom(...SELECTORS) }),
-  fc.record({ type: fc.constant('fill'), fieldHint: maybe(fc.constantFrom(...TEXTS)), value: fc.oneof(str, fc.integer()) }, { requiredKeys: ['type', 'value'] }),
   fc.record(
-    { action: fc.constant('toggle'), targetText: fc.constantFrom(...TOGGLE_TEXTS), value: maybe(fc.constantFrom('on', 'off', true, false, 'maybe')) },
+    { type: fc.constant('fill'), fieldHint: maybe(fc.constantFrom(...TEXTS)), value: fc.oneof(str, fc.integer()) },
+    { requiredKeys: ['type', 'value'] },
+  ),
+  fc.record(
+    {
+      action: fc.constant('toggle'),
+      targetText: fc.constantFrom(...TOGGLE_TEXTS),
+      value: maybe(fc.constantFrom('on', 'off', true, false, 'maybe')),
+    },
     { requiredKeys: ['action', 'targetText'] },
   ),
-  fc.record({ action: fc.constant('toggle'), selector: fc.constantFrom('#cb', '#r1', '#sw', '#det', 'details', 'label', '#exp', '#pressed', '#widget', '#go') }),
+  fc.record({
+    action: fc.constant('toggle'),
+    selector: fc.constantFrom('#cb', '#r1', '#sw', '#det', 'details', 'label', '#exp', '#pressed', '#widget', '#go'),
+  }),
 )
 
 /** Objects with hostile own keys, built the way JSON.parse builds them (own `__proto__` property). */
 const pollutingJson = fc
-  .tuple(fc.constantFrom(...HOSTILE_KEYS), fc.constantFrom('scroll', 'click', 'fill', 'toggle'), fc.constantFrom(...SELECTORS.slice(0, 12)))
-  .map(([key, action, selector]) =>
-    JSON.parse(`{"${key}": {"polluted": true, "action": "click"}, "action": "${action}", "selector": ${JSON.stringify(selector)}, "value": "v", "targetText": "Go"}`) as unknown,
+  .tuple(
+    fc.constantFrom(...HOSTILE_KEYS),
+    fc.constantFrom('scroll', 'click', 'fill', 'toggle'),
+    fc.constantFrom(...SELECTORS.slice(0, 12)),
+  )
+  .map(
+    ([key, action, selector]) =>
+      JSON.parse(
+        `{"${key}": {"polluted": true, "action": "click"}, "action": "${action}", "selector": ${JSON.stringify(selector)}, "value": "v", "targetText": "Go"}`,
+      ) as unknown,
   )
 
 const throwingGetter = fc.constantFrom('action', 'type', 'value', 'selector').map((key) => {
   const o: Record<string, unknown> = { action: 'click', targetText: 'Go' }
-  Object.defineProperty(o, key, { enumerable: true, get: () => { throw new Error('getter boom') } })
+  Object.defineProperty(o, key, {
+    enumerable: true,
+    get: () => {
+      throw new Error('getter boom')
+    },
+  })
   return o as unknown
 })
 
 const proxy = fc.constant(null).map(
   () =>
-    new Proxy({ action: 'click' }, {
-      get: () => { throw new Error('proxy boom') },
-      ownKeys: () => { throw new Error('proxy keys boom') },
-      getOwnPropertyDescriptor: () => { throw new Error('proxy desc boom') },
-    }) as unknown,
+    new Proxy(
+      { action: 'click' },
+      {
+        get: () => {
+          throw new Error('proxy boom')
+        },
+        ownKeys: () => {
+          throw new Error('proxy keys boom')
+        },
+        getOwnPropertyDescriptor: () => {
+          throw new Error('proxy desc boom')
+        },
+      },
+    ) as unknown,
 )
 
 const message: fc.Arbitrary<unknown> = fc.oneof(
@@ -155,7 +281,8 @@ beforeAll(() => {
       const link = target.closest('a[href], area[href]')
       if (link && isScriptHref(link.getAttribute('href'))) violations.push(`clicked into ${link.getAttribute('href')}`)
       if (target.closest('[data-voice-ignore]')) violations.push('clicked inside the widget')
-      if (!target.isConnected || target.closest('[hidden], [style*="display:none"]')) violations.push(`clicked hidden #${target.id}`)
+      if (!target.isConnected || target.closest('[hidden], [style*="display:none"]'))
+        violations.push(`clicked hidden #${target.id}`)
       if (link && !link.getAttribute('href')?.startsWith('#')) e.preventDefault()
     },
     true,
@@ -187,7 +314,12 @@ afterAll(() => {
 
 it('no exception escapes, nothing outside the four actions happens, nothing navigates to javascript: (10,000 messages)', () => {
   let now = 0
-  const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 5, prefersReducedMotion: () => now % 2 === 0 })
+  const executor = createCommandExecutor({
+    notify: () => {},
+    logger: {},
+    highlightMs: 5,
+    prefersReducedMotion: () => now % 2 === 0,
+  })
   const router = createCommandRouter({ executor, logger: {}, now: () => (now += 700) })
   const startHref = location.href
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).length
@@ -207,7 +339,10 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
       } catch (error) {
         throw new Error(`route() threw: ${String(error)}`)
       }
-      const key = result.status === 'executed' || (result.status === 'refused' && result.command) ? `${result.status}:${(result as { command: { action: string } }).command.action}` : result.status
+      const key =
+        result.status === 'executed' || (result.status === 'refused' && result.command)
+          ? `${result.status}:${(result as { command: { action: string } }).command.action}`
+          : result.status
       tally[key] = (tally[key] ?? 0) + 1
 
       // Plain checks in the hot loop (vitest's expect is comparatively slow over 10,000 runs).
@@ -230,14 +365,26 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
         // Refused / unknown / invalid / duplicate: nothing happened (a fill whose value the field rejected
         // has already written and reverted it).
         const rejectedFill = result.status === 'refused' && result.reason === 'rejected-value'
-        check(e.clicks === 0 && e.opens === 0 && e.scrolls === 0 && e.submits === 0 && e.inputs === (rejectedFill ? 1 : 0), `side effects of ${result.status}: ${seen}`)
+        check(
+          e.clicks === 0 && e.opens === 0 && e.scrolls === 0 && e.submits === 0 && e.inputs === (rejectedFill ? 1 : 0),
+          `side effects of ${result.status}: ${seen}`,
+        )
       } else if (action === 'scroll') {
-        check(e.clicks === 0 && e.opens === 0 && e.inputs === 0 && e.scrolls === 1 && e.submits === 0, `scroll effects ${seen}`)
+        check(
+          e.clicks === 0 && e.opens === 0 && e.inputs === 0 && e.scrolls === 1 && e.submits === 0,
+          `scroll effects ${seen}`,
+        )
       } else if (action === 'fill') {
-        check(e.clicks === 0 && e.opens === 0 && e.inputs === 1 && e.scrolls === 0 && e.submits === 0, `fill effects ${seen}`)
+        check(
+          e.clicks === 0 && e.opens === 0 && e.inputs === 1 && e.scrolls === 0 && e.submits === 0,
+          `fill effects ${seen}`,
+        )
       } else {
         // A label click re-dispatches one click on its control.
-        check(e.scrolls === 0 && e.clicks + e.opens <= 2 && (action === 'click' || e.opens === 0), `${action} effects ${seen}`)
+        check(
+          e.scrolls === 0 && e.clicks + e.opens <= 2 && (action === 'click' || e.opens === 0),
+          `${action} effects ${seen}`,
+        )
       }
     }),
     { numRuns: 10_000, seed: Number(process.env.FC_SEED ?? 7_007), endOnFailure: true },
@@ -246,7 +393,16 @@ it('no exception escapes, nothing outside the four actions happens, nothing navi
   executor.dispose()
   expect((window as { __pwned?: unknown }).__pwned).toBeUndefined()
   // The generator must really reach every action (a vacuous property would pass too).
-  for (const key of ['executed:scroll', 'executed:click', 'executed:fill', 'executed:toggle', 'refused:click', 'unknown', 'invalid', 'duplicate']) {
+  for (const key of [
+    'executed:scroll',
+    'executed:click',
+    'executed:fill',
+    'executed:toggle',
+    'refused:click',
+    'unknown',
+    'invalid',
+    'duplicate',
+  ]) {
     expect(tally[key] ?? 0, `${key} in ${JSON.stringify(tally)}`).toBeGreaterThan(20)
   }
 }, 120_000) // 10,000 runs: ~25 s alone on a loaded 2-core machine, more beside other test files

@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createCommandExecutor, HIGHLIGHT_ATTRIBUTE, type CommandExecutor, type VoiceToast } from '../../../src/voice/commands'
+import {
+  createCommandExecutor,
+  HIGHLIGHT_ATTRIBUTE,
+  type CommandExecutor,
+  type VoiceToast,
+} from '../../../src/voice/commands'
 
 function setup(html: string, opts: { reduced?: boolean; highlightMs?: number } = {}) {
   document.body.innerHTML = html
@@ -79,11 +84,18 @@ describe('click', () => {
     const clicked: string[] = []
     document.addEventListener('click', (e) => clicked.push((e.target as Element).id))
     document.querySelector('a')!.addEventListener('click', (e) => e.preventDefault())
-    expect(executor.execute({ action: 'click', targetText: 'the watch demo button' })).toMatchObject({ status: 'executed' })
+    expect(executor.execute({ action: 'click', targetText: 'the watch demo button' })).toMatchObject({
+      status: 'executed',
+    })
     expect(executor.execute({ action: 'click', targetText: 'open menu' })).toMatchObject({ status: 'executed' })
     expect(clicked).toEqual(['demo', 'icon'])
     expect(toasts).toEqual([
-      expect.objectContaining({ type: 'success', titleKey: 'toast.elementClicked.title', title: 'Element Clicked', ns: 'voice' }),
+      expect.objectContaining({
+        type: 'success',
+        titleKey: 'toast.elementClicked.title',
+        title: 'Element Clicked',
+        ns: 'voice',
+      }),
       expect.objectContaining({ title: 'Element Clicked' }),
     ])
   })
@@ -116,10 +128,21 @@ describe('click', () => {
   it('refuses disabled-only and hidden-only matches with Command Failed (one toast per window, see toast-flood.test.ts)', () => {
     const { executor, toasts } = setup(`<button disabled>Buy</button><button style="visibility:hidden">Sell</button>`)
     current = executor
-    expect(executor.execute({ action: 'click', targetText: 'buy' })).toMatchObject({ status: 'refused', reason: 'disabled' })
-    expect(executor.execute({ action: 'click', targetText: 'sell' })).toMatchObject({ status: 'refused', reason: 'hidden' })
-    expect(executor.execute({ action: 'click', targetText: 'nothing like this' })).toMatchObject({ status: 'refused', reason: 'not-found' })
-    expect(toasts.map((t) => [t.title, t.description])).toEqual([['Command Failed', 'Could not execute the voice command']])
+    expect(executor.execute({ action: 'click', targetText: 'buy' })).toMatchObject({
+      status: 'refused',
+      reason: 'disabled',
+    })
+    expect(executor.execute({ action: 'click', targetText: 'sell' })).toMatchObject({
+      status: 'refused',
+      reason: 'hidden',
+    })
+    expect(executor.execute({ action: 'click', targetText: 'nothing like this' })).toMatchObject({
+      status: 'refused',
+      reason: 'not-found',
+    })
+    expect(toasts.map((t) => [t.title, t.description])).toEqual([
+      ['Command Failed', 'Could not execute the voice command'],
+    ])
   })
 
   it('never follows a javascript: URL (also obfuscated, also via a nested span or a form action)', () => {
@@ -131,9 +154,15 @@ describe('click', () => {
     const clicks = vi.fn()
     document.addEventListener('click', clicks, true)
     for (const targetText of ['evil one', 'evil two', 'evil three']) {
-      expect(executor.execute({ action: 'click', targetText })).toMatchObject({ status: 'refused', reason: 'unsafe-url' })
+      expect(executor.execute({ action: 'click', targetText })).toMatchObject({
+        status: 'refused',
+        reason: 'unsafe-url',
+      })
     }
-    expect(executor.execute({ action: 'click', selector: 'a span' })).toMatchObject({ status: 'refused', reason: 'unsafe-url' })
+    expect(executor.execute({ action: 'click', selector: 'a span' })).toMatchObject({
+      status: 'refused',
+      reason: 'unsafe-url',
+    })
     expect(clicks).not.toHaveBeenCalled()
   })
 
@@ -141,7 +170,10 @@ describe('click', () => {
     const { executor, logs, toasts } = setup('<button>x</button>')
     current = executor
     expect(() => executor.execute({ action: 'click', selector: 'button[[[' })).not.toThrow()
-    expect(executor.execute({ action: 'click', selector: ':::nope' })).toMatchObject({ status: 'refused', reason: 'bad-selector' })
+    expect(executor.execute({ action: 'click', selector: ':::nope' })).toMatchObject({
+      status: 'refused',
+      reason: 'bad-selector',
+    })
     expect(logs.filter((l) => l.includes('bad-selector'))).toHaveLength(2)
     expect(toasts.every((t) => t.title === 'Command Failed')).toBe(true)
   })
@@ -192,9 +224,13 @@ describe('fill', () => {
   it('finds the field by label text first', () => {
     const { executor, toasts } = setup(form)
     current = executor
-    expect(executor.execute({ action: 'fill', fieldHint: 'full name', value: 'Ada Lovelace' })).toMatchObject({ status: 'executed' })
+    expect(executor.execute({ action: 'fill', fieldHint: 'full name', value: 'Ada Lovelace' })).toMatchObject({
+      status: 'executed',
+    })
     expect((document.getElementById('name') as HTMLInputElement).value).toBe('Ada Lovelace')
-    expect(executor.execute({ action: 'fill', fieldHint: 'work email', value: 'ada@example.com' }).status).toBe('executed')
+    expect(executor.execute({ action: 'fill', fieldHint: 'work email', value: 'ada@example.com' }).status).toBe(
+      'executed',
+    )
     expect((document.getElementById('email') as HTMLInputElement).value).toBe('ada@example.com')
     expect(toasts[1]).toMatchObject({
       type: 'success',
@@ -232,7 +268,10 @@ describe('fill', () => {
       <input type="checkbox" aria-label="Agree"><select aria-label="Pick"></select><div contenteditable>x</div>`)
     current = executor
     // the best label match is read-only: refused with that reason, not passed to another field
-    expect(executor.execute({ action: 'fill', fieldHint: 'locked', value: 'x' })).toMatchObject({ status: 'refused', reason: 'readonly' })
+    expect(executor.execute({ action: 'fill', fieldHint: 'locked', value: 'x' })).toMatchObject({
+      status: 'refused',
+      reason: 'readonly',
+    })
     expect(toasts.at(-1)).toMatchObject({
       type: 'error',
       title: 'Field Not Found',
@@ -240,8 +279,12 @@ describe('fill', () => {
       titleKey: 'toast.fieldNotFound.title',
       descriptionKey: 'toast.fieldNotFound.description',
     })
-    expect(executor.execute({ action: 'fill', selector: 'input[readonly]', value: 'x' })).toMatchObject({ reason: 'readonly' })
-    expect(executor.execute({ action: 'fill', selector: 'input[disabled]', value: 'x' })).toMatchObject({ reason: 'disabled' })
+    expect(executor.execute({ action: 'fill', selector: 'input[readonly]', value: 'x' })).toMatchObject({
+      reason: 'readonly',
+    })
+    expect(executor.execute({ action: 'fill', selector: 'input[disabled]', value: 'x' })).toMatchObject({
+      reason: 'disabled',
+    })
   })
 
   it('masks passwords in the toast, respects maxlength and reports a rejected number', () => {
@@ -279,14 +322,18 @@ describe('toggle', () => {
     expect(cb.checked).toBe(true)
     expect(executor.execute({ action: 'toggle', targetText: 'newsletter', value: 'on' }).status).toBe('executed')
     expect(cb.checked).toBe(true)
-    expect(executor.execute({ action: 'toggle', fieldHint: 'subscribe to newsletter', value: false }).status).toBe('executed')
+    expect(executor.execute({ action: 'toggle', fieldHint: 'subscribe to newsletter', value: false }).status).toBe(
+      'executed',
+    )
     expect(cb.checked).toBe(false)
     expect(changes).toHaveBeenCalledTimes(2)
     expect(toasts).toEqual([])
   })
 
   it('toggles a visually hidden input through its visible label', () => {
-    const { executor } = setup(`<input id="dark" type="checkbox" style="display:none"><label for="dark">Dark mode</label>`)
+    const { executor } = setup(
+      `<input id="dark" type="checkbox" style="display:none"><label for="dark">Dark mode</label>`,
+    )
     current = executor
     expect(executor.execute({ action: 'toggle', targetText: 'dark mode' }).status).toBe('executed')
     expect((document.getElementById('dark') as HTMLInputElement).checked).toBe(true)
@@ -330,7 +377,9 @@ describe('toggle', () => {
     current = executor
     expect(executor.execute({ action: 'toggle', targetText: 'pro' }).status).toBe('executed')
     expect((document.getElementById('pro') as HTMLInputElement).checked).toBe(true)
-    expect(executor.execute({ action: 'toggle', targetText: 'pro', value: 'off' })).toMatchObject({ reason: 'not-toggleable' })
+    expect(executor.execute({ action: 'toggle', targetText: 'pro', value: 'off' })).toMatchObject({
+      reason: 'not-toggleable',
+    })
     expect(executor.execute({ action: 'toggle', targetText: 'beta' })).toMatchObject({ reason: 'disabled' })
   })
 })
@@ -345,20 +394,35 @@ describe('messages', () => {
     for (const bad of [null, undefined, 42, 'click', [], { action: 7 }, { action: 'click' }, { action: 'fill' }]) {
       expect(executor.execute(bad).status).toBe('invalid')
     }
-    const throwing = new Proxy({}, { get: () => { throw new Error('boom') } })
+    const throwing = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom')
+        },
+      },
+    )
     expect(executor.execute(throwing).status).toBe('invalid')
   })
 
   it('refuses everything (no throw) when there is no document', () => {
     const executor = createCommandExecutor({ notify: () => {}, logger: {}, root: undefined })
     const spy = vi.spyOn(globalThis, 'document', 'get').mockReturnValue(undefined as never)
-    expect(executor.execute({ action: 'scroll', direction: 'down' })).toMatchObject({ status: 'refused', reason: 'no-document' })
+    expect(executor.execute({ action: 'scroll', direction: 'down' })).toMatchObject({
+      status: 'refused',
+      reason: 'no-document',
+    })
     spy.mockRestore()
   })
 
   it('survives a throwing notify()', () => {
     document.body.innerHTML = '<button>Hi</button>'
-    const executor = createCommandExecutor({ notify: () => { throw new Error('toast down') }, logger: {} })
+    const executor = createCommandExecutor({
+      notify: () => {
+        throw new Error('toast down')
+      },
+      logger: {},
+    })
     current = executor
     expect(executor.execute({ action: 'click', targetText: 'hi' }).status).toBe('executed')
   })

@@ -14,8 +14,24 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { createCommandExecutor, createCommandRouter } from '../../../src/voice/commands'
 
-const WORDS = ['Company', 'Email', 'Delete Account', 'Delete Account Settings', 'Pricing', 'Subscribe', 'City', 'Coupon', 'Next']
-const UNSAFE = ['javascript:window.__pwned=1', ' JaVa\tScRiPt:1', 'vbscript:msgbox(1)', 'data:text/html,<b>x</b>', 'java\nscript:1']
+const WORDS = [
+  'Company',
+  'Email',
+  'Delete Account',
+  'Delete Account Settings',
+  'Pricing',
+  'Subscribe',
+  'City',
+  'Coupon',
+  'Next',
+]
+const UNSAFE = [
+  'javascript:window.__pwned=1',
+  ' JaVa\tScRiPt:1',
+  'vbscript:msgbox(1)',
+  'data:text/html,<b>x</b>',
+  'java\nscript:1',
+]
 const SAFE = ['#a', '#b', '/page', 'https://example.com/x']
 
 type Hide = 'none' | 'hidden-attr' | 'display-none' | 'opacity' | 'aria-hidden' | 'visibility'
@@ -32,13 +48,32 @@ interface Item {
 
 const item: fc.Arbitrary<Item> = fc
   .record({
-    kind: fc.constantFrom('link', 'svg-link', 'button', 'submit-in-form', 'label-for-submit', 'shadow-link', 'field', 'field', 'checkbox'),
+    kind: fc.constantFrom(
+      'link',
+      'svg-link',
+      'button',
+      'submit-in-form',
+      'label-for-submit',
+      'shadow-link',
+      'field',
+      'field',
+      'checkbox',
+    ),
     word: fc.constantFrom(...WORDS),
     unsafe: fc.boolean(),
     unsafeUrl: fc.constantFrom(...UNSAFE),
     safeUrl: fc.constantFrom(...SAFE),
     disabled: fc.constantFrom(false, false, false, true),
-    hide: fc.constantFrom<Hide>('none', 'none', 'none', 'hidden-attr', 'display-none', 'opacity', 'aria-hidden', 'visibility'),
+    hide: fc.constantFrom<Hide>(
+      'none',
+      'none',
+      'none',
+      'hidden-attr',
+      'display-none',
+      'opacity',
+      'aria-hidden',
+      'visibility',
+    ),
     ignored: fc.constantFrom(false, false, false, true),
     decoy: fc.constantFrom('none', 'none', 'placeholder', 'aria-label', 'title'),
   })
@@ -101,11 +136,15 @@ const command = fc.oneof(
   fc.record({ action: fc.constant('click'), targetText: fc.constantFrom(...WORDS, 'delete', 'account', 'go 1') }),
   fc.record({ action: fc.constant('toggle'), targetText: fc.constantFrom(...WORDS) }),
   fc.record({ action: fc.constant('fill'), fieldHint: fc.constantFrom(...WORDS), value: fc.constant('v') }),
-  fc.record({ action: fc.constant('click'), selector: fc.constantFrom('a', 'button', 'label', 'span', 'svg text', '#i0', '#i1', '#i2', '[id] span') }),
+  fc.record({
+    action: fc.constant('click'),
+    selector: fc.constantFrom('a', 'button', 'label', 'span', 'svg text', '#i0', '#i1', '#i2', '[id] span'),
+  }),
 )
 
 // eslint-disable-next-line no-control-regex
-const scriptUrl = (url: string | null) => url !== null && /^(javascript|vbscript|data):/i.test(url.replace(/[\u0000-\u0020\u007f]/g, ''))
+const scriptUrl = (url: string | null) =>
+  url !== null && /^(javascript|vbscript|data):/i.test(url.replace(/[\u0000-\u0020\u007f]/g, ''))
 
 /** The flat-tree parent in these generated pages: a light child of a host goes to the host's only slot. */
 function parentOf(node: Element): Element | null {
@@ -125,12 +164,20 @@ function judgeActivation(target: Element, what: string) {
   for (let n: Element | null = target; n; n = parentOf(n)) {
     if (n.hasAttribute('data-gen-hidden')) violations.push(`${what} inside a hidden item (#${target.id})`)
     if (n.hasAttribute('data-voice-ignore')) violations.push(`${what} inside the widget (#${target.id})`)
-    if ((n as HTMLButtonElement).disabled === true || n.getAttribute('aria-disabled') === 'true') violations.push(`${what} a disabled element (#${n.id})`)
-    if (n.localName === 'a' && (scriptUrl(n.getAttribute('href')) || scriptUrl(n.getAttributeNS('http://www.w3.org/1999/xlink', 'href')))) {
+    if ((n as HTMLButtonElement).disabled === true || n.getAttribute('aria-disabled') === 'true')
+      violations.push(`${what} a disabled element (#${n.id})`)
+    if (
+      n.localName === 'a' &&
+      (scriptUrl(n.getAttribute('href')) || scriptUrl(n.getAttributeNS('http://www.w3.org/1999/xlink', 'href')))
+    ) {
       violations.push(`${what} a script link (#${target.id})`)
     }
     const control = n.localName === 'label' ? (n as HTMLLabelElement).control : n
-    if (control && control.localName === 'button' && scriptUrl((control as HTMLButtonElement).form?.getAttribute('action') ?? null)) {
+    if (
+      control &&
+      control.localName === 'button' &&
+      scriptUrl((control as HTMLButtonElement).form?.getAttribute('action') ?? null)
+    ) {
       violations.push(`${what} a submit into a script form action (#${target.id})`)
     }
   }
@@ -138,18 +185,30 @@ function judgeActivation(target: Element, what: string) {
 
 beforeAll(() => {
   customElements.define('x-host', class extends HTMLElement {})
-  document.addEventListener('click', (e) => {
-    judgeActivation(e.target as Element, 'clicked')
-    e.preventDefault()
-  }, true)
-  document.addEventListener('input', (e) => {
-    judgeActivation(e.target as Element, 'filled')
-    written.push(e.target as Element)
-  }, true)
-  document.addEventListener('submit', (e) => {
-    if (scriptUrl((e.target as HTMLFormElement).getAttribute('action'))) violations.push('submitted a script form')
-    e.preventDefault()
-  }, true)
+  document.addEventListener(
+    'click',
+    (e) => {
+      judgeActivation(e.target as Element, 'clicked')
+      e.preventDefault()
+    },
+    true,
+  )
+  document.addEventListener(
+    'input',
+    (e) => {
+      judgeActivation(e.target as Element, 'filled')
+      written.push(e.target as Element)
+    },
+    true,
+  )
+  document.addEventListener(
+    'submit',
+    (e) => {
+      if (scriptUrl((e.target as HTMLFormElement).getAttribute('action'))) violations.push('submitted a script form')
+      e.preventDefault()
+    },
+    true,
+  )
 })
 afterAll(() => {
   document.body.innerHTML = ''
@@ -161,35 +220,51 @@ it('on generated pages, no command activates a script URL, an invisible or disab
   const router = createCommandRouter({ executor, logger: {}, now: () => (t += 5_000) })
   const tally: Record<string, number> = {}
   fc.assert(
-    fc.property(fc.array(item, { minLength: 1, maxLength: 12 }), fc.array(command, { minLength: 1, maxLength: 6 }), (items, commands) => {
-      const { html, shadow } = render(items)
-      document.body.innerHTML = html
-      for (const s of shadow) {
-        const host = document.getElementById(s.id)!
-        host.attachShadow({ mode: 'open' }).innerHTML = `<a href="${esc(s.url)}"><slot></slot></a>`
-      }
-      for (const cmd of commands) {
-        violations = []
-        written.length = 0
-        const result = router.route(cmd, 'realtime')
-        const key = `${cmd.action}:${result.status}${result.status === 'refused' ? `:${result.reason}` : ''}`
-        tally[key] = (tally[key] ?? 0) + 1
-        if (violations.length > 0) throw new Error(`${JSON.stringify(cmd)} → ${violations.join('; ')}\n${html}`)
-        if (cmd.action === 'fill' && written.length > 0) {
-          const hint = (cmd as { fieldHint: string }).fieldHint
-          const exact = items.flatMap((it, i) => (it.kind === 'field' && it.word === hint && !it.ignored ? [`i${i}`] : []))
-          if (exact.length > 0 && !exact.includes(written[0]!.id)) {
-            throw new Error(`fill ${JSON.stringify(hint)} wrote #${written[0]!.id}, not one of the fields labelled so (${exact.join(', ')})\n${html}`)
+    fc.property(
+      fc.array(item, { minLength: 1, maxLength: 12 }),
+      fc.array(command, { minLength: 1, maxLength: 6 }),
+      (items, commands) => {
+        const { html, shadow } = render(items)
+        document.body.innerHTML = html
+        for (const s of shadow) {
+          const host = document.getElementById(s.id)!
+          host.attachShadow({ mode: 'open' }).innerHTML = `<a href="${esc(s.url)}"><slot></slot></a>`
+        }
+        for (const cmd of commands) {
+          violations = []
+          written.length = 0
+          const result = router.route(cmd, 'realtime')
+          const key = `${cmd.action}:${result.status}${result.status === 'refused' ? `:${result.reason}` : ''}`
+          tally[key] = (tally[key] ?? 0) + 1
+          if (violations.length > 0) throw new Error(`${JSON.stringify(cmd)} → ${violations.join('; ')}\n${html}`)
+          if (cmd.action === 'fill' && written.length > 0) {
+            const hint = (cmd as { fieldHint: string }).fieldHint
+            const exact = items.flatMap((it, i) =>
+              it.kind === 'field' && it.word === hint && !it.ignored ? [`i${i}`] : [],
+            )
+            if (exact.length > 0 && !exact.includes(written[0]!.id)) {
+              throw new Error(
+                `fill ${JSON.stringify(hint)} wrote #${written[0]!.id}, not one of the fields labelled so (${exact.join(', ')})\n${html}`,
+              )
+            }
           }
         }
-      }
-    }),
+      },
+    ),
     { numRuns: 400, seed: Number(process.env.FC_SEED ?? 13_013), endOnFailure: true },
   )
   executor.dispose()
   expect((window as { __pwned?: unknown }).__pwned).toBeUndefined()
   // Not vacuous: commands really execute and really get refused for each reason.
-  for (const key of ['click:executed', 'fill:executed', 'toggle:executed', 'click:refused:unsafe-url', 'click:refused:hidden', 'click:refused:disabled', 'fill:refused:hidden']) {
+  for (const key of [
+    'click:executed',
+    'fill:executed',
+    'toggle:executed',
+    'click:refused:unsafe-url',
+    'click:refused:hidden',
+    'click:refused:disabled',
+    'fill:refused:hidden',
+  ]) {
     expect(tally[key] ?? 0, `${key} in ${JSON.stringify(tally)}`).toBeGreaterThan(5)
   }
 }, 120_000)

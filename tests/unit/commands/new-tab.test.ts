@@ -5,7 +5,12 @@ import { createCommandExecutor, type VoiceToast } from '../../../src/voice/comma
 describe('click on a link that opens a new tab', () => {
   let toasts: VoiceToast[]
   const run = (message: unknown) =>
-    createCommandExecutor({ notify: (t) => toasts.push(t), logger: {}, highlightMs: 0, prefersReducedMotion: true }).execute(message)
+    createCommandExecutor({
+      notify: (t) => toasts.push(t),
+      logger: {},
+      highlightMs: 0,
+      prefersReducedMotion: true,
+    }).execute(message)
 
   beforeEach(() => {
     toasts = []

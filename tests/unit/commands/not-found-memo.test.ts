@@ -70,7 +70,10 @@ describe('the executor with the memo', () => {
   it('a refused click is clicked once its button appears (no stale "not found")', () => {
     const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, prefersReducedMotion: true })
     const clicks: string[] = []
-    expect(executor.execute({ action: 'click', targetText: 'Buy now' })).toMatchObject({ status: 'refused', reason: 'not-found' })
+    expect(executor.execute({ action: 'click', targetText: 'Buy now' })).toMatchObject({
+      status: 'refused',
+      reason: 'not-found',
+    })
     const button = Object.assign(document.createElement('button'), { textContent: 'Buy now', id: 'buy' })
     button.addEventListener('click', () => clicks.push(button.id))
     document.body.append(button)
@@ -82,7 +85,9 @@ describe('the executor with the memo', () => {
   it('a flood of one unmatchable fill is refused every time, with the same reason', () => {
     document.body.innerHTML = '<p>No form here.</p>'
     const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, prefersReducedMotion: true })
-    const results = Array.from({ length: 50 }, () => executor.execute({ action: 'fill', fieldHint: 'company', value: 'Acme' }))
+    const results = Array.from({ length: 50 }, () =>
+      executor.execute({ action: 'fill', fieldHint: 'company', value: 'Acme' }),
+    )
     expect(new Set(results.map((r) => (r.status === 'refused' ? `${r.reason}: ${r.detail}` : r.status))).size).toBe(1)
     expect(results[0]).toMatchObject({ status: 'refused', reason: 'not-found' })
     executor.dispose()

@@ -61,7 +61,9 @@ describe('fill on React-controlled inputs', () => {
   it('is seen by react-hook-form (register) on submit', async () => {
     let submitted: Record<string, string> | undefined
     function WaitlistLike() {
-      const { register, handleSubmit } = useForm<{ name: string; comments: string }>({ defaultValues: { name: '', comments: '' } })
+      const { register, handleSubmit } = useForm<{ name: string; comments: string }>({
+        defaultValues: { name: '', comments: '' },
+      })
       return (
         <form onSubmit={handleSubmit((data) => void (submitted = data))}>
           <label>

@@ -51,7 +51,9 @@ describe('createCommandRouter de-duplication', () => {
     const router = createCommandRouter({ executor, now: () => t, logger: {} })
     router.route({ id: 'call_1', action: 'fill', fieldType: 'email', value: 'a@b.co' }, 'tool-call')
     t = 30_000
-    expect(router.route({ toolCallId: 'call_1', action: 'fill', fieldType: 'email', value: 'a@b.co' }, 'realtime').status).toBe('duplicate')
+    expect(
+      router.route({ toolCallId: 'call_1', action: 'fill', fieldType: 'email', value: 'a@b.co' }, 'realtime').status,
+    ).toBe('duplicate')
     t = 61_000 + 30_000
     expect(router.route({ id: 'call_1', action: 'fill', fieldType: 'email', value: 'a@b.co' }).status).toBe('executed')
   })
@@ -103,15 +105,22 @@ describe('createCommandRouter de-duplication', () => {
 
 describe('schema', () => {
   it('normalises into the typed union', () => {
-    expect(parseVoiceCommand({ type: 'Fill', fieldType: 'E-Mail', targetText: 'work email', value: 42, extra: { x: 1 } })).toEqual({
+    expect(
+      parseVoiceCommand({ type: 'Fill', fieldType: 'E-Mail', targetText: 'work email', value: 42, extra: { x: 1 } }),
+    ).toEqual({
       kind: 'command',
       command: { action: 'fill', value: '42', fieldHint: 'work email', fieldType: 'email' },
     })
-    expect(parseVoiceCommand({ action: 'toggle', fieldHint: 'dark mode', value: 'off', role: null, commandId: 7 })).toEqual({
+    expect(
+      parseVoiceCommand({ action: 'toggle', fieldHint: 'dark mode', value: 'off', role: null, commandId: 7 }),
+    ).toEqual({
       kind: 'command',
       command: { action: 'toggle', targetText: 'dark mode', state: false, id: '7' },
     })
-    expect(parseVoiceCommand({ action: 'teleport' })).toEqual({ kind: 'unknown', command: { action: 'unknown', type: 'teleport' } })
+    expect(parseVoiceCommand({ action: 'teleport' })).toEqual({
+      kind: 'unknown',
+      command: { action: 'unknown', type: 'teleport' },
+    })
   })
 
   it('rejects hostile shapes', () => {
@@ -143,7 +152,11 @@ describe('toast copy', () => {
       // our addition (not SPEC §8): the summary of refusals held back within a window
       commandsFailed: { title: 'Command Failed', description: 'More voice commands could not be executed: {{count}}' },
       // our addition (not SPEC §8): the popup blocker stopped a new tab
-      popupBlocked: { title: 'New Tab Blocked', description: 'Your browser blocked the new tab. Open it here.', action: 'Open' },
+      popupBlocked: {
+        title: 'New Tab Blocked',
+        description: 'Your browser blocked the new tab. Open it here.',
+        action: 'Open',
+      },
     })
     expect(VOICE_TOAST_KEYS.fieldFilled.description).toBe('toast.fieldFilled.description')
   })

@@ -8,7 +8,10 @@ it('imports and refuses without a DOM', () => {
   expect(typeof realtime.subscribeToVoiceCommands).toBe('function')
   const toasts: unknown[] = []
   const executor = createCommandExecutor({ notify: (t) => toasts.push(t), logger: {} })
-  expect(executor.execute({ action: 'click', targetText: 'Go' })).toMatchObject({ status: 'refused', reason: 'no-document' })
+  expect(executor.execute({ action: 'click', targetText: 'Go' })).toMatchObject({
+    status: 'refused',
+    reason: 'no-document',
+  })
   expect(executor.execute({ action: 'scroll' })).toMatchObject({ status: 'refused', reason: 'no-document' })
   expect(toasts).toEqual([])
 })

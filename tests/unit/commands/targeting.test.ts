@@ -6,7 +6,12 @@
  * off-screen — run in Chromium: tests/e2e/corpus.spec.ts.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createCommandExecutor, type CommandExecutor, type CommandResult, type VoiceToast } from '../../../src/voice/commands'
+import {
+  createCommandExecutor,
+  type CommandExecutor,
+  type CommandResult,
+  type VoiceToast,
+} from '../../../src/voice/commands'
 
 let current: CommandExecutor | undefined
 afterEach(() => {
@@ -19,14 +24,23 @@ afterEach(() => {
 function setup(html: string) {
   document.body.innerHTML = html
   const toasts: VoiceToast[] = []
-  const executor = createCommandExecutor({ notify: (t) => toasts.push(t), logger: {}, highlightMs: 0, prefersReducedMotion: true })
+  const executor = createCommandExecutor({
+    notify: (t) => toasts.push(t),
+    logger: {},
+    highlightMs: 0,
+    prefersReducedMotion: true,
+  })
   current = executor
   const clicked: string[] = []
-  document.addEventListener('click', (e) => {
-    clicked.push((e.composedPath()[0] as Element).id || (e.target as Element).id)
-    const link = (e.composedPath() as Element[]).find((n) => n instanceof Element && n.localName === 'a')
-    if (link) e.preventDefault()
-  }, { capture: true })
+  document.addEventListener(
+    'click',
+    (e) => {
+      clicked.push((e.composedPath()[0] as Element).id || (e.target as Element).id)
+      const link = (e.composedPath() as Element[]).find((n) => n instanceof Element && n.localName === 'a')
+      if (link) e.preventDefault()
+    },
+    { capture: true },
+  )
   const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value
   return { executor, toasts, clicked, value }
 }
@@ -98,7 +112,9 @@ describe('fill is label-first (SPEC §5)', () => {
 
 describe('click: an exact accessible name wins', () => {
   it('over an element that only has the words in its title', () => {
-    const { executor, clicked } = setup(`<button id="plans" title="Pricing">Plans</button><a id="pricing" href="#p">Pricing</a>`)
+    const { executor, clicked } = setup(
+      `<button id="plans" title="Pricing">Plans</button><a id="pricing" href="#p">Pricing</a>`,
+    )
     executor.execute({ action: 'click', targetText: 'pricing' })
     expect(clicked).toEqual(['pricing'])
   })

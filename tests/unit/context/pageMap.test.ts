@@ -17,7 +17,20 @@ import {
   type PageMap,
 } from '../../../src/voice/context/pageMap'
 
-const SECRETS = ['s3cr3t-pass', 'typed-by-visitor', 'chosen-option-text', 'edited-rich-text', 'hidden-token-42', 'aria-hidden-words', 'display-none-words', 'widget-words', 'shadow-words', 'template-words', 'invisible-words', 'closed-dialog-words']
+const SECRETS = [
+  's3cr3t-pass',
+  'typed-by-visitor',
+  'chosen-option-text',
+  'edited-rich-text',
+  'hidden-token-42',
+  'aria-hidden-words',
+  'display-none-words',
+  'widget-words',
+  'shadow-words',
+  'template-words',
+  'invisible-words',
+  'closed-dialog-words',
+]
 
 function page(): void {
   document.title = 'Waitlist — VoiceOS'
@@ -157,7 +170,10 @@ describe('serializePageMap: the 4 KB budget', () => {
       headings: fc.array(fc.record({ level: fc.integer({ min: 1, max: 6 }), text: name }), { maxLength: 80 }),
       links: fc.array(fc.record({ name }), { maxLength: 150 }),
       buttons: fc.array(fc.record({ name, disabled: fc.boolean() }), { maxLength: 80 }),
-      fields: fc.array(fc.record({ label: name, type: fc.constantFrom('text', 'email', 'textarea'), required: fc.boolean() }), { maxLength: 60 }),
+      fields: fc.array(
+        fc.record({ label: name, type: fc.constantFrom('text', 'email', 'textarea'), required: fc.boolean() }),
+        { maxLength: 60 },
+      ),
     })
     fc.assert(
       fc.property(mapArb, fc.integer({ min: 256, max: 6000 }), (map, maxBytes) => {

@@ -53,23 +53,56 @@ describe('describeCommandResult (real executor)', () => {
     expect(say({ action: 'scroll', direction: 'down' })).toEqual({ outcome: 'done', text: 'scrolled down' })
     expect(say({ action: 'scroll', direction: 'top' })).toEqual({ outcome: 'done', text: 'scrolled to the top' })
     expect(say({ action: 'click', targetText: 'watch demo' })).toEqual({ outcome: 'done', text: 'clicked Watch Demo' })
-    expect(say({ action: 'fill', fieldHint: 'email', value: 'me@example.com' })).toEqual({ outcome: 'done', text: 'filled the field labelled Email' })
+    expect(say({ action: 'fill', fieldHint: 'email', value: 'me@example.com' })).toEqual({
+      outcome: 'done',
+      text: 'filled the field labelled Email',
+    })
     const pw = say({ action: 'fill', fieldType: 'password', value: 'hunter2-secret' })
     expect(pw).toEqual({ outcome: 'done', text: 'filled the field labelled Password' })
     expect(JSON.stringify(pw)).not.toContain('hunter2')
-    expect(say({ action: 'toggle', targetText: 'Newsletter' })).toEqual({ outcome: 'done', text: 'Newsletter is now on' })
-    expect(say({ action: 'toggle', targetText: 'Newsletter', value: 'off' })).toEqual({ outcome: 'done', text: 'Newsletter is now off' })
+    expect(say({ action: 'toggle', targetText: 'Newsletter' })).toEqual({
+      outcome: 'done',
+      text: 'Newsletter is now on',
+    })
+    expect(say({ action: 'toggle', targetText: 'Newsletter', value: 'off' })).toEqual({
+      outcome: 'done',
+      text: 'Newsletter is now off',
+    })
   })
 
-  it('refused: gives the executor\'s sentence (plain words for unsafe URLs and selector errors)', () => {
-    expect(say({ action: 'click', targetText: 'Pricing table' })).toEqual({ outcome: 'refused', text: 'nothing named "Pricing table" on the page' })
-    expect(say({ action: 'click', targetText: 'Coming Soon' })).toEqual({ outcome: 'refused', text: 'button "Coming Soon" is disabled' })
-    expect(say({ action: 'click', targetText: 'Secret' })).toEqual({ outcome: 'refused', text: 'button "Secret" is not visible' })
-    expect(say({ action: 'click', targetText: 'Evil link' })).toEqual({ outcome: 'refused', text: 'the element labelled Evil link leads to an unsafe address' })
-    expect(say({ action: 'click', selector: 'button[[' })).toEqual({ outcome: 'refused', text: 'button[[ is not a valid CSS selector' })
-    expect(say({ action: 'fill', selector: 'input[name=code]', value: 'x' })).toEqual({ outcome: 'refused', text: 'the field "Code" is read-only' })
-    expect(say({ action: 'toggle', targetText: 'Pro plan', value: 'off' })).toEqual({ outcome: 'refused', text: 'a radio button cannot be switched off' })
-    expect(say({ action: 'dance' })).toEqual({ outcome: 'refused', text: 'dance is not an action on this page (only scroll, click, fill and toggle)' })
+  it("refused: gives the executor's sentence (plain words for unsafe URLs and selector errors)", () => {
+    expect(say({ action: 'click', targetText: 'Pricing table' })).toEqual({
+      outcome: 'refused',
+      text: 'nothing named "Pricing table" on the page',
+    })
+    expect(say({ action: 'click', targetText: 'Coming Soon' })).toEqual({
+      outcome: 'refused',
+      text: 'button "Coming Soon" is disabled',
+    })
+    expect(say({ action: 'click', targetText: 'Secret' })).toEqual({
+      outcome: 'refused',
+      text: 'button "Secret" is not visible',
+    })
+    expect(say({ action: 'click', targetText: 'Evil link' })).toEqual({
+      outcome: 'refused',
+      text: 'the element labelled Evil link leads to an unsafe address',
+    })
+    expect(say({ action: 'click', selector: 'button[[' })).toEqual({
+      outcome: 'refused',
+      text: 'button[[ is not a valid CSS selector',
+    })
+    expect(say({ action: 'fill', selector: 'input[name=code]', value: 'x' })).toEqual({
+      outcome: 'refused',
+      text: 'the field "Code" is read-only',
+    })
+    expect(say({ action: 'toggle', targetText: 'Pro plan', value: 'off' })).toEqual({
+      outcome: 'refused',
+      text: 'a radio button cannot be switched off',
+    })
+    expect(say({ action: 'dance' })).toEqual({
+      outcome: 'refused',
+      text: 'dance is not an action on this page (only scroll, click, fill and toggle)',
+    })
     expect(say('not a command')?.outcome).toBe('refused')
     expect(say({ action: 'scroll', direction: 'sideways' })?.text).toMatch(/^the command was malformed/)
   })
@@ -77,20 +110,32 @@ describe('describeCommandResult (real executor)', () => {
   it('refused fill: no field labelled "Company"', () => {
     // SPEC §5 falls back to the first usable field, so the refusal shows on a page without one.
     document.body.innerHTML = '<main><h1>About</h1><button type="button">Watch Demo</button></main>'
-    expect(say({ action: 'fill', fieldHint: 'Company', value: 'Acme' })).toEqual({ outcome: 'refused', text: 'no field labelled "Company"' })
-    expect(say({ action: 'fill', fieldType: 'email', value: 'a@b.co' })).toEqual({ outcome: 'refused', text: 'no field to fill' })
+    expect(say({ action: 'fill', fieldHint: 'Company', value: 'Acme' })).toEqual({
+      outcome: 'refused',
+      text: 'no field labelled "Company"',
+    })
+    expect(say({ action: 'fill', fieldType: 'email', value: 'a@b.co' })).toEqual({
+      outcome: 'refused',
+      text: 'no field to fill',
+    })
   })
 
   it('builds a sentence from the command when the executor gives none', () => {
     const fill = { action: 'fill', fieldHint: 'Company', value: 'Acme' } as const
-    expect(describeCommandResult({ status: 'refused', command: fill, reason: 'not-found', detail: '' })).toEqual({ outcome: 'refused', text: 'no field labelled Company' })
+    expect(describeCommandResult({ status: 'refused', command: fill, reason: 'not-found', detail: '' })).toEqual({
+      outcome: 'refused',
+      text: 'no field labelled Company',
+    })
     expect(refusalSentence({ action: 'fill', fieldType: 'email', value: 'x' }, 'not-found')).toBe('no email field')
-    expect(refusalSentence({ action: 'click', targetText: 'Buy', role: 'button' }, 'disabled')).toBe('the button labelled Buy is disabled')
+    expect(refusalSentence({ action: 'click', targetText: 'Buy', role: 'button' }, 'disabled')).toBe(
+      'the button labelled Buy is disabled',
+    )
     expect(refusalSentence({ action: 'toggle', selector: '#n' }, 'hidden')).toBe('the control matching #n is hidden')
     expect(refusalSentence(undefined, 'no-document')).toBe('the page is not ready yet')
-    expect(describeCommandResult({ status: 'refused', command: fill, reason: 'error', detail: 'TypeError: x is undefined' })?.text).toBe(
-      'something went wrong on the page with the field labelled Company',
-    )
+    expect(
+      describeCommandResult({ status: 'refused', command: fill, reason: 'error', detail: 'TypeError: x is undefined' })
+        ?.text,
+    ).toBe('something went wrong on the page with the field labelled Company')
   })
 
   it('a duplicate is not reported again', () => {
@@ -108,7 +153,9 @@ describe('client messages (OpenAPI shapes)', () => {
     })
     const done = resultMessage({ outcome: 'done', text: 'scrolled down' })
     expect(done.triggerResponseEnabled).toBe(false)
-    expect(resultMessage({ outcome: 'done', text: 'scrolled down' }, undefined, 'always').triggerResponseEnabled).toBe(true)
+    expect(resultMessage({ outcome: 'done', text: 'scrolled down' }, undefined, 'always').triggerResponseEnabled).toBe(
+      true,
+    )
     expect(resultMessage({ outcome: 'refused', text: 'x' }, undefined, 'never').triggerResponseEnabled).toBe(false)
     for (const m of [refused, done]) expect(addMessage(m), JSON.stringify(addMessage.errors)).toBe(true)
   })

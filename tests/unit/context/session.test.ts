@@ -39,8 +39,10 @@ function session(engine: VoiceEngineLike, extra: Partial<Parameters<typeof creat
 
 const contents = (sent: VapiClientMessage[]) => sent.map((m) => (m as AddMessageMessage).message.content)
 const maps = (sent: VapiClientMessage[]) => contents(sent).filter((c) => c.startsWith(PAGE_MAP_HEADER))
-const results = (sent: VapiClientMessage[]) => sent.filter((m) => (m as AddMessageMessage).message.content.startsWith(RESULT_HEADER)) as AddMessageMessage[]
-const toolResultOf = (m: AddMessageMessage) => JSON.parse(m.message.content.slice(RESULT_HEADER.length + 1)) as Record<string, unknown>
+const results = (sent: VapiClientMessage[]) =>
+  sent.filter((m) => (m as AddMessageMessage).message.content.startsWith(RESULT_HEADER)) as AddMessageMessage[]
+const toolResultOf = (m: AddMessageMessage) =>
+  JSON.parse(m.message.content.slice(RESULT_HEADER.length + 1)) as Record<string, unknown>
 
 function landing() {
   history.replaceState(null, '', '/')
@@ -58,7 +60,8 @@ function landing() {
 function navigateToPricing() {
   history.pushState(null, '', '/pricing')
   document.title = 'Pricing — VoiceOS'
-  document.getElementById('app')!.innerHTML = '<h1>Pricing — Coming Soon</h1><button type="button" disabled>Open Source Soon</button>'
+  document.getElementById('app')!.innerHTML =
+    '<h1>Pricing — Coming Soon</h1><button type="button" disabled>Open Source Soon</button>'
 }
 
 describe('page context with the scripted engine', () => {
@@ -148,16 +151,28 @@ describe('page context with the scripted engine', () => {
     engine.emitNow('message', {
       type: 'tool-calls',
       toolCallList: [
-        { id: 'call_1', type: 'function', function: { name: 'fill_field', arguments: JSON.stringify({ fieldHint: 'Email', value: 'me@example.com' }) } },
+        {
+          id: 'call_1',
+          type: 'function',
+          function: { name: 'fill_field', arguments: JSON.stringify({ fieldHint: 'Email', value: 'me@example.com' }) },
+        },
         { id: 'call_2', type: 'function', function: { name: 'click_element', arguments: { targetText: 'Checkout' } } },
         { id: 'call_3', type: 'function', function: { name: 'lookup_weather', arguments: {} } },
       ],
     })
     const reported = results(engine.sent)
     expect(reported).toHaveLength(2) // the weather tool is not ours: no result from the widget
-    expect(toolResultOf(reported[0]!)).toEqual({ name: 'fill_field', toolCallId: 'call_1', result: 'done: filled the field labelled Email' })
+    expect(toolResultOf(reported[0]!)).toEqual({
+      name: 'fill_field',
+      toolCallId: 'call_1',
+      result: 'done: filled the field labelled Email',
+    })
     expect(reported[0]!.triggerResponseEnabled).toBe(false)
-    expect(toolResultOf(reported[1]!)).toEqual({ name: 'click_element', toolCallId: 'call_2', error: 'nothing named "Checkout" on the page' })
+    expect(toolResultOf(reported[1]!)).toEqual({
+      name: 'click_element',
+      toolCallId: 'call_2',
+      error: 'nothing named "Checkout" on the page',
+    })
     expect(reported[1]!.triggerResponseEnabled).toBe(true)
     for (const r of reported) expect(toolCallResult(toolResultOf(r))).toBe(true)
     expect(JSON.stringify(engine.sent)).not.toContain('me@example.com')
@@ -201,15 +216,27 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     call.appMessage('listening') // → call-start → the page map
     call.appMessage({
       type: 'tool-calls',
-      toolCallList: [{ id: 'call_9', type: 'function', function: { name: 'fill', arguments: '{"fieldHint":"Company","value":"Acme"}' } }],
+      toolCallList: [
+        {
+          id: 'call_9',
+          type: 'function',
+          function: { name: 'fill', arguments: '{"fieldHint":"Company","value":"Acme"}' },
+        },
+      ],
     })
     s.route({ action: 'scroll', direction: 'bottom' })
-    const sent = call.calls.filter(([m, d]) => m === 'sendAppMessage' && typeof d === 'string' && d.startsWith('{')).map(([, d]) => JSON.parse(d as string) as VapiClientMessage)
+    const sent = call.calls
+      .filter(([m, d]) => m === 'sendAppMessage' && typeof d === 'string' && d.startsWith('{'))
+      .map(([, d]) => JSON.parse(d as string) as VapiClientMessage)
     const added = sent.filter((m) => m.type === 'add-message') as AddMessageMessage[]
     expect(added.map((m) => m.message.content.split(/[\n ]/)[0])).toEqual(['PAGE', 'COMMAND', 'COMMAND'])
     for (const m of added) expect(clientInbound({ message: m }), JSON.stringify(clientInbound.errors)).toBe(true)
     // SPEC §5 fills the first usable field when no label matches: the result names the field actually filled.
-    expect(toolResultOf(added[1]!)).toEqual({ name: 'fill', toolCallId: 'call_9', result: 'done: filled the field labelled Email' })
+    expect(toolResultOf(added[1]!)).toEqual({
+      name: 'fill',
+      toolCallId: 'call_9',
+      result: 'done: filled the field labelled Email',
+    })
     expect(added[2]!.message.content).toBe(`${RESULT_HEADER} done: scrolled to the bottom`)
     await s.stop()
   })

@@ -14,7 +14,15 @@ describe('the embed settings (src/embed/config.ts)', () => {
     const r = parseEmbedSettings({ publicKey: ` ${KEY} `, assistantId: ID }, 'attributes')
     expect(r.problems).toEqual([])
     expect(r.missing).toEqual([])
-    expect(r.config).toMatchObject({ publicKey: KEY, assistantId: ID, lang: 'en', position: 'bottom-right', theme: 'auto', supabaseUrl: '', apiBaseUrl: 'https://api.vapi.ai' })
+    expect(r.config).toMatchObject({
+      publicKey: KEY,
+      assistantId: ID,
+      lang: 'en',
+      position: 'bottom-right',
+      theme: 'auto',
+      supabaseUrl: '',
+      apiBaseUrl: 'https://api.vapi.ai',
+    })
   })
 
   it('reports missing, placeholder and malformed required settings and lists them as missing', () => {
@@ -29,22 +37,49 @@ describe('the embed settings (src/embed/config.ts)', () => {
   })
 
   it('replaces invalid optional settings by their defaults, naming each', () => {
-    const r = parseEmbedSettings({ publicKey: KEY, assistantId: ID, lang: 'fr', position: 'top', theme: 'neon', apiBaseUrl: 'ftp://x' }, 'attributes')
+    const r = parseEmbedSettings(
+      { publicKey: KEY, assistantId: ID, lang: 'fr', position: 'top', theme: 'neon', apiBaseUrl: 'ftp://x' },
+      'attributes',
+    )
     expect(r.missing).toEqual([])
     expect(r.problems.map((p) => p.setting)).toEqual(['data-api-base-url', 'data-lang', 'data-position', 'data-theme'])
-    expect(r.config).toMatchObject({ lang: 'en', position: 'bottom-right', theme: 'auto', apiBaseUrl: 'https://api.vapi.ai' })
+    expect(r.config).toMatchObject({
+      lang: 'en',
+      position: 'bottom-right',
+      theme: 'auto',
+      apiBaseUrl: 'https://api.vapi.ai',
+    })
   })
 
   it('turns realtime off unless both the Supabase URL and anon key are valid', () => {
-    const half = parseEmbedSettings({ publicKey: KEY, assistantId: ID, supabaseUrl: 'https://p.supabase.co' }, 'attributes')
+    const half = parseEmbedSettings(
+      { publicKey: KEY, assistantId: ID, supabaseUrl: 'https://p.supabase.co' },
+      'attributes',
+    )
     expect(half.problems.map((p) => p.setting)).toEqual(['data-supabase-anon-key'])
     expect(half.config.supabaseUrl).toBe('')
-    const bad = parseEmbedSettings({ publicKey: KEY, assistantId: ID, supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: 'k' }, 'attributes')
+    const bad = parseEmbedSettings(
+      { publicKey: KEY, assistantId: ID, supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: 'k' },
+      'attributes',
+    )
     expect(bad.problems.map((p) => p.setting)).toEqual(['data-supabase-url'])
     expect(bad.config).toMatchObject({ supabaseUrl: '', supabaseAnonKey: '' })
-    const ok = parseEmbedSettings({ publicKey: KEY, assistantId: ID, supabaseUrl: 'https://p.supabase.co', supabaseAnonKey: 'anon', supabasePrivateChannels: 'true' }, 'attributes')
+    const ok = parseEmbedSettings(
+      {
+        publicKey: KEY,
+        assistantId: ID,
+        supabaseUrl: 'https://p.supabase.co',
+        supabaseAnonKey: 'anon',
+        supabasePrivateChannels: 'true',
+      },
+      'attributes',
+    )
     expect(ok.problems).toEqual([])
-    expect(ok.config).toMatchObject({ supabaseUrl: 'https://p.supabase.co', supabaseAnonKey: 'anon', supabasePrivateChannels: true })
+    expect(ok.config).toMatchObject({
+      supabaseUrl: 'https://p.supabase.co',
+      supabaseAnonKey: 'anon',
+      supabasePrivateChannels: true,
+    })
   })
 
   it('init(): wrong types and unknown settings are refused by name; nothing throws', () => {
@@ -52,7 +87,7 @@ describe('the embed settings (src/embed/config.ts)', () => {
     expect(r.problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/^colour is not a VoiceOS setting/),
       'publicKey must be a string, got number',
-      'publicKey is missing: the platform\'s public key (dashboard → API Keys; never the private key)',
+      "publicKey is missing: the platform's public key (dashboard → API Keys; never the private key)",
       'supabaseAccessToken must be a function returning a promise of the visitor JWT',
     ])
     expect(r.missing).toEqual(['publicKey'])

@@ -129,7 +129,11 @@ describe('start: each stage failing in turn', () => {
       fail: 'startRecording',
       arrange: { webCall: { artifactPlan: { videoRecordingEnabled: true } } },
     },
-    { stage: 'audio-observer-setup', type: 'audio-observer-setup-error', fail: 'startRemoteParticipantsAudioLevelObserver' },
+    {
+      stage: 'audio-observer-setup',
+      type: 'audio-observer-setup-error',
+      fail: 'startRemoteParticipantsAudioLevelObserver',
+    },
     { stage: 'audio-processing-setup', type: 'audio-processing-setup-error', fail: 'updateInputSettings' },
   ] as const
 
@@ -161,11 +165,17 @@ describe('start: each stage failing in turn', () => {
         ...(joined ? ['message:status-update:ended'] : []),
       ])
       expect(failed[0]).toMatchObject({ stage: c.stage, totalDuration: 0 })
-      expect(failed[0]?.context).toEqual({ hasAssistant: c.stage !== 'initialization', hasSquad: false, hasWorkflow: false, isMobile: false })
+      expect(failed[0]?.context).toEqual({
+        hasAssistant: c.stage !== 'initialization',
+        hasSquad: false,
+        hasWorkflow: false,
+        isMobile: false,
+      })
       expect(errors).toHaveLength(1)
       expect(errors[0]?.error).toBeInstanceOf(VoiceCallError)
       expect(errors[0]?.stage).toBe(c.stage)
-      if (c.stage === 'initialization') expect(errors[0]?.message).toBe('Assistant or Squad or Workflow must be provided.')
+      if (c.stage === 'initialization')
+        expect(errors[0]?.message).toBe('Assistant or Squad or Workflow must be provided.')
       else expect(errors[0]?.message).toBe('boom')
 
       // Full clean-up: nothing left on the call object, no timer, no player; the engine is reusable.
@@ -243,16 +253,24 @@ describe('during the call', () => {
     t.engine.on('message', (m) => messages.push(m))
     const call = t.daily.last
     call.appMessage('listening')
-    call.appMessage(JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'scroll' }))
+    call.appMessage(
+      JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'scroll' }),
+    )
     call.appMessage(JSON.stringify({ type: 'function-call', functionCall: { name: 'scroll', parameters: {} } }))
     call.appMessage(JSON.stringify({ type: 'some-future-type', x: 1 }))
     call.appMessage('{not json')
     expect(t.events.filter((e) => e === 'call-start')).toHaveLength(1)
-    expect(t.events.slice(-3)).toEqual(['message:transcript:partial', 'message:function-call', 'message:some-future-type'])
+    expect(t.events.slice(-3)).toEqual([
+      'message:transcript:partial',
+      'message:function-call',
+      'message:some-future-type',
+    ])
     expect(messages).toHaveLength(3)
     const [transcript] = messages
     expect(isVapiMessage(transcript, 'transcript') && transcript.transcript).toBe('scroll')
-    expect(t.logger.lines.some(([level, text]) => level === 'warn' && String(text).includes('could not parse'))).toBe(true)
+    expect(t.logger.lines.some(([level, text]) => level === 'warn' && String(text).includes('could not parse'))).toBe(
+      true,
+    )
   })
 
   it('speech detection on a fake clock: threshold 0.01 (summed), speech-end 1000 ms after the last level, volume capped', async () => {
@@ -365,7 +383,10 @@ describe('during the call', () => {
     call.emit('recording-started')
     const sent = call.calls.filter(([m, d]) => m === 'sendAppMessage' && String(d).includes('control'))
     expect(sent).toEqual([
-      ['sendAppMessage', JSON.stringify({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: 2.5 })],
+      [
+        'sendAppMessage',
+        JSON.stringify({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: 2.5 }),
+      ],
     ])
     call.roomCloses()
     await flush()
@@ -429,7 +450,9 @@ describe('ending', () => {
 
   it('no synthetic status-update when the server already sent "ended"', async () => {
     const t = await started()
-    t.daily.last.appMessage(JSON.stringify({ type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' }))
+    t.daily.last.appMessage(
+      JSON.stringify({ type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' }),
+    )
     t.daily.last.roomCloses()
     expect(t.events.slice(-2)).toEqual(['message:status-update:ended', 'call-end'])
   })
@@ -502,7 +525,9 @@ describe('API', () => {
   it('device methods without a call raise "Call object is not available."', async () => {
     const { engine } = setup()
     await expect(engine.setInputDevicesAsync({ audioDeviceId: 'x' })).rejects.toThrow('Call object is not available.')
-    await expect(engine.setOutputDeviceAsync({ outputDeviceId: 'x' })).rejects.toBeInstanceOf(CallObjectUnavailableError)
+    await expect(engine.setOutputDeviceAsync({ outputDeviceId: 'x' })).rejects.toBeInstanceOf(
+      CallObjectUnavailableError,
+    )
     expect(() => engine.setMuted(true)).toThrow('Call object is not available.')
     expect(engine.isMuted()).toBe(false)
     expect(engine.send({ type: 'end-call' })).toBe(false)
@@ -523,9 +548,18 @@ describe('API', () => {
     expect(call.calls.slice(-6)).toEqual([
       [
         'sendAppMessage',
-        JSON.stringify({ type: 'say', message: 'Hello', endCallAfterSpoken: true, interruptionsEnabled: false, interruptAssistantEnabled: false }),
+        JSON.stringify({
+          type: 'say',
+          message: 'Hello',
+          endCallAfterSpoken: true,
+          interruptionsEnabled: false,
+          interruptAssistantEnabled: false,
+        }),
       ],
-      ['sendAppMessage', JSON.stringify({ type: 'say', message: 'Hi', interruptionsEnabled: true, interruptAssistantEnabled: true })],
+      [
+        'sendAppMessage',
+        JSON.stringify({ type: 'say', message: 'Hi', interruptionsEnabled: true, interruptAssistantEnabled: true }),
+      ],
       ['setLocalAudio', false],
       ['setLocalAudio', true],
       ['setInputDevicesAsync', { audioDeviceId: 'mic-2' }],
@@ -596,7 +630,15 @@ describe('better than the reference', () => {
       return new Response(JSON.stringify(WEB_CALL), { status: 201, headers: { 'content-type': 'application/json' } })
     }) as typeof globalThis.fetch
     const make = (publicKey: string, apiBaseUrl: string) =>
-      new VoiceCall({ publicKey, apiBaseUrl, fetch, createCallObject: fakeDaily().factory, isMobile: () => false, logger: quietLogger(), clock: new FakeClock() })
+      new VoiceCall({
+        publicKey,
+        apiBaseUrl,
+        fetch,
+        createCallObject: fakeDaily().factory,
+        isMobile: () => false,
+        logger: quietLogger(),
+        clock: new FakeClock(),
+      })
     const a = make('pk_a', 'https://a.example')
     const b = make('pk_b', 'https://b.example')
     expect(await a.start('asst')).not.toBeNull()
@@ -713,27 +755,39 @@ describe('exactly one call-end on every path', () => {
   const paths: [string, (t: Awaited<ReturnType<typeof started>>) => Promise<void> | void][] = [
     ['room closes', (t) => t.daily.last.roomCloses()],
     ['stop()', (t) => t.engine.stop()],
-    ['end() then the room closes', async (t) => {
-      const p = t.engine.end()
-      t.daily.last.roomCloses()
-      await p
-    }],
-    ['end() grace elapses', async (t) => {
-      const p = t.engine.end()
-      t.clock.advance(1000)
-      await p
-    }],
-    ['Daily error then left-meeting', (t) => {
-      t.daily.last.emit('error', { errorMsg: 'ejected' })
-      t.daily.last.roomCloses()
-    }],
-    ['stop() twice, then end(), then a late left-meeting', async (t) => {
-      const call = t.daily.last
-      await t.engine.stop()
-      await t.engine.stop()
-      await t.engine.end()
-      call.emit('left-meeting')
-    }],
+    [
+      'end() then the room closes',
+      async (t) => {
+        const p = t.engine.end()
+        t.daily.last.roomCloses()
+        await p
+      },
+    ],
+    [
+      'end() grace elapses',
+      async (t) => {
+        const p = t.engine.end()
+        t.clock.advance(1000)
+        await p
+      },
+    ],
+    [
+      'Daily error then left-meeting',
+      (t) => {
+        t.daily.last.emit('error', { errorMsg: 'ejected' })
+        t.daily.last.roomCloses()
+      },
+    ],
+    [
+      'stop() twice, then end(), then a late left-meeting',
+      async (t) => {
+        const call = t.daily.last
+        await t.engine.stop()
+        await t.engine.stop()
+        await t.engine.end()
+        call.emit('left-meeting')
+      },
+    ],
   ]
   for (const [name, act] of paths) {
     it(name, async () => {
@@ -753,7 +807,11 @@ describe('exactly one call-end on every path', () => {
 
 describe('recorder sanity', () => {
   it('records only what the engine emits', () => {
-    const engine = new VoiceCall({ publicKey: 'pk', createWebCall: async () => ({ ...WEB_CALL }), logger: quietLogger() })
+    const engine = new VoiceCall({
+      publicKey: 'pk',
+      createWebCall: async () => ({ ...WEB_CALL }),
+      logger: quietLogger(),
+    })
     expect(record(engine)).toEqual([])
     void fakeSink
   })

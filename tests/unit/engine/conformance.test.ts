@@ -139,7 +139,10 @@ const assistantSpeaks: Step[] = [
   () => void vi.advanceTimersByTime(1000),
 ]
 const jsonMessages: Step[] = [
-  (c) => c.appMessage(JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'scroll down' })),
+  (c) =>
+    c.appMessage(
+      JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'scroll down' }),
+    ),
   (c) => c.appMessage(JSON.stringify({ type: 'function-call', functionCall: { name: 'scroll', parameters: {} } })),
   (c) => c.appMessage('{broken'),
 ]
@@ -175,7 +178,12 @@ describe('same ordered public events as @vapi-ai/web', () => {
   }
 
   it('the scripts produce what they should', async () => {
-    const ours = await run(engine(), [...speakerJoinsAndListens, ...assistantSpeaks, ...jsonMessages, ...customerLeaves])
+    const ours = await run(engine(), [
+      ...speakerJoinsAndListens,
+      ...assistantSpeaks,
+      ...jsonMessages,
+      ...customerLeaves,
+    ])
     expect(ours.events.slice(-12)).toEqual([
       'call-start-success',
       'call-start',
@@ -207,7 +215,13 @@ describe('reference bugs fixed by the engine', () => {
     await expect(ref.start('asst_1')).rejects.toThrow()
     expect(await ref.start('asst_1')).toBeNull() // ignored forever: `started` was never reset
 
-    const ours = new VoiceCall({ publicKey: 'pk_conf', apiBaseUrl: `${base}/fail`, createCallObject: factory, isMobile: () => false, logger: quietLogger() })
+    const ours = new VoiceCall({
+      publicKey: 'pk_conf',
+      apiBaseUrl: `${base}/fail`,
+      createCallObject: factory,
+      isMobile: () => false,
+      logger: quietLogger(),
+    })
     await expect(ours.start('asst_1')).resolves.toBeNull()
     expect(ours.started).toBe(false)
   })
@@ -219,7 +233,13 @@ describe('reference bugs fixed by the engine', () => {
     expect(seen.at(-1)).toMatchObject({ path: '/b/call/web', auth: 'Bearer pk_b' }) // a's call went out as b
     await a.stop()
 
-    const ours = new VoiceCall({ publicKey: 'pk_a', apiBaseUrl: `${base}/a`, createCallObject: factory, isMobile: () => false, logger: quietLogger() })
+    const ours = new VoiceCall({
+      publicKey: 'pk_a',
+      apiBaseUrl: `${base}/a`,
+      createCallObject: factory,
+      isMobile: () => false,
+      logger: quietLogger(),
+    })
     new VoiceCall({ publicKey: 'pk_b', apiBaseUrl: `${base}/b`, logger: quietLogger() })
     await ours.start('asst_1')
     expect(seen.at(-1)).toMatchObject({ path: '/a/call/web', auth: 'Bearer pk_a' })

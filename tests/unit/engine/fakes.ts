@@ -8,11 +8,7 @@ type Handler = (event?: unknown) => void
 
 /** Methods of the fake that a test can make fail (reject or throw). */
 export type FailingMethod =
-  | 'join'
-  | 'startRecording'
-  | 'startRemoteParticipantsAudioLevelObserver'
-  | 'updateInputSettings'
-  | 'destroy'
+  'join' | 'startRecording' | 'startRemoteParticipantsAudioLevelObserver' | 'updateInputSettings' | 'destroy'
 
 /** A scripted stand-in for daily-js's call object. */
 export class FakeDailyCall {

@@ -5,7 +5,16 @@
 import { afterEach, expect, it, vi } from 'vitest'
 import { FakeDailyCall, FakeClock, WEB_CALL, quietLogger } from './fakes'
 
-const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'MediaStream', 'HTMLAudioElement', 'location', 'self', 'AudioContext']
+const BROWSER_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'MediaStream',
+  'HTMLAudioElement',
+  'location',
+  'self',
+  'AudioContext',
+]
 
 afterEach(() => {
   vi.doUnmock('@daily-co/daily-js')

@@ -42,8 +42,23 @@ describe('feedback rules (SPEC §5) against an independent reading', () => {
     fc.assert(
       fc.property(
         fc.oneof(
-          fc.constantFrom('image/png', 'image/jpeg', 'IMAGE/GIF', 'image/webp', 'image/svg+xml', 'image/vnd.microsoft.icon'),
-          fc.constantFrom('application/pdf', 'text/plain', 'video/mp4', 'application/octet-stream', 'imagex/png', 'image/', 'text/image/png'),
+          fc.constantFrom(
+            'image/png',
+            'image/jpeg',
+            'IMAGE/GIF',
+            'image/webp',
+            'image/svg+xml',
+            'image/vnd.microsoft.icon',
+          ),
+          fc.constantFrom(
+            'application/pdf',
+            'text/plain',
+            'video/mp4',
+            'application/octet-stream',
+            'imagex/png',
+            'image/',
+            'text/image/png',
+          ),
           fc.string({ unit: fc.constantFrom(...'image/pngtext+.x'.split('')), minLength: 1, maxLength: 12 }),
         ),
         fc.string({ maxLength: 12 }),
@@ -52,7 +67,12 @@ describe('feedback rules (SPEC §5) against an independent reading', () => {
           const lower = type.trim().toLowerCase()
           const slash = lower.indexOf('/')
           const sub = lower.slice(slash + 1)
-          const want = lower.slice(0, slash) === 'image' && slash > 0 && sub.length > 0 && !sub.includes('/') && [...sub].every((c) => 'abcdefghijklmnopqrstuvwxyz0123456789.+-'.includes(c))
+          const want =
+            lower.slice(0, slash) === 'image' &&
+            slash > 0 &&
+            sub.length > 0 &&
+            !sub.includes('/') &&
+            [...sub].every((c) => 'abcdefghijklmnopqrstuvwxyz0123456789.+-'.includes(c))
           expect(isImageFile({ name, type })).toBe(want)
         },
       ),
@@ -60,10 +80,16 @@ describe('feedback rules (SPEC §5) against an independent reading', () => {
     ))
   it('screenshot without a MIME type: decided by the extension', () =>
     fc.assert(
-      fc.property(fc.string({ maxLength: 8 }), fc.constantFrom('png', 'JPG', 'jpeg', 'gif', 'webp', 'pdf', 'txt', 'exe', 'png.exe', ''), (base, ext) => {
-        const want = ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext.toLowerCase())
-        expect(isImageFile({ name: ext ? `${base.replace(/\./g, '')}.${ext}` : base.replace(/\./g, ''), type: '' })).toBe(want)
-      }),
+      fc.property(
+        fc.string({ maxLength: 8 }),
+        fc.constantFrom('png', 'JPG', 'jpeg', 'gif', 'webp', 'pdf', 'txt', 'exe', 'png.exe', ''),
+        (base, ext) => {
+          const want = ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext.toLowerCase())
+          expect(
+            isImageFile({ name: ext ? `${base.replace(/\./g, '')}.${ext}` : base.replace(/\./g, ''), type: '' }),
+          ).toBe(want)
+        },
+      ),
       { numRuns: 1000 },
     ))
 })

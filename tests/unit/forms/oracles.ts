@@ -45,7 +45,8 @@ export function oPhone(s: string): boolean {
   return units(s).every((c) => isDigit(c) || c === ' ' || c === '+' || c === '-' || c === '(' || c === ')')
 }
 
-const startsWithCI = (s: string, prefix: string) => s.length >= prefix.length && units(prefix).every((p, i) => asciiLower(s[i]!) === p)
+const startsWithCI = (s: string, prefix: string) =>
+  s.length >= prefix.length && units(prefix).every((p, i) => asciiLower(s[i]!) === p)
 
 /** Optional http(s) scheme, ≥ 2 dotted labels (last: letters only, 2–63), optional `/path` without whitespace. */
 export function oWebsite(s: string): boolean {
@@ -69,7 +70,9 @@ export function oWebsite(s: string): boolean {
 }
 
 /** The waitlist's first failed rule by the spec's order, or null. */
-export function oWaitlist(v: Record<'name' | 'email' | 'phone' | 'website', string>): { rule: string; fields: string[] } | null {
+export function oWaitlist(
+  v: Record<'name' | 'email' | 'phone' | 'website', string>,
+): { rule: string; fields: string[] } | null {
   const t = { name: oTrim(v.name), email: oTrim(v.email), phone: oTrim(v.phone), website: oTrim(v.website) }
   const blank = (['name', 'email', 'phone', 'website'] as const).filter((f) => t[f].length === 0)
   if (blank.length) return { rule: 'required', fields: [...blank] }
@@ -115,13 +118,32 @@ const path = fc.oneof(
 )
 /** Website-shaped strings around the rule's edges, and arbitrary text. */
 export const websiteArb = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(fc.constantFrom('', 'http://', 'https://', 'HTTPS://', 'hTtP://', 'ftp://', 'http:/', 'https//'), fc.array(label, { minLength: 0, maxLength: 4 }), tld, path).map(([s, ls, t, p]) => `${s}${[...ls, t].join('.')}${p}`) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('', 'http://', 'https://', 'HTTPS://', 'hTtP://', 'ftp://', 'http:/', 'https//'),
+        fc.array(label, { minLength: 0, maxLength: 4 }),
+        tld,
+        path,
+      )
+      .map(([s, ls, t, p]) => `${s}${[...ls, t].join('.')}${p}`),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
   { weight: 1, arbitrary: fc.string({ unit: chars('ab.-/:htps '), maxLength: 20 }) },
 )
 /** Email-shaped strings around the rule's edges, and arbitrary text. */
 export const emailArb = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(fc.string({ unit: chars('ab.@+ '), maxLength: 4 }), fc.constantFrom('@', '', '@@', ' @'), fc.string({ unit: chars('ab.@ \u00a0'), maxLength: 6 })).map(([a, at, b]) => a + at + b) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.string({ unit: chars('ab.@+ '), maxLength: 4 }),
+        fc.constantFrom('@', '', '@@', ' @'),
+        fc.string({ unit: chars('ab.@ \u00a0'), maxLength: 6 }),
+      )
+      .map(([a, at, b]) => a + at + b),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 16 }) },
   { weight: 1, arbitrary: fc.emailAddress() },
 )
@@ -132,17 +154,29 @@ export const phoneArb = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 18 }) },
 )
 /** Blank, short, or arbitrary text (names, subjects, descriptions). */
-export const textArb = fc.oneof(fc.constant(''), ws, fc.string({ maxLength: 8 }), fc.string({ unit: 'grapheme', maxLength: 8 }))
+export const textArb = fc.oneof(
+  fc.constant(''),
+  ws,
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+)
 
 // Values that usually pass, so that the later rules (and full success) are reached often.
 const okLabel = fc.string({ unit: chars('abcdefxyz0123456789'), minLength: 1, maxLength: 8 })
 /** Mostly valid websites (and some near misses). */
 export const okWebsiteArb = fc
-  .tuple(fc.constantFrom('', 'http://', 'https://', 'HTTPS://'), fc.array(okLabel, { minLength: 1, maxLength: 3 }), fc.constantFrom('com', 'in', 'IO', 'org', 'co', 'c0m'), fc.constantFrom('', '/', '/pricing', '/a/b?c=d#e'))
+  .tuple(
+    fc.constantFrom('', 'http://', 'https://', 'HTTPS://'),
+    fc.array(okLabel, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom('com', 'in', 'IO', 'org', 'co', 'c0m'),
+    fc.constantFrom('', '/', '/pricing', '/a/b?c=d#e'),
+  )
   .map(([s, ls, t, p]) => `${s}${ls.join('.')}.${t}${p}`)
 /** Mostly valid phone numbers. */
 export const okPhoneArb = fc.string({ unit: chars('0123456789 +-()'), minLength: 10, maxLength: 15 })
 /** Mostly valid emails. */
-export const okEmailArb = fc.tuple(okLabel, okLabel, fc.constantFrom('com', 'in', 'co.uk')).map(([a, b, c]) => `${a}@${b}.${c}`)
+export const okEmailArb = fc
+  .tuple(okLabel, okLabel, fc.constantFrom('com', 'in', 'co.uk'))
+  .map(([a, b, c]) => `${a}@${b}.${c}`)
 /** Non-blank names. */
 export const okTextArb = fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== '')

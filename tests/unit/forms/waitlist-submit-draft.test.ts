@@ -1,12 +1,23 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { clearDraft, loadDraft, saveDraft, WAITLIST_DRAFT_KEY, type DraftStorage } from '../../../src/components/WaitlistForm/draft'
+import {
+  clearDraft,
+  loadDraft,
+  saveDraft,
+  WAITLIST_DRAFT_KEY,
+  type DraftStorage,
+} from '../../../src/components/WaitlistForm/draft'
 import { createWaitlistSubmitter, WaitlistNotConfiguredError } from '../../../src/components/WaitlistForm/submit'
 import { EMPTY_WAITLIST, type WaitlistValues } from '../../../src/components/WaitlistForm/validation'
 
 const memory = (): DraftStorage & { map: Map<string, string> } => {
   const map = new Map<string, string>()
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  }
 }
 const throwing: DraftStorage = {
   getItem: () => {
@@ -59,8 +70,22 @@ describe('waitlist draft', () => {
 })
 
 describe('waitlist submitter', () => {
-  const entryIds = { name: 'entry.1', email: 'entry.2', phone: 'entry.3', company: 'entry.4', website: 'entry.5', comments: 'entry.6' }
-  const app: WaitlistValues = { name: ' Asha ', email: 'a@b.co', phone: '+91 98765 43210', website: 'example.com', company: 'R&D = 100%', comments: 'नमस्ते 😀\nline 2' }
+  const entryIds = {
+    name: 'entry.1',
+    email: 'entry.2',
+    phone: 'entry.3',
+    company: 'entry.4',
+    website: 'entry.5',
+    comments: 'entry.6',
+  }
+  const app: WaitlistValues = {
+    name: ' Asha ',
+    email: 'a@b.co',
+    phone: '+91 98765 43210',
+    website: 'example.com',
+    company: 'R&D = 100%',
+    comments: 'नमस्ते 😀\nline 2',
+  }
   it('POSTs the urlencoded body, no-cors, to the endpoint', async () => {
     const fetchImpl = vi.fn(async () => new Response(null))
     await createWaitlistSubmitter({ endpoint: 'https://forms.example/formResponse', entryIds }, fetchImpl)(app)
@@ -76,11 +101,15 @@ describe('waitlist submitter', () => {
   })
   it('a thrown request rejects', async () => {
     const err = new TypeError('Failed to fetch')
-    await expect(createWaitlistSubmitter({ endpoint: 'http://x.example', entryIds }, async () => Promise.reject(err))(app)).rejects.toBe(err)
+    await expect(
+      createWaitlistSubmitter({ endpoint: 'http://x.example', entryIds }, async () => Promise.reject(err))(app),
+    ).rejects.toBe(err)
   })
   it('no endpoint: rejects with WaitlistNotConfiguredError and sends nothing', async () => {
     const fetchImpl = vi.fn(async () => new Response(null))
-    await expect(createWaitlistSubmitter({ endpoint: '  ', entryIds }, fetchImpl)(app)).rejects.toBeInstanceOf(WaitlistNotConfiguredError)
+    await expect(createWaitlistSubmitter({ endpoint: '  ', entryIds }, fetchImpl)(app)).rejects.toBeInstanceOf(
+      WaitlistNotConfiguredError,
+    )
     expect(fetchImpl).not.toHaveBeenCalled()
   })
 })

@@ -26,18 +26,24 @@ afterAll(() => server.close())
 beforeEach(() => server.reset())
 
 describe('calls.createWeb', () => {
-  it.each([{}, { assistant: '' }, { assistant: null, squad: undefined }, { assistantOverrides: { variableValues: { a: 1 } } }])(
-    'refuses %o with the SPEC message and sends nothing',
-    async (params) => {
-      const err = await client.calls.createWeb(params).catch((e: unknown) => e)
-      expect(err).toBeInstanceOf(PlatformValidationError)
-      expect((err as Error).message).toBe('Assistant or Squad or Workflow must be provided.')
-      expect(server.requests).toHaveLength(0)
-    },
-  )
+  it.each([
+    {},
+    { assistant: '' },
+    { assistant: null, squad: undefined },
+    { assistantOverrides: { variableValues: { a: 1 } } },
+  ])('refuses %o with the SPEC message and sends nothing', async (params) => {
+    const err = await client.calls.createWeb(params).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(PlatformValidationError)
+    expect((err as Error).message).toBe('Assistant or Squad or Workflow must be provided.')
+    expect(server.requests).toHaveLength(0)
+  })
 
   it('string → id fields, object → inline definitions', () => {
-    expect(buildWebCallBody({ assistant: 'a1', squad: 's1', workflow: 'w1' })).toEqual({ assistantId: 'a1', squadId: 's1', workflowId: 'w1' })
+    expect(buildWebCallBody({ assistant: 'a1', squad: 's1', workflow: 'w1' })).toEqual({
+      assistantId: 'a1',
+      squadId: 's1',
+      workflowId: 'w1',
+    })
     const assistant = { name: 'Inline', firstMessage: 'Hi' }
     const workflow = { name: 'wf', nodes: [], edges: [] }
     expect(buildWebCallBody({ assistant, workflow, workflowOverrides: { variableValues: { x: 1 } } })).toEqual({
@@ -50,7 +56,13 @@ describe('calls.createWeb', () => {
   it('POSTs to {baseUrl}/call/web with bearer auth and returns the typed call', async () => {
     server.fallback = () => ({
       status: 201,
-      body: { id: 'call_1', webCallUrl: 'https://vapi.daily.co/room', artifactPlan: { videoRecordingEnabled: true }, assistant: { voice: { provider: 'tavus' } }, extra: 1 },
+      body: {
+        id: 'call_1',
+        webCallUrl: 'https://vapi.daily.co/room',
+        artifactPlan: { videoRecordingEnabled: true },
+        assistant: { voice: { provider: 'tavus' } },
+        extra: 1,
+      },
     })
     const call = await client.calls.createWeb({ squad: { members: [{ assistantId: 'a1' }] } })
     expectTypeOf(call).toEqualTypeOf<WebCall>()
@@ -78,12 +90,21 @@ describe('auto-pagination', () => {
   it('follows page numbers until totalPages, yielding every item with for await', async () => {
     server.fallback = (req) => {
       const page = Number(req.query.get('page') ?? 1)
-      return { body: { results: [{ id: `a${page * 2 - 1}` }, { id: `a${page * 2}` }], metadata: { itemsPerPage: 2, totalItems: 6, currentPage: page, totalPages: 3 } } }
+      return {
+        body: {
+          results: [{ id: `a${page * 2 - 1}` }, { id: `a${page * 2}` }],
+          metadata: { itemsPerPage: 2, totalItems: 6, currentPage: page, totalPages: 3 },
+        },
+      }
     }
     const ids: string[] = []
     for await (const a of client.v2.assistants.list({ limit: 2 })) ids.push((a as { id: string }).id)
     expect(ids).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6'])
-    expect(server.requests.map((r) => r.url)).toEqual(['/v2/assistant?limit=2', '/v2/assistant?limit=2&page=2', '/v2/assistant?limit=2&page=3'])
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/v2/assistant?limit=2',
+      '/v2/assistant?limit=2&page=2',
+      '/v2/assistant?limit=2&page=3',
+    ])
   })
 
   it('follows nextCursor and stops when it is absent', async () => {
@@ -91,7 +112,12 @@ describe('auto-pagination', () => {
       const cursor = req.query.get('cursor')
       return cursor === 'c2'
         ? { body: { results: [{ id: 'p3' }], metadata: { itemsPerPage: 2, totalItems: 3, currentPage: 2 } } }
-        : { body: { results: [{ id: 'p1' }, { id: 'p2' }], metadata: { itemsPerPage: 2, totalItems: 3, currentPage: 1, nextCursor: 'c2' } } }
+        : {
+            body: {
+              results: [{ id: 'p1' }, { id: 'p2' }],
+              metadata: { itemsPerPage: 2, totalItems: 3, currentPage: 1, nextCursor: 'c2' },
+            },
+          }
     }
     const ids: string[] = []
     for await (const p of client.v2.phoneNumbers.list()) ids.push((p as { id: string }).id)
@@ -128,9 +154,9 @@ describe('URL building', () => {
   })
 
   it('serialises query parameters (arrays repeat, Dates ISO, undefined skipped)', () => {
-    expect(stringifyQuery({ a: 1, b: undefined, c: ['x', 'y'], d: new Date('2024-01-02T03:04:05.000Z'), e: true, f: null })).toBe(
-      '?a=1&c=x&c=y&d=2024-01-02T03%3A04%3A05.000Z&e=true',
-    )
+    expect(
+      stringifyQuery({ a: 1, b: undefined, c: ['x', 'y'], d: new Date('2024-01-02T03:04:05.000Z'), e: true, f: null }),
+    ).toBe('?a=1&c=x&c=y&d=2024-01-02T03%3A04%3A05.000Z&e=true')
     expect(stringifyQuery({})).toBe('')
   })
 })

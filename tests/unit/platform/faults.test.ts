@@ -32,12 +32,20 @@ let waits: number[]
 const sleep = async (ms: number): Promise<void> => {
   waits.push(ms)
 }
-const make = (o: Partial<PlatformClientOptions> = {}) => createPlatformClient({ token: TOKEN, baseUrl: server.url, sleep, ...o })
+const make = (o: Partial<PlatformClientOptions> = {}) =>
+  createPlatformClient({ token: TOKEN, baseUrl: server.url, sleep, ...o })
 
 /** Asserts the token appears nowhere in an error's public surfaces. */
 function expectNoToken(err: unknown): void {
   const e = err as Error & { cause?: unknown }
-  for (const s of [e.message, String(e), e.stack ?? '', JSON.stringify(e), inspect(e, { depth: 5 }), JSON.stringify((e as APIError).body ?? null)]) {
+  for (const s of [
+    e.message,
+    String(e),
+    e.stack ?? '',
+    JSON.stringify(e),
+    inspect(e, { depth: 5 }),
+    JSON.stringify((e as APIError).body ?? null),
+  ]) {
     expect(s).not.toContain(TOKEN)
   }
 }
@@ -62,14 +70,21 @@ describe('retries', () => {
   })
 
   it('retry-after-ms takes precedence and a POST is retried on 429', async () => {
-    server.script({ status: 429, headers: { 'retry-after-ms': '150', 'retry-after': '9' } }, { status: 201, body: { id: 'c1', webCallUrl: 'u' } })
+    server.script(
+      { status: 429, headers: { 'retry-after-ms': '150', 'retry-after': '9' } },
+      { status: 201, body: { id: 'c1', webCallUrl: 'u' } },
+    )
     await expect(make().calls.createWeb({ assistant: 'a1' })).resolves.toMatchObject({ id: 'c1' })
     expect(server.requests).toHaveLength(2)
     expect(waits).toEqual([150])
   })
 
   it('caps a long Retry-After at maxRetryDelayMs; an HTTP-date Retry-After is honoured', async () => {
-    server.script({ status: 429, headers: { 'retry-after': '3600' } }, { status: 503, headers: { 'retry-after': new Date(Date.now() + 5_000).toUTCString() } }, ok)
+    server.script(
+      { status: 429, headers: { 'retry-after': '3600' } },
+      { status: 503, headers: { 'retry-after': new Date(Date.now() + 5_000).toUTCString() } },
+      ok,
+    )
     await make({ maxRetryDelayMs: 10_000 }).assistants.list()
     expect(waits[0]).toBe(10_000)
     expect(waits[1]).toBeGreaterThan(3_000)
@@ -89,12 +104,20 @@ describe('retries', () => {
 
   it('gives up after maxRetries (default 2) with InternalServerError carrying the server message', async () => {
     server.fallback = () => ({ status: 502, headers: { 'x-request-id': 'req_42' }, body: { message: 'upstream down' } })
-    const err = await make().assistants.retrieve('a b').catch((e: unknown) => e)
+    const err = await make()
+      .assistants.retrieve('a b')
+      .catch((e: unknown) => e)
     expect(server.requests).toHaveLength(3)
     expect(err).toBeInstanceOf(InternalServerError)
     expect(err).toBeInstanceOf(APIError)
     expect(err).toBeInstanceOf(PlatformError)
-    expect(err).toMatchObject({ status: 502, requestId: 'req_42', method: 'GET', path: '/assistant/a%20b', body: { message: 'upstream down' } })
+    expect(err).toMatchObject({
+      status: 502,
+      requestId: 'req_42',
+      method: 'GET',
+      path: '/assistant/a%20b',
+      body: { message: 'upstream down' },
+    })
     expect((err as Error).message).toBe('502 upstream down')
   })
 
@@ -116,11 +139,15 @@ describe('retries', () => {
     server.fallback = () => reply
     const c = make()
     const call =
-      method === 'post' ? c.assistants.create({ name: 'x' })
-      : method === 'patch' ? c.assistants.update('a1', { name: 'x' })
-      : method === 'put' ? c.assistants.replace('a1', { name: 'x' })
-      : method === 'delete' ? c.assistants.delete('a1')
-      : c.assistants.retrieve('a1')
+      method === 'post'
+        ? c.assistants.create({ name: 'x' })
+        : method === 'patch'
+          ? c.assistants.update('a1', { name: 'x' })
+          : method === 'put'
+            ? c.assistants.replace('a1', { name: 'x' })
+            : method === 'delete'
+              ? c.assistants.delete('a1')
+              : c.assistants.retrieve('a1')
     await expect(call).rejects.toBeInstanceOf(APIError)
     expect(server.requests).toHaveLength(attempts)
     expect(waits).toHaveLength(attempts - 1)
@@ -143,7 +170,9 @@ describe('connection faults', () => {
 
   it('a reset connection is NOT retried for a POST (the server may have acted)', async () => {
     server.fallback = () => ({ reset: true })
-    const err = await make().calls.createWeb({ assistant: 'a1' }).catch((e: unknown) => e)
+    const err = await make()
+      .calls.createWeb({ assistant: 'a1' })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(APIConnectionError)
     expect(err).not.toBeInstanceOf(APIConnectionTimeoutError)
     expect(server.requests).toHaveLength(1)
@@ -155,7 +184,9 @@ describe('connection faults', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((r) => closed.close(() => r()))
-    const err = await make({ baseUrl: `http://127.0.0.1:${port}` }).calls.createWeb({ assistant: 'a1' }).catch((e: unknown) => e)
+    const err = await make({ baseUrl: `http://127.0.0.1:${port}` })
+      .calls.createWeb({ assistant: 'a1' })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(APIConnectionError)
     expect((err as Error).message).toBe('Connection refused.')
     expect(waits).toHaveLength(2)
@@ -165,7 +196,9 @@ describe('connection faults', () => {
   it('a response slower than timeoutMs → APIConnectionTimeoutError, retried for GET', async () => {
     server.fallback = () => ({ ...ok, delayMs: 400 })
     const started = Date.now()
-    const err = await make({ timeoutMs: 80, maxRetries: 1 }).assistants.retrieve('a1').catch((e: unknown) => e)
+    const err = await make({ timeoutMs: 80, maxRetries: 1 })
+      .assistants.retrieve('a1')
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(APIConnectionTimeoutError)
     expect((err as Error).message).toBe('Request timed out after 80 ms.')
     expect(server.requests).toHaveLength(2)
@@ -174,13 +207,17 @@ describe('connection faults', () => {
 
   it('a timed-out POST is not retried', async () => {
     server.fallback = () => ({ ...ok, delayMs: 400 })
-    await expect(make({ timeoutMs: 80 }).assistants.create({ name: 'x' })).rejects.toBeInstanceOf(APIConnectionTimeoutError)
+    await expect(make({ timeoutMs: 80 }).assistants.create({ name: 'x' })).rejects.toBeInstanceOf(
+      APIConnectionTimeoutError,
+    )
     expect(server.requests).toHaveLength(1)
   })
 
   it('per-request timeoutMs overrides the client default', async () => {
     server.fallback = () => ({ ...ok, delayMs: 300 })
-    await expect(make({ timeoutMs: 5_000 }).assistants.create({ name: 'x' }, { timeoutMs: 50 })).rejects.toBeInstanceOf(APIConnectionTimeoutError)
+    await expect(make({ timeoutMs: 5_000 }).assistants.create({ name: 'x' }, { timeoutMs: 50 })).rejects.toBeInstanceOf(
+      APIConnectionTimeoutError,
+    )
   })
 })
 
@@ -189,12 +226,16 @@ describe('abort', () => {
     server.fallback = () => ({ ...ok, delayMs: 500 })
     const ac = new AbortController()
     setTimeout(() => ac.abort(), 30)
-    await expect(make().calls.createWeb({ assistant: 'a1' }, { signal: ac.signal })).rejects.toBeInstanceOf(APIUserAbortError)
+    await expect(make().calls.createWeb({ assistant: 'a1' }, { signal: ac.signal })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    )
     expect(server.requests).toHaveLength(1)
   })
 
   it('an already-aborted signal sends nothing', async () => {
-    await expect(make().assistants.list(undefined, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(APIUserAbortError)
+    await expect(make().assistants.list(undefined, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    )
     expect(server.requests).toHaveLength(0)
   })
 
@@ -213,15 +254,23 @@ describe('abort', () => {
 describe('responses and errors', () => {
   it('malformed JSON in a 200 → APIResponseParseError (not retried)', async () => {
     server.fallback = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"id": "a1",' })
-    const err = await make().assistants.retrieve('a1').catch((e: unknown) => e)
+    const err = await make()
+      .assistants.retrieve('a1')
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(APIResponseParseError)
     expect(err).toMatchObject({ status: 200, body: '{"id": "a1",' })
     expect(server.requests).toHaveLength(1)
   })
 
   it('malformed JSON in an error response keeps the raw text as body and message', async () => {
-    server.fallback = () => ({ status: 400, headers: { 'content-type': 'application/json' }, body: '<html>bad gateway' })
-    const err = await make().assistants.retrieve('a1').catch((e: unknown) => e)
+    server.fallback = () => ({
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+      body: '<html>bad gateway',
+    })
+    const err = await make()
+      .assistants.retrieve('a1')
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(BadRequestError)
     expect((err as Error).message).toBe('400 <html>bad gateway')
   })
@@ -237,7 +286,11 @@ describe('responses and errors', () => {
   })
 
   it('401 → AuthenticationError, no retry, token never leaked even when the server echoes it', async () => {
-    server.fallback = () => ({ status: 401, headers: { 'x-request-id': 'req_1' }, body: { message: `Invalid token ${TOKEN}`, token: TOKEN } })
+    server.fallback = () => ({
+      status: 401,
+      headers: { 'x-request-id': 'req_1' },
+      body: { message: `Invalid token ${TOKEN}`, token: TOKEN },
+    })
     const lines: unknown[][] = []
     const logger = { debug: (...a: unknown[]) => lines.push(a), warn: (...a: unknown[]) => lines.push(a) }
     const client = make({ logger })
@@ -249,7 +302,13 @@ describe('responses and errors', () => {
     expectNoToken(err)
     expect(lines.length).toBeGreaterThan(0)
     expect(inspect(lines, { depth: 10 })).not.toContain(TOKEN)
-    for (const s of [String(client), JSON.stringify(client), inspect(client, { depth: 10 }), String(client.core), JSON.stringify(client.core)]) {
+    for (const s of [
+      String(client),
+      JSON.stringify(client),
+      inspect(client, { depth: 10 }),
+      String(client.core),
+      JSON.stringify(client.core),
+    ]) {
       expect(s).not.toContain(TOKEN)
     }
   })
@@ -276,7 +335,9 @@ describe('responses and errors', () => {
     [418, APIError],
   ] as const)('%i maps to %o', async (status, cls) => {
     server.fallback = () => ({ status, body: { message: ['name must be a string', 'name too long'] } })
-    const err = await make({ maxRetries: 0 }).assistants.create({ name: 'x' }).catch((e: unknown) => e)
+    const err = await make({ maxRetries: 0 })
+      .assistants.create({ name: 'x' })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(cls)
     expect((err as APIError).status).toBe(status)
     expect((err as Error).message).toBe(`${status} name must be a string; name too long`)

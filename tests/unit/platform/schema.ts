@@ -19,7 +19,10 @@ import { fixOfficial, mergeSupplement } from '../../../scripts/generate-platform
 
 const root = resolve(__dirname, '../../..')
 const official = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-openapi.json'), 'utf8')) as Record<string, unknown>
-const supplement = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-supplement.json'), 'utf8')) as Record<string, unknown>
+const supplement = JSON.parse(readFileSync(resolve(root, 'openapi/vapi-supplement.json'), 'utf8')) as Record<
+  string,
+  unknown
+>
 
 type Json = Record<string, unknown>
 const adjust = (v: unknown): unknown => {
@@ -40,7 +43,9 @@ const adjust = (v: unknown): unknown => {
 
 /** The official document's paths (to know which operations it defines). */
 export const officialPaths = official['paths'] as Record<string, Record<string, unknown>>
-const merged = adjust((mergeSupplement as (a: unknown, b: unknown) => Json)((fixOfficial as (d: unknown) => unknown)(official), supplement)) as Json
+const merged = adjust(
+  (mergeSupplement as (a: unknown, b: unknown) => Json)((fixOfficial as (d: unknown) => unknown)(official), supplement),
+) as Json
 
 const ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: true })
 addFormats(ajv)

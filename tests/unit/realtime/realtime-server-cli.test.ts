@@ -47,21 +47,39 @@ it('runs as a CLI: joins are listed, HTTP broadcasts (test and Supabase REST sha
 
   const res = await fetch(`${url}/__realtime/broadcast`, {
     method: 'POST',
-    body: JSON.stringify({ channel: 'voice-commands-*', event: 'voice_command', payload: { action: 'scroll', direction: 'down' } }),
+    body: JSON.stringify({
+      channel: 'voice-commands-*',
+      event: 'voice_command',
+      payload: { action: 'scroll', direction: 'down' },
+    }),
   })
   expect(await res.json()).toEqual({ delivered: 1 })
   const rest = await fetch(`${url}/realtime/v1/api/broadcast`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', apikey: 'cli-key' },
-    body: JSON.stringify({ messages: [{ topic: 'voice-commands-session_cli_0123456789', event: 'voice_command', payload: { action: 'click', targetText: 'Watch Demo' } }] }),
+    body: JSON.stringify({
+      messages: [
+        {
+          topic: 'voice-commands-session_cli_0123456789',
+          event: 'voice_command',
+          payload: { action: 'click', targetText: 'Watch Demo' },
+        },
+      ],
+    }),
   })
   expect(rest.status).toBe(202)
   await vi.waitFor(() => expect(received).toHaveLength(2))
-  expect(received).toEqual([{ action: 'scroll', direction: 'down' }, { action: 'click', targetText: 'Watch Demo' }])
+  expect(received).toEqual([
+    { action: 'scroll', direction: 'down' },
+    { action: 'click', targetText: 'Watch Demo' },
+  ])
 
   await fetch(`${url}/__realtime/drop`, { method: 'POST' })
-  await vi.waitFor(async () => {
-    const after = (await (await fetch(`${url}/__realtime/joins`)).json()) as unknown[]
-    expect(after).toHaveLength(2)
-  }, { timeout: 5_000 })
+  await vi.waitFor(
+    async () => {
+      const after = (await (await fetch(`${url}/__realtime/joins`)).json()) as unknown[]
+      expect(after).toHaveLength(2)
+    },
+    { timeout: 5_000 },
+  )
 }, 20_000)

@@ -13,7 +13,12 @@ import {
   type VoiceChannelStatus,
   type VoiceCommandSubscription,
 } from '../../../src/voice/realtime'
-import { createCommandExecutor, createCommandRouter, type CommandResult, type VoiceToast } from '../../../src/voice/commands'
+import {
+  createCommandExecutor,
+  createCommandRouter,
+  type CommandResult,
+  type VoiceToast,
+} from '../../../src/voice/commands'
 
 const ANON_KEY = 'anon-test-key'
 const FAST = { timeout: 2_000, reconnectAfterMs: () => 50 }
@@ -23,7 +28,8 @@ beforeAll(async () => {
   server = await startRealtimeServer({
     port: 0,
     // Stand-in for RLS on realtime.messages: private channels need the visitor's token.
-    authorize: (join) => (join.config.private && join.accessToken !== 'visitor-jwt' ? 'Unauthorized: private channel' : true),
+    authorize: (join) =>
+      join.config.private && join.accessToken !== 'visitor-jwt' ? 'Unauthorized: private channel' : true,
   })
 })
 afterAll(async () => {
@@ -52,7 +58,12 @@ function wirePage() {
   document.body.innerHTML = PAGE
   const toasts: VoiceToast[] = []
   const results: CommandResult[] = []
-  const executor = createCommandExecutor({ notify: (t) => toasts.push(t), logger: {}, highlightMs: 0, prefersReducedMotion: true })
+  const executor = createCommandExecutor({
+    notify: (t) => toasts.push(t),
+    logger: {},
+    highlightMs: 0,
+    prefersReducedMotion: true,
+  })
   const router = createCommandRouter({ executor, logger: {} })
   const waiters: (() => void)[] = []
   const route = (message: unknown, source: 'realtime' | 'tool-call') => {
@@ -73,7 +84,11 @@ function wirePage() {
   return { toasts, results, route, nextResult, executor }
 }
 
-async function subscribe(sessionId: string, onCommand: (m: unknown) => void, extra: Partial<Parameters<typeof subscribeToVoiceCommands>[0]> = {}) {
+async function subscribe(
+  sessionId: string,
+  onCommand: (m: unknown) => void,
+  extra: Partial<Parameters<typeof subscribeToVoiceCommands>[0]> = {},
+) {
   const sub = await subscribeToVoiceCommands({
     supabaseUrl: server.url,
     anonKey: ANON_KEY,
@@ -110,7 +125,12 @@ describe('subscribeToVoiceCommands over a real Phoenix WebSocket', () => {
     const channel = voiceCommandChannelName(sessionId)
     server.broadcast(channel, 'voice_command', { action: 'scroll', direction: 'down' })
     server.broadcast(channel, 'voice_command', { action: 'click', targetText: 'watch demo' })
-    server.broadcast(channel, 'voice_command', { type: 'fill', fieldType: 'email', value: 'ada@example.com' }, { binary: true })
+    server.broadcast(
+      channel,
+      'voice_command',
+      { type: 'fill', fieldType: 'email', value: 'ada@example.com' },
+      { binary: true },
+    )
     server.broadcast(channel, 'voice_command', { action: 'toggle', targetText: 'newsletter' })
     server.broadcast(channel, 'other_event', { action: 'scroll', direction: 'up' }) // not our event: ignored
     await page.nextResult(4)
@@ -156,10 +176,14 @@ describe('subscribeToVoiceCommands over a real Phoenix WebSocket', () => {
     expect(join.accessToken).toBe('visitor-jwt')
     expect(join.accepted).toBe(true)
     await sub.setAccessToken('visitor-jwt-2')
-    await vi.waitFor(() => expect(server.tokenRefreshes).toContainEqual({ topic: join.topic, accessToken: 'visitor-jwt-2' }))
+    await vi.waitFor(() =>
+      expect(server.tokenRefreshes).toContainEqual({ topic: join.topic, accessToken: 'visitor-jwt-2' }),
+    )
 
     const other = newSessionId()
-    await expect(subscribe(other, () => {}, { private: true, accessToken: 'someone-else' })).rejects.toThrow(/Unauthorized/)
+    await expect(subscribe(other, () => {}, { private: true, accessToken: 'someone-else' })).rejects.toThrow(
+      /Unauthorized/,
+    )
     const refused = await server.waitForJoin(voiceCommandChannelName(other))
     expect(refused).toMatchObject({ accepted: false, accessToken: 'someone-else', config: { private: true } })
   })
@@ -183,7 +207,13 @@ describe('subscribeToVoiceCommands over a real Phoenix WebSocket', () => {
 
     const toolCallMessage = {
       type: 'tool-calls',
-      toolCallList: [{ id: 'call_abc', type: 'function', function: { name: 'click_element', arguments: '{"targetText":"Watch Demo"}' } }],
+      toolCallList: [
+        {
+          id: 'call_abc',
+          type: 'function',
+          function: { name: 'click_element', arguments: '{"targetText":"Watch Demo"}' },
+        },
+      ],
     }
     for (const command of toolCallToCommands(toolCallMessage)) page.route(command, 'tool-call')
     server.broadcast(voiceCommandChannelName(sessionId), 'voice_command', { action: 'click', targetText: 'watch demo' })
@@ -205,7 +235,8 @@ describe('subscribeToVoiceCommands over a real Phoenix WebSocket', () => {
       await server.waitForJoin(channel)
       const hostile: ((topic: string) => string | ArrayBuffer)[] = [
         // supabase-js 2.109.0 calls payload.event.toLocaleLowerCase() on every broadcast binding
-        (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
+        (t) =>
+          JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: 42, payload: { action: 'scroll' } }]),
         (t) => JSON.stringify([null, null, t, 'broadcast', { type: 'broadcast', event: { toString: 1 }, payload: {} }]),
         (t) => JSON.stringify([null, null, t, 'broadcast', null]),
         (t) => JSON.stringify([null, null, t, 'phx_reply', null]),

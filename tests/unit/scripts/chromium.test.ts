@@ -50,13 +50,25 @@ describe('provisionBrowser', () => {
 
   it('as root on Debian: says so, then installs chromium and the baseline fonts with apt-get', () => {
     const { env, ran, said } = machine({ root: true, missing: ['chromium', 'fonts-noto-core'], aptWorks: true })
-    expect(provisionBrowser(env)).toEqual({ ok: true, path: '/usr/bin/chromium', installed: ['chromium', 'fonts-noto-core'] })
+    expect(provisionBrowser(env)).toEqual({
+      ok: true,
+      path: '/usr/bin/chromium',
+      installed: ['chromium', 'fonts-noto-core'],
+    })
     expect(said[0]).toMatch(/Installing chromium and fonts-noto-core with apt-get/)
-    expect(ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq --no-install-recommends chromium fonts-noto-core'])
+    expect(ran).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq --no-install-recommends chromium fonts-noto-core',
+    ])
   })
 
   it('with a browser but without the fonts, installs only the fonts', () => {
-    const { env, ran } = machine({ system: '/usr/bin/chromium', root: true, missing: ['fonts-noto-core'], aptWorks: true })
+    const { env, ran } = machine({
+      system: '/usr/bin/chromium',
+      root: true,
+      missing: ['fonts-noto-core'],
+      aptWorks: true,
+    })
     expect(provisionBrowser(env)).toMatchObject({ ok: true, installed: ['fonts-noto-core'] })
     expect(ran.at(-1)).toBe('apt-get install -y -qq --no-install-recommends fonts-noto-core')
   })

@@ -38,8 +38,18 @@ describe('closing line of npm test', () => {
   it('counts a step that exits non-zero without a failed test, and every step that never ran', () => {
     const steps: StepOutcome[] = [
       { title: 'type-check', state: 'ran', status: 0 },
-      { title: 'unit tests', state: 'ran', status: 0, report: { kind: 'vitest', data: { numPassedTests: 257, numFailedTests: 0 } } },
-      { title: 'stories', state: 'ran', status: 1, report: { kind: 'vitest', data: { numPassedTests: 80, numFailedTests: 0 } } },
+      {
+        title: 'unit tests',
+        state: 'ran',
+        status: 0,
+        report: { kind: 'vitest', data: { numPassedTests: 257, numFailedTests: 0 } },
+      },
+      {
+        title: 'stories',
+        state: 'ran',
+        status: 1,
+        report: { kind: 'vitest', data: { numPassedTests: 80, numFailedTests: 0 } },
+      },
       { title: 'build', state: 'skipped' },
       { title: 'end-to-end', state: 'skipped' },
     ]
@@ -54,7 +64,12 @@ describe('closing line of npm test', () => {
 
   it('does not count a failing step twice when its report already has failed tests', () => {
     const s = summarize([
-      { title: 'unit tests', state: 'ran', status: 1, report: { kind: 'vitest', data: { numPassedTests: 10, numFailedTests: 2 } } },
+      {
+        title: 'unit tests',
+        state: 'ran',
+        status: 1,
+        report: { kind: 'vitest', data: { numPassedTests: 10, numFailedTests: 2 } },
+      },
     ])
     expect(closingLine(s)).toBe('tests: 10 passed, 2 failed')
   })
@@ -71,7 +86,13 @@ describe('closing line of npm test', () => {
         title: 'end-to-end',
         state: 'ran',
         status: 1,
-        report: { kind: 'playwright', data: { stats: { expected: 40, flaky: 1, unexpected: 0, skipped: 2 }, errors: [{ message: 'Error: Cannot find module x\n  at …' }] } },
+        report: {
+          kind: 'playwright',
+          data: {
+            stats: { expected: 40, flaky: 1, unexpected: 0, skipped: 2 },
+            errors: [{ message: 'Error: Cannot find module x\n  at …' }],
+          },
+        },
       },
     ])
     expect(closingLine(s)).toBe('tests: 41 passed, 1 failed, 2 skipped')

@@ -20,7 +20,13 @@ function Page() {
 /** What vite-react-ssg does at build time: render with the collector, then ask it for the style tags. */
 function prerender(): { styles: string; html: string } {
   const collector = emotionCollector()
-  const html = renderToString(collector.collect(<ChakraProvider value={getSystem()}><Page /></ChakraProvider>))
+  const html = renderToString(
+    collector.collect(
+      <ChakraProvider value={getSystem()}>
+        <Page />
+      </ChakraProvider>,
+    ),
+  )
   return { styles: collector.toString(html), html }
 }
 
@@ -39,4 +45,3 @@ describe('emotionCollector (build side)', () => {
     for (const id of used) expect(ids).toContain(id)
   })
 })
-

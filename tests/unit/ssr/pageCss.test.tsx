@@ -27,7 +27,10 @@ function page(extra: ReactNode = null): { html: string; ids: string[] } {
   )
   const styles = collector.toString(body)
   const ids = /data-ssr-css="([^"]*)"/.exec(styles)![1]!.split(' ')
-  return { html: `<!doctype html><html><head><meta charset="UTF-8">${styles}</head><body><div id="root">${body}</div></body></html>`, ids }
+  return {
+    html: `<!doctype html><html><head><meta charset="UTF-8">${styles}</head><body><div id="root">${body}</div></body></html>`,
+    ids,
+  }
 }
 
 /** Custom properties declared in the rules whose selector is exactly `selector`. */
@@ -86,7 +89,9 @@ describe('trimPageCss', () => {
   it('finds keyframe names in animation shorthands and lists, only among the keyframes defined', () => {
     const global = '@keyframes fade-in{from{opacity:0}}@keyframes spin{to{transform:rotate(1turn)}}@keyframes ease{}'
     expect(referencedKeyframes('.a{animation:1s ease-in-out infinite spin}', global)).toEqual(new Set(['spin']))
-    expect(referencedKeyframes('.a{animation-name:fade-in, spin;color:red}', global)).toEqual(new Set(['fade-in', 'spin']))
+    expect(referencedKeyframes('.a{animation-name:fade-in, spin;color:red}', global)).toEqual(
+      new Set(['fade-in', 'spin']),
+    )
     expect(referencedKeyframes('<div style="animation: fade-in 2s">', global)).toEqual(new Set(['fade-in']))
     expect(referencedKeyframes('.a{transition:opacity 1s ease}.b{color:spin}', global)).toEqual(new Set())
   })

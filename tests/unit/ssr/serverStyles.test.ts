@@ -14,8 +14,10 @@ afterEach(() => {
 describe('serverStyles', () => {
   it('on a pre-rendered page: the ids of the component CSS count as inserted, and the system skips its global CSS', async () => {
     vi.resetModules() // the static import above evaluated serverStyles.ts before this page existed
-    document.head.innerHTML = '<style data-ssr-global>@layer reset, base, tokens, recipes;</style><style data-ssr-css="1x2y3z abc9">.css-1x2y3z{color:red}</style>'
-    const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
+    document.head.innerHTML =
+      '<style data-ssr-global>@layer reset, base, tokens, recipes;</style><style data-ssr-css="1x2y3z abc9">.css-1x2y3z{color:red}</style>'
+    const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } =
+      await import('../../../src/theme/serverStyles')
     const { getSystem } = await import('../../../src/theme')
     expect(hasServerGlobalStyles).toBe(true)
     expect(createClientEmotionCache().inserted).toEqual({ '1x2y3z': true, abc9: true })
@@ -39,7 +41,10 @@ describe('serverStyles', () => {
     expect(lean._config.preflight).toBe(false)
     expect(lean._config.globalCss).toEqual({})
     expect(full._config.preflight).toBe(true)
-    for (const styles of [{ color: 'fg.muted', p: '4', _hover: { bg: 'bg.muted' } }, { display: { base: 'none', md: 'flex' }, animation: 'pulse 1s' }])
+    for (const styles of [
+      { color: 'fg.muted', p: '4', _hover: { bg: 'bg.muted' } },
+      { display: { base: 'none', md: 'flex' }, animation: 'pulse 1s' },
+    ])
       expect(lean.css(styles)).toEqual(full.css(styles))
     expect(lean.getRecipeFn('button')({ size: 'sm' })).toEqual(full.getRecipeFn('button')({ size: 'sm' }))
     expect(lean.token('colors.brand.solid')).toBe(full.token('colors.brand.solid'))
@@ -50,13 +55,20 @@ describe('serverStyles', () => {
       '<style data-ssr-global></style><style data-ssr-css>.css-1x2y3z{color:red}.css-1x2y3z:hover,.css-ab9 .css-cd{color:blue}' +
       '@keyframes animation-k1x{0%{opacity:0}}@media (width>=48rem){.css-ef{color:green}}.not-css-x{color:red}</style>'
     const { createClientEmotionCache, serverStyleIds } = await import('../../../src/theme/serverStyles')
-    expect(createClientEmotionCache().inserted).toEqual({ '1x2y3z': true, ab9: true, cd: true, ef: true, 'animation-k1x': true })
+    expect(createClientEmotionCache().inserted).toEqual({
+      '1x2y3z': true,
+      ab9: true,
+      cd: true,
+      ef: true,
+      'animation-k1x': true,
+    })
     expect(serverStyleIds('.css-a-b{}')).toEqual([])
   })
 
   it('switches the full global stylesheet on once, and leaves pages without one alone', async () => {
     // (No rel="stylesheet" here: happy-dom would try to fetch it; the function only looks at the attribute.)
-    document.head.innerHTML = '<style data-ssr-global></style><link href="/assets/global-x.css" media="print" data-ssr-global-full>'
+    document.head.innerHTML =
+      '<style data-ssr-global></style><link href="/assets/global-x.css" media="print" data-ssr-global-full>'
     const { enableFullGlobalStyles } = await import('../../../src/theme/serverStyles')
     const link = document.querySelector('link')!
     expect(link.media).toBe('print')
@@ -69,7 +81,8 @@ describe('serverStyles', () => {
   })
 
   it('switches it on at the first pointerdown or keydown, not before, and stops listening after', async () => {
-    document.head.innerHTML = '<style data-ssr-global></style><link href="/assets/global-x.css" media="print" data-ssr-global-full>'
+    document.head.innerHTML =
+      '<style data-ssr-global></style><link href="/assets/global-x.css" media="print" data-ssr-global-full>'
     const { enableFullGlobalStylesOnFirstInput } = await import('../../../src/theme/serverStyles')
     const link = document.querySelector('link')!
     enableFullGlobalStylesOnFirstInput()
@@ -90,7 +103,8 @@ describe('serverStyles', () => {
   })
 
   it('changes nothing where the page was not pre-rendered (Storybook, dev server)', async () => {
-    const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } = await import('../../../src/theme/serverStyles')
+    const { clientSystem, createClientEmotionCache, hasServerGlobalStyles } =
+      await import('../../../src/theme/serverStyles')
     expect(hasServerGlobalStyles).toBe(false)
     expect(clientSystem(getSystem())).toBe(getSystem())
     expect(Object.keys(createClientEmotionCache().inserted)).toEqual([])

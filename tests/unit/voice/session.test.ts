@@ -7,7 +7,10 @@ import { createSessionId } from '../../../src/voice/session/sessionId'
 import type { WidgetStatus, WidgetToast } from '../../../src/voice/session/types'
 import WebSocket from 'ws'
 
-function setup(engine = new ScriptedVoiceEngine({ script: [] }), realtime: Parameters<typeof createVoiceSession>[0]['realtime'] = null) {
+function setup(
+  engine = new ScriptedVoiceEngine({ script: [] }),
+  realtime: Parameters<typeof createVoiceSession>[0]['realtime'] = null,
+) {
   const statuses: WidgetStatus[] = []
   const transcripts: string[] = []
   const toasts: WidgetToast[] = []
@@ -27,7 +30,8 @@ function setup(engine = new ScriptedVoiceEngine({ script: [] }), realtime: Param
 
 describe('voice session: SPEC §4 widget status table', () => {
   beforeEach(() => {
-    document.body.innerHTML = '<main><button type="button">Watch Demo</button><label>Email <input type="email" name="email"></label></main>'
+    document.body.innerHTML =
+      '<main><button type="button">Watch Demo</button><label>Email <input type="email" name="email"></label></main>'
   })
   afterEach(() => vi.useRealTimers())
 
@@ -82,7 +86,13 @@ describe('voice session: SPEC §4 widget status table', () => {
     document.querySelector('button')!.addEventListener('click', clicks)
     engine.emitNow('message', {
       type: 'tool-calls',
-      toolCallList: [{ id: 't1', type: 'function', function: { name: 'voice_command', arguments: { action: 'click', targetText: 'Watch Demo' } } }],
+      toolCallList: [
+        {
+          id: 't1',
+          type: 'function',
+          function: { name: 'voice_command', arguments: { action: 'click', targetText: 'Watch Demo' } },
+        },
+      ],
     })
     session.route({ action: 'click', targetText: 'Watch Demo' })
     expect(clicks).toHaveBeenCalledTimes(1)
@@ -93,9 +103,18 @@ describe('voice session: SPEC §4 widget status table', () => {
     const { engine, session, statuses, toasts } = setup()
     await session.start()
     engine.emitNow('call-start')
-    engine.emitNow('error', { type: 'daily-error', message: 'Meeting ended abruptly', error: new Error('x') as never, timestamp: '' })
+    engine.emitNow('error', {
+      type: 'daily-error',
+      message: 'Meeting ended abruptly',
+      error: new Error('x') as never,
+      timestamp: '',
+    })
     expect(statuses.at(-1)).toBe('idle')
-    expect(toasts.at(-1)).toMatchObject({ type: 'error', titleKey: 'widget.toast.error.title', descriptionText: 'Meeting ended abruptly' })
+    expect(toasts.at(-1)).toMatchObject({
+      type: 'error',
+      titleKey: 'widget.toast.error.title',
+      descriptionText: 'Meeting ended abruptly',
+    })
   })
 
   it('an error without a message uses "An error occurred"', async () => {
@@ -103,7 +122,10 @@ describe('voice session: SPEC §4 widget status table', () => {
     await session.start()
     engine.emitNow('call-start')
     engine.emitNow('error', { type: 'daily-error', message: '', error: new Error('') as never, timestamp: '' })
-    expect(toasts.at(-1)).toMatchObject({ titleKey: 'widget.toast.error.title', descriptionKey: 'widget.toast.error.fallback' })
+    expect(toasts.at(-1)).toMatchObject({
+      titleKey: 'widget.toast.error.title',
+      descriptionKey: 'widget.toast.error.fallback',
+    })
   })
 
   it('a failed start → Connection Failed, idle, no listeners left', async () => {

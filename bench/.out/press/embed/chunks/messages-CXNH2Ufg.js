@@ -1,1 +1,0 @@
-function e(e,t){return typeof e==`object`&&!!e&&e.type===t}export{e as t};
