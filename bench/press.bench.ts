@@ -30,7 +30,12 @@ export const HOVER_MS = 300
 const PUBLIC_KEY = 'pk_bench_0000000000000000'
 const ASSISTANT_ID = '00000000-0000-4000-8000-000000000001'
 /** lighthouse/core/config/constants.js `throttling.mobileSlow4G` (Lighthouse 12.8). */
-const MOBILE = { requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: 4 }
+const MOBILE = {
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+  cpuSlowdownMultiplier: 4,
+}
 
 type Subject = 'embed' | 'vapi'
 interface Press {
@@ -107,17 +112,36 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
     await page.waitForTimeout(HOVER_MS)
     await page.mouse.down()
     await page.mouse.up()
-    await page.waitForFunction(() => (window as unknown as { __press: { listening?: number } }).__press.listening !== undefined, undefined, { timeout: 60_000, polling: 50 })
-    const t = await page.evaluate(() => (window as unknown as { __press: { press: number; gum: number[]; post: number[]; listening: number } }).__press)
+    await page.waitForFunction(
+      () => (window as unknown as { __press: { listening?: number } }).__press.listening !== undefined,
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    )
+    const t = await page.evaluate(
+      () =>
+        (window as unknown as { __press: { press: number; gum: number[]; post: number[]; listening: number } }).__press,
+    )
     await page.waitForTimeout(200)
     const posts = platform.requests.filter((r) => r.method === 'POST').length - before
-    return { gum: (t.gum[0] ?? NaN) - t.press, post: (t.post[0] ?? NaN) - t.press, listening: t.listening - t.press, posts, gums: t.gum.length }
+    return {
+      gum: (t.gum[0] ?? NaN) - t.press,
+      post: (t.post[0] ?? NaN) - t.press,
+      listening: t.listening - t.press,
+      posts,
+      gums: t.gum.length,
+    }
   } finally {
     await page.close()
   }
 }
 
-async function series(browser: Browser, url: string, subject: Subject, mode: 'cold' | 'warm', platform: PlatformServer): Promise<Press[]> {
+async function series(
+  browser: Browser,
+  url: string,
+  subject: Subject,
+  mode: 'cold' | 'warm',
+  platform: PlatformServer,
+): Promise<Press[]> {
   const out: Press[] = []
   const opts = { permissions: ['microphone'] }
   if (mode === 'warm') {
@@ -161,15 +185,25 @@ platform.fallback = (req) =>
       ? { status: 201, headers: CORS, body: WEB_CALL }
       : { status: 404, headers: CORS, body: { message: 'not found' } }
 const cache = { 'cache-control': 'public, max-age=3600' }
-const embed: StaticOrigin = await startStaticOrigin({ port: 0, root: `${OUT}/embed`, gzip: true, headers: () => ({ 'access-control-allow-origin': '*', ...cache }) })
-const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Press bench</title></head><body><main><h1>A host page</h1><p>${'Some text of the page. '.repeat(40)}</p></main>${body}</body></html>`
+const embed: StaticOrigin = await startStaticOrigin({
+  port: 0,
+  root: `${OUT}/embed`,
+  gzip: true,
+  headers: () => ({ 'access-control-allow-origin': '*', ...cache }),
+})
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Press bench</title></head><body><main><h1>A host page</h1><p>${'Some text of the page. '.repeat(40)}</p></main>${body}</body></html>`
 writeFileSync(
   `${OUT}/host/embed.html`,
-  page(`<script src="%EMBED%/voiceos.js" data-public-key="${PUBLIC_KEY}" data-assistant-id="${ASSISTANT_ID}" data-api-base-url="%API%" async></script>`),
+  page(
+    `<script src="%EMBED%/voiceos.js" data-public-key="${PUBLIC_KEY}" data-assistant-id="${ASSISTANT_ID}" data-api-base-url="%API%" async></script>`,
+  ),
 )
 writeFileSync(
   `${OUT}/host/vapi.html`,
-  page(`<button id="start" type="button" disabled>Talk</button><script src="/vapi.js" data-public-key="${PUBLIC_KEY}" data-assistant-id="${ASSISTANT_ID}" data-api-base-url="%API%"></script>`),
+  page(
+    `<button id="start" type="button" disabled>Talk</button><script src="/vapi.js" data-public-key="${PUBLIC_KEY}" data-assistant-id="${ASSISTANT_ID}" data-api-base-url="%API%"></script>`,
+  ),
 )
 const host: StaticOrigin = await startStaticOrigin({
   port: 0,
@@ -199,7 +233,18 @@ try {
 
 const row = (name: string, label: string) => {
   const r = results[name]!
-  const m = (k: 'gum' | 'post' | 'listening') => `${ms(q(r.map((x) => x[k]), 0.5))} / ${ms(q(r.map((x) => x[k]), 0.95))}`
+  const m = (k: 'gum' | 'post' | 'listening') =>
+    `${ms(
+      q(
+        r.map((x) => x[k]),
+        0.5,
+      ),
+    )} / ${ms(
+      q(
+        r.map((x) => x[k]),
+        0.95,
+      ),
+    )}`
   const posts = [...new Set(r.map((x) => x.posts))].join(', ')
   const gums = [...new Set(r.map((x) => x.gums))].join(', ')
   return `| ${label} | ${m('gum')} | ${m('post')} | ${m('listening')} | ${posts} | ${gums} |`

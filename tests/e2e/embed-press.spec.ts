@@ -13,9 +13,19 @@ import { WEB_CALL } from '../unit/engine/fakes'
 import { mkdirSync, writeFileSync } from 'node:fs'
 
 const OUT = 'test-results/embed-press'
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type, accept', 'access-control-allow-methods': 'POST, OPTIONS' }
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, accept',
+  'access-control-allow-methods': 'POST, OPTIONS',
+}
 const launch = chromiumLaunchOptions()
-test.use({ launchOptions: { ...launch, args: [...launch.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] }, permissions: ['microphone'] })
+test.use({
+  launchOptions: {
+    ...launch,
+    args: [...launch.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  },
+  permissions: ['microphone'],
+})
 test.describe.configure({ mode: 'serial' })
 
 let platform: PlatformServer
@@ -30,8 +40,15 @@ test.beforeAll(async () => {
       '<script src="%EMBED%/voiceos.js" data-public-key="pk_e2e_0000000000" data-assistant-id="00000000-0000-4000-8000-000000000001" data-api-base-url="%API%" async></script></body></html>',
   )
   platform = await startPlatformServer()
-  platform.fallback = (r) => (r.method === 'OPTIONS' ? { status: 204, headers: CORS } : { status: 201, headers: CORS, body: WEB_CALL, delayMs: 150 })
-  embed = await startStaticOrigin({ port: 0, root: `${OUT}/embed`, headers: () => ({ 'access-control-allow-origin': '*' }) })
+  platform.fallback = (r) =>
+    r.method === 'OPTIONS'
+      ? { status: 204, headers: CORS }
+      : { status: 201, headers: CORS, body: WEB_CALL, delayMs: 150 }
+  embed = await startStaticOrigin({
+    port: 0,
+    root: `${OUT}/embed`,
+    headers: () => ({ 'access-control-allow-origin': '*' }),
+  })
   host = await startStaticOrigin({ port: 0, root: `${OUT}/host`, vars: { EMBED: embed.origin, API: platform.url } })
 })
 test.afterAll(async () => {
@@ -40,7 +57,9 @@ test.afterAll(async () => {
 
 const CALL_CODE = /chunks\/(session|engine|daily|web|dist)-/
 
-test('0 call code before intent; pointer over fetches it; the press sends one POST /call/web and asks for the microphone at once; Listening', async ({ page }) => {
+test('0 call code before intent; pointer over fetches it; the press sends one POST /call/web and asks for the microphone at once; Listening', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const w = window as unknown as { __t: string[]; __streams: MediaStream[] }
     w.__t = []
@@ -53,7 +72,9 @@ test('0 call code before intent; pointer over fetches it; the press sends one PO
     }
     const f = window.fetch
     window.fetch = (input, init) => {
-      if (String(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).includes('/call/web')) {
+      if (
+        String(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).includes('/call/web')
+      ) {
         // What of the call's code had run when the request went out: the engine registers no global, so ask the DOM
         // for the script links the module preloader added (one per chunk it fetched).
         w.__t.push(`fetch:${document.querySelectorAll('link[rel=modulepreload]').length}`)
@@ -64,7 +85,10 @@ test('0 call code before intent; pointer over fetches it; the press sends one PO
   const requests: string[] = []
   page.on('request', (r) => requests.push(r.url()))
   platform.reset()
-  platform.fallback = (r) => (r.method === 'OPTIONS' ? { status: 204, headers: CORS } : { status: 201, headers: CORS, body: WEB_CALL, delayMs: 150 })
+  platform.fallback = (r) =>
+    r.method === 'OPTIONS'
+      ? { status: 204, headers: CORS }
+      : { status: 201, headers: CORS, body: WEB_CALL, delayMs: 150 }
   await page.goto(host.origin)
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await expect(mic).toBeVisible()
@@ -73,7 +97,9 @@ test('0 call code before intent; pointer over fetches it; the press sends one PO
 
   await mic.hover()
   await expect.poll(() => requests.filter((u) => /chunks\/engine-/.test(u)).length).toBeGreaterThan(0)
-  await expect.poll(() => requests.filter((u) => /chunks\/daily-standin-|chunks\/daily-/.test(u)).length).toBeGreaterThan(0)
+  await expect
+    .poll(() => requests.filter((u) => /chunks\/daily-standin-|chunks\/daily-/.test(u)).length)
+    .toBeGreaterThan(0)
 
   await mic.click()
   const widget = page.getByTestId('voice-widget')
@@ -91,15 +117,24 @@ test('0 call code before intent; pointer over fetches it; the press sends one PO
     .poll(() =>
       page.evaluate(() => {
         const w = window as unknown as { __streams: MediaStream[]; __dailyCalls: { destroyed: boolean }[] }
-        return { live: w.__streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length, streams: w.__streams.length, destroyed: w.__dailyCalls.every((c) => c.destroyed) }
+        return {
+          live: w.__streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length,
+          streams: w.__streams.length,
+          destroyed: w.__dailyCalls.every((c) => c.destroyed),
+        }
       }),
     )
     .toEqual({ live: 0, streams: 2, destroyed: true })
 })
 
-test('a refused POST /call/web is reported once (Connection Failed), and the widget is idle again', async ({ page }) => {
+test('a refused POST /call/web is reported once (Connection Failed), and the widget is idle again', async ({
+  page,
+}) => {
   platform.reset()
-  platform.fallback = (r) => (r.method === 'OPTIONS' ? { status: 204, headers: CORS } : { status: 401, headers: CORS, body: { message: 'Invalid Key.' } })
+  platform.fallback = (r) =>
+    r.method === 'OPTIONS'
+      ? { status: 204, headers: CORS }
+      : { status: 401, headers: CORS, body: { message: 'Invalid Key.' } }
   await page.goto(host.origin)
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await mic.click()

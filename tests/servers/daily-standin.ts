@@ -13,8 +13,7 @@ interface StandInSettings {
   listeningDelayMs?: number
 }
 
-const settings = (): StandInSettings =>
-  ((globalThis as { __dailyStandIn?: StandInSettings }).__dailyStandIn ??= {})
+const settings = (): StandInSettings => ((globalThis as { __dailyStandIn?: StandInSettings }).__dailyStandIn ??= {})
 
 /** A Daily call object whose join captures the microphone and whose room answers "listening". */
 export class BrowserDailyCall extends FakeDailyCall {
@@ -54,7 +53,16 @@ const DailyIframe = {
     created.push(call)
     return call
   },
-  supportedBrowser: () => ({ supported: true, mobile: false, name: 'Chrome', version: '150', supportsScreenShare: true, supportsSfu: true, supportsVideoProcessing: true, supportsAudioProcessing: true }),
+  supportedBrowser: () => ({
+    supported: true,
+    mobile: false,
+    name: 'Chrome',
+    version: '150',
+    supportsScreenShare: true,
+    supportsSfu: true,
+    supportsVideoProcessing: true,
+    supportsAudioProcessing: true,
+  }),
 }
 
 export default DailyIframe

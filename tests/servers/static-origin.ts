@@ -44,7 +44,14 @@ export interface StaticOrigin {
 }
 
 /** Starts a static origin; resolves once it listens. */
-export async function startStaticOrigin({ port, root, headers = () => ({}), vars = {}, inject = () => '', gzip = false }: StaticOriginOptions): Promise<StaticOrigin> {
+export async function startStaticOrigin({
+  port,
+  root,
+  headers = () => ({}),
+  vars = {},
+  inject = () => '',
+  gzip = false,
+}: StaticOriginOptions): Promise<StaticOrigin> {
   const base = resolve(root)
   const requests: string[] = []
   const server = http.createServer((req, res) => {
@@ -68,10 +75,16 @@ export async function startStaticOrigin({ port, root, headers = () => ({}), vars
       const snippet = inject(path)
       body = snippet ? html.replace(/<\/head>/i, `${snippet}</head>`) : html
     }
-    const compress = gzip && /^(text\/|application\/json)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    const compress =
+      gzip && /^(text\/|application\/json)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
     if (compress) body = gzipSync(body, { level: 9 })
     res
-      .writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...(compress && { 'content-encoding': 'gzip', vary: 'accept-encoding' }), ...extra })
+      .writeHead(200, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        ...(compress && { 'content-encoding': 'gzip', vary: 'accept-encoding' }),
+        ...extra,
+      })
       .end(body)
   })
   await new Promise<void>((ok, fail) => {

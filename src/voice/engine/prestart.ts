@@ -72,7 +72,11 @@ export function prestartWebCall(request: PrestartRequest): PendingStart {
   try {
     response = doFetch(url, {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${request.publicKey}` },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Bearer ${request.publicKey}`,
+      },
       body: json,
       signal: abort.signal,
     })

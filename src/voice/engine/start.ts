@@ -146,7 +146,8 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
 
 /** `NotAllowedError: Permission denied` for a DOMException, else the message. */
 function describe(error: unknown): string {
-  if (error instanceof Error) return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
+  if (error instanceof Error)
+    return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
   return String(error)
 }
 

@@ -72,7 +72,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
 
   const set = (patch: Partial<WidgetState>) => {
     const next = { ...state, ...patch }
-    if (next.status === state.status && next.transcript === state.transcript && next.sessionId === state.sessionId) return
+    if (next.status === state.status && next.transcript === state.transcript && next.sessionId === state.sessionId)
+      return
     state = next
     if (!destroyed) options.onState(state)
   }
@@ -83,7 +84,11 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
   async function start(): Promise<void> {
     if (destroyed || state.status !== 'idle') return
     if (!options.configured) {
-      notify({ type: 'info', titleKey: 'widget.toast.configurationRequired.title', descriptionKey: 'widget.toast.configurationRequired.description' })
+      notify({
+        type: 'info',
+        titleKey: 'widget.toast.configurationRequired.title',
+        descriptionKey: 'widget.toast.configurationRequired.description',
+      })
       return
     }
     const mine = ++attempt
@@ -92,11 +97,17 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     const pageUrl = options.pageUrl ? options.pageUrl() : window.location.href
     // The press starts the call itself: the request and the microphone go out now, while the code loads.
     const factory = options.createEngine
-    const mineStart = factory.prestart?.({ assistantId, assistantOverrides: { variableValues: { sessionId, url: pageUrl } } })
+    const mineStart = factory.prestart?.({
+      assistantId,
+      assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
+    })
     pending = mineStart
     set({ status: 'connecting', sessionId })
     try {
-      const [{ createVoiceSession }, engine] = await Promise.all([import('../session/session'), Promise.resolve(factory(mineStart))])
+      const [{ createVoiceSession }, engine] = await Promise.all([
+        import('../session/session'),
+        Promise.resolve(factory(mineStart)),
+      ])
       if (mine !== attempt) {
         mineStart?.cancel()
         return // stopped while loading
@@ -124,7 +135,11 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       mineStart?.cancel()
       if (pending === mineStart) pending = undefined
       if (mine !== attempt) return
-      notify({ type: 'error', titleKey: 'widget.toast.connectionFailed.title', descriptionKey: 'widget.toast.connectionFailed.description' })
+      notify({
+        type: 'error',
+        titleKey: 'widget.toast.connectionFailed.title',
+        descriptionKey: 'widget.toast.connectionFailed.description',
+      })
       set({ status: 'idle', transcript: '' })
     }
   }

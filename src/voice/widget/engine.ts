@@ -55,7 +55,11 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
   const factory: EngineFactory = (pending) =>
     load().then(
       (m) =>
-        new m.VoiceCall({ publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl, ...(pending && { pendingStart: pending }) }),
+        new m.VoiceCall({
+          publicKey: settings.publicKey,
+          apiBaseUrl: settings.apiBaseUrl,
+          ...(pending && { pendingStart: pending }),
+        }),
     )
   // daily-js is needed as soon as the web call's response arrives: fetched beside the engine (the engine's own
   // import of it then gets this same module instance), never after the request.

@@ -40,11 +40,24 @@ function fakeMic(refuse?: Error) {
       })
     }),
   }
-  return { devices, stops, stream, grant: () => resolve(stream), deny: (e: unknown) => reject(e), requests: () => requests }
+  return {
+    devices,
+    stops,
+    stream,
+    grant: () => resolve(stream),
+    deny: (e: unknown) => reject(e),
+    requests: () => requests,
+  }
 }
 
 function press(mic: ReturnType<typeof fakeMic>) {
-  return prestartWebCall({ publicKey: 'pk_live_123', apiBaseUrl: server.url, assistantId: 'asst_1', assistantOverrides: OVERRIDES, mediaDevices: mic.devices })
+  return prestartWebCall({
+    publicKey: 'pk_live_123',
+    apiBaseUrl: server.url,
+    assistantId: 'asst_1',
+    assistantOverrides: OVERRIDES,
+    mediaDevices: mic.devices,
+  })
 }
 
 function engineFor(pending: ReturnType<typeof press>) {
@@ -135,16 +148,29 @@ describe('the engine takes the press over', () => {
     const errors: { type: string; message: string }[] = []
     engine.on('error', (e) => errors.push(e))
     expect(await engine.start('asst_1', OVERRIDES)).toBeNull()
-    expect(errors).toEqual([expect.objectContaining({ type: 'daily-call-join-error', message: 'The microphone is unavailable: NotAllowedError: Permission denied' })])
-    expect(events.slice(-4)).toEqual(['call-start-progress:daily-call-join:failed', 'call-start-failed', 'error:daily-call-join-error', 'call-end'])
+    expect(errors).toEqual([
+      expect.objectContaining({
+        type: 'daily-call-join-error',
+        message: 'The microphone is unavailable: NotAllowedError: Permission denied',
+      }),
+    ])
+    expect(events.slice(-4)).toEqual([
+      'call-start-progress:daily-call-join:failed',
+      'call-start-failed',
+      'error:daily-call-join-error',
+      'call-end',
+    ])
     expect(daily.last.calls.map((c) => c[0])).not.toContain('join')
     expect(daily.last.destroyed).toBe(true)
     expect(server.requests).toHaveLength(1)
     expect(engine.started).toBe(false)
   })
 
-  it('a refused request (401) fails web-call-creation once (start-method-error), with the platform client\'s message, and stops the microphone', async () => {
-    server.fallback = () => ({ status: 401, body: { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key.' } })
+  it("a refused request (401) fails web-call-creation once (start-method-error), with the platform client's message, and stops the microphone", async () => {
+    server.fallback = () => ({
+      status: 401,
+      body: { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key.' },
+    })
     const mic = fakeMic()
     const pending = press(mic)
     mic.grant()
@@ -155,7 +181,12 @@ describe('the engine takes the press over', () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ type: 'start-method-error' })
     expect(errors[0]!.message).toContain('Invalid Key')
-    expect(events.slice(-4)).toEqual(['call-start-progress:web-call-creation:failed', 'call-start-failed', 'error:start-method-error', 'call-end'])
+    expect(events.slice(-4)).toEqual([
+      'call-start-progress:web-call-creation:failed',
+      'call-start-failed',
+      'error:start-method-error',
+      'call-end',
+    ])
     expect(daily.created).toHaveLength(0)
     expect(server.requests).toHaveLength(1) // a 401 is not retried, and never sent twice
     await flush()

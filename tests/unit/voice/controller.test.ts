@@ -59,7 +59,9 @@ describe('the press starts the call itself', () => {
     })
     controller.toggle()
     // Synchronously, inside the press: the request and the microphone are already on their way.
-    expect(order[0]).toMatch(/^prestart:asst_1:\{"variableValues":\{"sessionId":"session_[^"]+","url":"https:\/\/shop.example\/p"\}\}$/)
+    expect(order[0]).toMatch(
+      /^prestart:asst_1:\{"variableValues":\{"sessionId":"session_[^"]+","url":"https:\/\/shop.example\/p"\}\}$/,
+    )
     expect(order[0]).toContain(controller.state.sessionId)
     expect(controller.state.status).toBe('connecting')
     await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(1))
