@@ -139,6 +139,7 @@ test('a refused POST /call/web is reported once (Connection Failed), and the wid
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await mic.click()
   const widget = page.getByTestId('voice-widget')
+  await expect.poll(() => platform.requests.filter((r) => r.method === 'POST').length).toBe(1)
   await expect(widget).toHaveAttribute('data-status', 'idle')
   await expect(page.getByTestId('voice-toast')).toHaveCount(1)
   await expect(page.getByTestId('voice-toast')).toContainText('Connection Failed')
