@@ -34,6 +34,8 @@ export interface Session {
   endedStatus: boolean
   ended: boolean
   release?: (() => void) | undefined
+  /** Whether this call rejoins an existing web call (`reconnect`): every failure is `reconnect-error` / `call-ended`. */
+  reconnect?: boolean
   /** The start begun at the press that this call took over (its microphone is held until Daily has joined). */
   pending?: PendingStart | undefined
 }
