@@ -1,5 +1,5 @@
 /**
- * `npm run assistant -- create|update|show`: sets up the Vapi assistant a VoiceOS widget talks to (the four
+ * `npm run assistant -- create|update|show`: sets up the Vapi assistant a VoiceOS widget talks to (the five
  * voice-command tools, the page-map system prompt, the `sessionId`/`url` variables; src/voice/assistant) with
  * the platform client (src/platform), and prints the assistant id and the embed snippet.
  *
@@ -188,7 +188,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (command === 'update') {
       const updated = await client.assistants.update(id, buildAssistantUpdate(existing, definition))
       out(
-        `Updated assistant ${updated.id}: the four voice-command tools, the page-map instructions and the client messages are current.`,
+        `Updated assistant ${updated.id}: the five client-side tools (four voice commands and read_page), the page-map instructions and the client messages are current.`,
       )
       out(`Assistant id: ${updated.id}`)
       printSnippet(updated.id)
@@ -213,7 +213,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     out(`Assistant ${existing.id}${existing.name ? ` "${existing.name}"` : ''}`)
     out(`Model: ${existing.model?.provider ?? '?'}/${existing.model?.model ?? '?'}`)
     out(
-      `Voice-command tools: ${missingTools.length === 0 ? `${VOICE_TOOL_NAMES.join(', ')} (all four)` : `missing ${missingTools.join(', ')}`}`,
+      `Voice-command tools: ${missingTools.length === 0 ? `${VOICE_TOOL_NAMES.join(', ')} (all five)` : `missing ${missingTools.join(', ')}`}`,
     )
     out(`Page-map instructions: ${prompt.includes(PROMPT_BEGIN) ? 'present' : 'missing'}`)
     out(

@@ -1,6 +1,7 @@
 /**
  * The Vapi assistant a VoiceOS widget talks to: four client-side function tools whose JSON schemas are the
- * voice command fields of SPEC §3 (one tool per action: scroll, click, fill, toggle), a system prompt that
+ * voice command fields of SPEC §3 (one tool per action: scroll, click, fill, toggle) and a fifth that reads the
+ * page's visible text (src/voice/context/readPage.ts), a system prompt that
  * reads the page map and the command results (src/voice/context/README.md), and the call variables
  * `{{sessionId}}` and `{{url}}` the widget passes at call start (SPEC §7). Used by `npm run assistant`
  * (scripts/assistant.ts); request bodies are `CreateAssistantDTO` / `UpdateAssistantDTO` of
@@ -12,12 +13,23 @@
  * @module
  */
 import type { AssistantCreateParams, AssistantUpdateParams } from '../../platform'
-import { FIELD_TYPES, SCROLL_DIRECTIONS } from '../commands/schema'
+import { CONTROL_FIELD_TYPES, FIELD_TYPES, SCROLL_DIRECTIONS } from '../commands/schema'
+import { READ_TOOL_NAME } from '../realtime/toolCalls'
+import { PAGE_TEXT_HEADER, READ_PAGE_MAX_BYTES } from '../context/readPage'
 import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
 
-/** Names of the four voice-command tools (each starts with its action word, as the router expects). */
-export const VOICE_TOOL_NAMES = ['scroll_page', 'click_element', 'fill_field', 'toggle_control'] as const
+/**
+ * Names of the client-side tools: the four voice-command tools (each starts with its action word, as the router
+ * expects) and the read tool (src/voice/context/readPage.ts), which answers with the page's visible text.
+ */
+export const VOICE_TOOL_NAMES = [
+  'scroll_page',
+  'click_element',
+  'fill_field',
+  'toggle_control',
+  READ_TOOL_NAME,
+] as const
 
 /** Default assistant name. */
 export const DEFAULT_ASSISTANT_NAME = 'VoiceOS'
@@ -58,7 +70,7 @@ const TARGET_TEXT = str(
 const ROLE = str('Optional ARIA role to narrow the match: button, link, tab, checkbox, switch, menuitem, …')
 const SELECTOR = str('Optional CSS selector; only when the visitor names something the page map cannot (rare).')
 
-/** The four voice-command tools (`CreateFunctionToolDTO`), in SPEC §3 order. */
+/** The four voice-command tools (`CreateFunctionToolDTO`), in SPEC §3 order, then the read tool. */
 export function voiceCommandTools(): Tool[] {
   const tool = (
     name: string,
@@ -85,11 +97,15 @@ export function voiceCommandTools(): Tool[] {
     ),
     tool(
       'fill_field',
-      'Type a value into a text field or text area of the page, found by its label (fieldHint) and/or type.',
+      'Fill a form field found by its label (fieldHint): type into a text field, pick an option of a dropdown or list, set a date, time, number or slider, write into a text editor, choose a radio button of a group, or fill a date given as Day / Month / Year fields.',
       {
-        fieldHint: str('Label of the field, exactly as the latest PAGE MAP lists it (e.g. "Email").'),
-        fieldType: str('Type of the field, when the label is unknown.', FIELD_TYPES),
-        value: str('The text to enter, as the visitor said it.'),
+        fieldHint: str(
+          'Label of the field, exactly as the latest PAGE MAP lists it (e.g. "Email", "Country", "Date of birth", "Payment method").',
+        ),
+        fieldType: str('Type of the field, when the label is unknown.', [...FIELD_TYPES, ...CONTROL_FIELD_TYPES]),
+        value: str(
+          'The value as the visitor said it: text, an option ("United States"), a date ("12 March 2027"), a time ("3:30 pm"), a number, "min" or "max".',
+        ),
         selector: SELECTOR,
       },
       ['value'],
@@ -100,6 +116,16 @@ export function voiceCommandTools(): Tool[] {
       { targetText: TARGET_TEXT, role: ROLE, selector: SELECTOR, value: str('Wanted state.', ['on', 'off']) },
       [],
     ),
+    tool(
+      READ_TOOL_NAME,
+      `Read what the visitor's page says: its visible text in reading order (at most ${READ_PAGE_MAX_BYTES / 1024} KB), or only the section the visitor asks about. Never returns what was typed into fields.`,
+      {
+        section: str(
+          'Optional heading or section name from the PAGE MAP (e.g. "Pricing", "Pro plan"); omit to read the page from the top.',
+        ),
+      },
+      [],
+    ),
   ]
 }
 
@@ -107,9 +133,11 @@ export function voiceCommandTools(): Tool[] {
 export function voicePrompt(): string {
   return [
     PROMPT_BEGIN,
-    'You are VoiceOS, the voice assistant of this website. The visitor is talking to you while browsing {{url}} (session {{sessionId}}). You act on their page with four tools: scroll_page, click_element, fill_field and toggle_control.',
+    'You are VoiceOS, the voice assistant of this website. The visitor is talking to you while browsing {{url}} (session {{sessionId}}). You act on their page with four tools: scroll_page, click_element, fill_field and toggle_control; read_page reads it to them.',
     '',
     `What is on the page: system messages that start with "${PAGE_MAP_HEADER}" describe the visitor's current page — url, title, headings, form fields (label and type), buttons and links. A new one arrives after every navigation; always use the latest. Use the names it lists as targetText (buttons, links, controls) and fieldHint (fields). Items marked "(disabled)" cannot be used. Never invent elements that are not in the page map: if what the visitor asks for is not there, say so and offer what is.`,
+    '',
+    `Answering questions: when the visitor asks what the page says (what a plan includes, opening hours, a price, what a section is about), call ${READ_TOOL_NAME} with the section's heading from the page map, or without a section for the whole page, and answer from the "${PAGE_TEXT_HEADER}" it returns, briefly and in your own words. Do not guess what the page says; if the text does not answer the question, say so.`,
     '',
     `What happened: after each action a system message that starts with "${RESULT_HEADER}" says whether it was done or refused and why (for example "no field labelled Company"). When an action is refused, tell the visitor briefly and suggest an alternative from the page map. When it was done, do not repeat it; carry on.`,
     '',
@@ -173,7 +201,7 @@ export interface ExistingAssistant {
 /**
  * Body of `PATCH /assistant/{id}` (`UpdateAssistantDTO`) that brings an existing assistant up to date: the
  * model (provider, model and its other settings) and the owner's text in the system prompt are kept; the
- * managed part of the prompt and the four tools are replaced; tools of other names are kept; the client
+ * managed part of the prompt and the five tools are replaced; tools of other names are kept; the client
  * messages the widget needs are added. Without `existing` (a dry run), the body of a fresh definition.
  */
 export function buildAssistantUpdate(

@@ -12,11 +12,12 @@
  *    `selector` nor `role`, elements whose own text matches (a React `onClick` div) are the candidates.
  * 3. The best-ranked candidate decides. Among candidates **tied** with it (same rank), native controls
  *    (`a`, `button`, `input`, `summary`) come before labels and generic elements, then DOM order; the first
- *    one that passes ./refusals.ts is clicked. When none does, the command is refused with the reason of the
+ *    one that passes ./refusals.ts is clicked — unless it contains (in the flat tree) a tied candidate refused
+ *    as unsafe: a shadow host around a `javascript:` link is never clicked in the link's place. When none does, the command is refused with the reason of the
  *    best one — never passed on to a weaker match ("Delete Account" disabled never clicks "Delete Account Settings").
  */
 import type { ClickCommand } from './schema'
-import { accessibleName, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
+import { accessibleName, composedAncestors, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
 import { bestScore, bestTies, createMatcher, EXACT_MATCH, type Ranked } from './match'
 import { refusalOf, type Refusal } from './refusals'
 
@@ -70,9 +71,17 @@ export function pickFromTies(
     .sort((a, b) => a.pref - b.pref || a.index - b.index)
     .map((x) => x.el)
   let first: Refusal | null = null
+  const unsafe: Element[] = []
   for (const el of ordered) {
     const r = refusal(el)
-    if (r === null) return { ok: true, element: el }
+    if (r === null) {
+      // A shadow host (or wrapper) around a tied `javascript:` link is that link as far as the visitor can
+      // tell: clicking the host instead would act on something other than what was named. Refused.
+      const inner = unsafe.find((u) => u !== el && composedAncestors(u).includes(el))
+      if (inner) return { ok: false, ...refusal(inner)! }
+      return { ok: true, element: el }
+    }
+    if (r.reason === 'unsafe-url') unsafe.push(el)
     first ??= r
   }
   return first === null ? { ok: false, reason: 'not-found', detail: 'nothing matched' } : { ok: false, ...first }

@@ -79,3 +79,45 @@ export function applyHighlight(el: Element, className: string | undefined, reduc
     if (!hadStyleAttr && el.getAttribute('style') === '') el.removeAttribute('style')
   }
 }
+
+/** How long a control must stay unchanged to count as settled after an action, in ms. */
+export const SETTLE_QUIET_MS = 50
+/** Longest wait for a control to settle after an action, in ms. */
+export const SETTLE_MAX_MS = 500
+
+/**
+ * Resolves once `el`'s attributes (and, for a native input, its checked state) have not changed for `quietMs`
+ * (default {@link SETTLE_QUIET_MS}), or after `maxMs` (default {@link SETTLE_MAX_MS}) at the latest: a framework
+ * that re-renders after the click (React flushes in a microtask, menus open in a frame) has had its turn, so the
+ * state read afterwards is the one the visitor sees. Never rejects.
+ */
+export function whenSettled(el: Element, quietMs = SETTLE_QUIET_MS, maxMs = SETTLE_MAX_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const win = el.ownerDocument.defaultView
+    const Observer = win?.MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
+    const set = win?.setTimeout.bind(win) ?? setTimeout
+    const clear = win?.clearTimeout.bind(win) ?? clearTimeout
+    let observer: MutationObserver | undefined
+    let quiet: ReturnType<typeof setTimeout> | undefined
+    const done = () => {
+      observer?.disconnect()
+      if (quiet !== undefined) clear(quiet)
+      clear(cap)
+      resolve()
+    }
+    const cap = set(done, maxMs)
+    const restart = () => {
+      if (quiet !== undefined) clear(quiet)
+      quiet = set(done, quietMs)
+    }
+    try {
+      if (Observer) {
+        observer = new Observer(restart)
+        observer.observe(el, { attributes: true })
+      }
+    } catch {
+      observer = undefined
+    }
+    restart()
+  })
+}

@@ -26,9 +26,19 @@ import {
 import { closestComposed, describeElement, isVisible } from './dom'
 import { chooseClickTarget, describeClick, type LookupContext } from './click'
 import { chooseField } from './fields'
+import { operateControl } from './controls'
+import { parseSpokenNumber } from './spoken'
 import { chooseToggle, clickTargetOf, isRadio, toggleStateOf } from './toggle'
 import type { RefusalReason } from './refusals'
-import { applyHighlight, clickElement, dispatch, HIGHLIGHT_ATTRIBUTE, newTabUrlOf, setNativeValue } from './effects'
+import {
+  applyHighlight,
+  clickElement,
+  dispatch,
+  HIGHLIGHT_ATTRIBUTE,
+  newTabUrlOf,
+  setNativeValue,
+  whenSettled,
+} from './effects'
 import { createToastGate, REFUSAL_TOAST_WINDOW_MS } from './toastGate'
 import { createNotFoundMemo } from './notFoundMemo'
 import { TOAST_VALUE_MAX_CHARS, voiceToast, type VoiceToast } from './toasts'
@@ -56,7 +66,16 @@ export interface CommandLogger {
  * assistant (e.g. `no field labelled "Company"`, `button "Delete Account" is disabled`).
  */
 export type CommandResult =
-  | { status: 'executed'; command: VoiceCommand; target?: Element }
+  | {
+      status: 'executed'
+      command: VoiceCommand
+      target?: Element
+      /**
+       * A toggle's control may change after the click returns (a framework re-renders, a menu opens in a frame):
+       * resolves once it has settled (./effects.ts `whenSettled`, ≤ 500 ms), so a report reads the state after.
+       */
+      settled?: Promise<void>
+    }
   | { status: 'refused'; command?: VoiceCommand; reason: RefusalReason; detail: string }
   | { status: 'unknown'; command: UnknownVoiceCommand }
   | { status: 'invalid'; issues: string[] }
@@ -121,8 +140,11 @@ const CONSOLE_LOGGER: CommandLogger = {
  * - scroll: up/down by {@link SCROLL_FRACTION} × `innerHeight`, top, bottom; smooth unless reduced motion. No toast.
  * - click: target chosen by ./click.ts; `el.click()` (a `target=_blank` link opens with `window.open`).
  *   Toast "Element Clicked", or "Command Failed".
- * - fill: field chosen by ./fields.ts (SPEC §5 order); value set through the prototype's native setter, then
- *   `input` and `change` (React-safe). Toast "Field Filled" (Entered: value; passwords masked), or "Field Not Found".
+ * - fill: field chosen by ./fields.ts (SPEC §5 order); a text field's value set through the prototype's native
+ *   setter, then `input` and `change` (React-safe); selects, comboboxes, listboxes, dates, ranges, sliders, spin
+ *   buttons, editable regions, radio groups and split dates operated by ./controls.ts with the value spoken.
+ *   Toast "Field Filled" (Entered: value; passwords masked), or "Field Not Found" / "Command Failed" (a value
+ *   the control rejects).
  * - toggle: target chosen by ./toggle.ts; `state` sets an end state, else it flips. No success toast.
  * - unknown action or malformed message: only logged (SPEC §8), never a toast.
  * Refusal toasts go through ./toastGate.ts (one toast, then one summary with a count per window).
@@ -324,8 +346,27 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       notify(voiceToast(chosen.reason === 'bad-selector' ? 'commandFailed' : 'fieldNotFound'))
       return refuse(command, chosen.reason, chosen.detail)
     }
+    const target = chosen.target
+    if (target.kind !== 'text' && target.kind !== 'number') {
+      // Selects, comboboxes, listboxes, dates, ranges, sliders, spin buttons, editable regions, radio groups and
+      // split dates: operated by ./controls.ts with the value spoken.
+      bringIntoView(target.element, win)
+      const outcome = operateControl(target, command.value)
+      if (!outcome.ok) {
+        notify(voiceToast(outcome.reason === 'rejected-value' ? 'commandFailed' : 'fieldNotFound'))
+        return refuse(command, outcome.reason, outcome.detail)
+      }
+      highlight(target.element, win)
+      log('info', `filled ${describeElement(outcome.acted)} (${target.kind}, found by ${chosen.step ?? 'lookup'})`)
+      notify(voiceToast('fieldFilled', { value: truncate(outcome.shown, TOAST_VALUE_MAX_CHARS) }))
+      return { status: 'executed', command, target: target.element }
+    }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
+    if (target.kind === 'number') {
+      const n = parseSpokenNumber(value)
+      if (n !== null) value = String(n)
+    }
     if (el.maxLength > 0 && value.length > el.maxLength) value = value.slice(0, el.maxLength)
     bringIntoView(el, win)
     try {
@@ -376,8 +417,10 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       clickElement(clicked) // the control, or the visible label of a visually hidden input
     }
     highlight(visibleTarget, win)
-    log('info', `toggled ${describeElement(control)} → ${toggleStateOf(control) ? 'on' : 'off'}`)
-    return { status: 'executed', command, target: control }
+    const settled = whenSettled(control).then(() =>
+      log('info', `toggled ${describeElement(control)} → ${toggleStateOf(control) ? 'on' : 'off'}`),
+    )
+    return { status: 'executed', command, target: control, settled }
   }
 
   const executeParsed = (parsed: ParsedVoiceMessage): CommandResult => {

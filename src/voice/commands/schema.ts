@@ -24,8 +24,22 @@ export type ScrollDirection = (typeof SCROLL_DIRECTIONS)[number]
 
 /** Field types a fill command may name (SPEC §5 "Voice fill": email, text, password, tel, number, url, textarea). */
 export const FIELD_TYPES = ['email', 'text', 'password', 'tel', 'number', 'url', 'textarea'] as const
-/** One of {@link FIELD_TYPES}. */
-export type FieldType = (typeof FIELD_TYPES)[number]
+/**
+ * The other controls a fill operates (src/voice/commands/README.md "Controls"): date and time inputs (HTML input
+ * types), a choice from a list (`select`, ARIA combobox or listbox), a range or slider, a radio group.
+ */
+export const CONTROL_FIELD_TYPES = [
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+  'select',
+  'range',
+  'radio',
+] as const
+/** One of {@link FIELD_TYPES} or {@link CONTROL_FIELD_TYPES}. */
+export type FieldType = (typeof FIELD_TYPES)[number] | (typeof CONTROL_FIELD_TYPES)[number]
 
 /** Upper bounds on string lengths; longer strings make the message invalid (defence against hostile input). */
 export const LIMITS = {
@@ -69,7 +83,11 @@ export interface ClickCommand extends CommandBase {
   targetText?: string
 }
 
-/** Fill one `input` or `textarea` with `value` (SPEC §5 lookup order: label → field type → name → first). */
+/**
+ * Fill one field with `value` (SPEC §5 lookup order: label → field type → name → first): a text field, or a
+ * select, combobox, listbox, date/time input, range, slider, spin button, editable region, radio group or split
+ * date, with the value spoken (src/voice/commands/README.md "Controls").
+ */
 export interface FillCommand extends CommandBase {
   action: 'fill'
   /** Text to enter; numbers in the message are turned into strings. */
@@ -150,6 +168,20 @@ const FIELD_TYPE_SYNONYMS: Readonly<Record<string, FieldType>> = {
   comments: 'textarea',
   description: 'textarea',
   multiline: 'textarea',
+  date: 'date',
+  time: 'time',
+  'datetime-local': 'datetime-local',
+  datetime: 'datetime-local',
+  month: 'month',
+  week: 'week',
+  select: 'select',
+  dropdown: 'select',
+  combobox: 'select',
+  listbox: 'select',
+  range: 'range',
+  slider: 'range',
+  radio: 'radio',
+  radiogroup: 'radio',
 }
 
 /**
@@ -231,7 +263,7 @@ export type VoiceCommandMessage = z.input<typeof WireMessageSchema>
  * - scroll: `direction` ∈ up/down/top/bottom (case-insensitive), missing → `'down'`, anything else → invalid.
  * - click: needs at least one of `selector`, `role`, `targetText`.
  * - fill: needs `value` (string or number; booleans are invalid). `fieldHint` falls back to `targetText`;
- *   `fieldType` is mapped through synonyms, an unmapped type is dropped (the lookup falls back, SPEC §5).
+ *   `fieldType` is mapped through synonyms; a type that maps to nothing ("__proto__", "constructor") is invalid.
  * - toggle: needs at least one of `selector`, `role`, `targetText`, `fieldHint`; `value` may give the end state.
  * - `role` must be a plain lower-case ARIA role word.
  */
@@ -277,6 +309,15 @@ export const VoiceCommandMessageSchema = WireMessageSchema.transform((msg, ctx):
       }
       const fieldHint = msg.fieldHint ?? msg.targetText
       const fieldType = toFieldType(msg.fieldType)
+      if (msg.fieldType !== undefined && fieldType === undefined) {
+        // A type nobody maps ("__proto__", "constructor", a typo) would leave the fill guessing: refused.
+        ctx.addIssue({
+          code: 'custom',
+          message: `fieldType must be one of ${[...FIELD_TYPES, ...CONTROL_FIELD_TYPES].join(', ')}`,
+          path: ['fieldType'],
+        })
+        return z.NEVER
+      }
       return withId({
         action: 'fill',
         value: String(msg.value),

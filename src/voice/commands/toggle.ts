@@ -84,7 +84,8 @@ export function clickTargetOf(el: Element, control: Element): Element {
   return isVisible(control) ? control : el
 }
 
-function toggleRefusal(el: Element, control: Element): Refusal | null {
+/** The refusal of toggling `control` through the matched `el` (disabled, hidden, unsafe activation), or `null`. */
+export function toggleRefusal(el: Element, control: Element): Refusal | null {
   // Disabled first: a sold-out variant is "disabled" whether its label or its hidden input was matched.
   if (!isEnabled(control) || !isEnabled(el))
     return { reason: 'disabled', detail: `${roleOf(control) || control.localName} ${quotedName(control)} is disabled` }

@@ -199,7 +199,7 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
 }
 
 /** Name readers of one document (they share a cache of hidden subtrees). */
-interface Namer {
+export interface Namer {
   /** True when the element itself hides its subtree (ancestors are not checked: walks prune them). */
   hidesSubtree(el: Element): boolean
   /** Visible text of an element without hidden descendants, form-field contents or editable regions. */
@@ -210,7 +210,8 @@ interface Namer {
   fieldLabel(el: Element): string
 }
 
-function createNamer(doc: Document, ignore: string): Namer {
+/** The name readers of `doc` (hidden-subtree test, visible text, control and field names), sharing one cache. */
+export function createNamer(doc: Document, ignore: string): Namer {
   const win = doc.defaultView
   const hiddenCache = new Map<Element, boolean>()
 
@@ -339,7 +340,7 @@ export function nameOfElement(el: Element, ignoreSelector: string = PAGE_MAP_IGN
 }
 
 /** Elements whose content is something the visitor typed or chose: never read for names. */
-function isValueBearing(el: Element): boolean {
+export function isValueBearing(el: Element): boolean {
   const tag = el.localName
   return tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el)
 }

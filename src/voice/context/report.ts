@@ -217,3 +217,20 @@ export function resultMessage(
 export function pageMapMessage(serializedMap: string): AddMessageMessage {
   return { type: 'add-message', message: { role: 'system', content: serializedMap }, triggerResponseEnabled: false }
 }
+
+/**
+ * The client message that answers a read tool call (./readPage.ts) with the page text: content
+ * `COMMAND RESULT {"name":"read_page","toolCallId":…,"result":"PAGE TEXT …"}` (`ToolCallResult`; `error` when
+ * the named section was not found, listing the sections there are). It asks the assistant to respond at once
+ * (`triggerResponseEnabled: true`): the visitor asked a question and is waiting for the answer.
+ */
+export function readResultMessage(
+  reading: { text: string; found: boolean },
+  call: { id?: string; name: string },
+): AddMessageMessage {
+  const content =
+    call.id !== undefined
+      ? `${RESULT_HEADER} ${JSON.stringify(reading.found ? { name: call.name, toolCallId: call.id, result: reading.text } : { name: call.name, toolCallId: call.id, error: reading.text })}`
+      : `${RESULT_HEADER} ${reading.found ? 'done' : 'refused'}: ${reading.text}`
+  return { type: 'add-message', message: { role: 'system', content }, triggerResponseEnabled: true }
+}

@@ -95,6 +95,70 @@ export function toolCallToCommands(message: unknown, options: ToolCallMappingOpt
   }
 }
 
+/** Name of the read tool (src/voice/assistant): the page's visible text, or a named section's. */
+export const READ_TOOL_NAME = 'read_page'
+
+/** A read tool call: its id (for the `ToolCallResult`) and the section asked for, if any. */
+export interface ReadRequest {
+  id?: string
+  name: string
+  section?: string
+}
+
+/**
+ * The read tool calls of a voice SDK message (`tool-calls` or legacy `function-call`): function name
+ * `read_page` (any case or separator: `readPage`, `read-page`), argument `section` (or `heading`, `topic`; at most
+ * 200 characters). Never throws; anything else gives `[]`.
+ */
+export function toolCallToReads(message: unknown): ReadRequest[] {
+  try {
+    if (!isRecord(message)) return []
+    const calls: { id?: string; name: unknown; args: unknown }[] = []
+    if (message.type === 'tool-calls') {
+      const list = Array.isArray(message.toolCallList)
+        ? message.toolCallList
+        : Array.isArray(message.toolWithToolCallList)
+          ? message.toolWithToolCallList.map((t: unknown) => (isRecord(t) ? t.toolCall : undefined))
+          : []
+      for (const call of list.slice(0, MAX_TOOL_CALLS)) {
+        if (!isRecord(call) || !isRecord(call.function)) continue
+        const id = typeof call.id === 'string' && call.id.length <= 200 ? call.id : undefined
+        calls.push({
+          ...(id !== undefined && { id }),
+          name: call.function.name,
+          args: call.function.arguments ?? call.function.parameters,
+        })
+      }
+    } else if (message.type === 'function-call' && isRecord(message.functionCall)) {
+      calls.push({
+        name: message.functionCall.name,
+        args: message.functionCall.parameters ?? message.functionCall.arguments,
+      })
+    }
+    const out: ReadRequest[] = []
+    for (const call of calls) {
+      if (typeof call.name !== 'string' || squash(call.name) !== squash(READ_TOOL_NAME)) continue
+      const args = parseArguments(call.args) ?? {}
+      let section: string | undefined
+      for (const key of ['section', 'heading', 'topic']) {
+        const v = Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined
+        if (typeof v === 'string' && v.trim() !== '' && v.length <= 200) {
+          section = v.trim()
+          break
+        }
+      }
+      out.push({
+        ...(call.id !== undefined && { id: call.id }),
+        name: call.name,
+        ...(section !== undefined && { section }),
+      })
+    }
+    return out
+  } catch {
+    return []
+  }
+}
+
 /** The first voice command message of a tool-call message, or `null` (see {@link toolCallToCommands}). */
 export function toolCallToCommand(message: unknown, options?: ToolCallMappingOptions): ToolCallCommandMessage | null {
   return toolCallToCommands(message, options)[0] ?? null

@@ -8,10 +8,22 @@ import {
   type VoiceToast,
 } from '../commands'
 import { createPageContext, type PageContext, type PageContextOptions } from '../context/pageContext'
-import { describeCommandResult, resultMessage, type ToolCallRef, type TriggerResponse } from '../context/report'
+import {
+  describeCommandResult,
+  readResultMessage,
+  resultMessage,
+  type ToolCallRef,
+  type TriggerResponse,
+} from '../context/report'
 import { isVapiMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
-import { subscribeToVoiceCommands, toolCallToCommands, type VoiceCommandSubscription } from '../realtime'
+import {
+  subscribeToVoiceCommands,
+  toolCallToCommands,
+  toolCallToReads,
+  type VoiceCommandSubscription,
+} from '../realtime'
+import { readPage } from '../context/readPage'
 import type { VoiceEngineLike, WidgetStatus, WidgetToast } from './types'
 
 /** Time a voice command shows "processing" before the status returns to listening, in ms (SPEC §4, §9). */
@@ -137,9 +149,12 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       log.warn('[voice] could not report a command result', error)
     }
   }
-  /** Routes a command and reports its result. */
-  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) =>
-    report(router.route(message, source), source, toolCall)
+  /** Routes a command and reports its result (a toggle's once its control has settled: the state after). */
+  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => {
+    const result = router.route(message, source)
+    if (result.status === 'executed' && result.settled) void result.settled.then(() => report(result, source, toolCall))
+    else report(result, source, toolCall)
+  }
 
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {
@@ -215,6 +230,15 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       for (const command of toolCallToCommands(message)) {
         const name = command.id !== undefined ? names.get(command.id) : undefined
         run(command, 'tool-call', command.id !== undefined && name !== undefined ? { id: command.id, name } : undefined)
+      }
+      // The read tool: the page's (or a section's) visible text, as the tool call's result.
+      for (const read of toolCallToReads(message)) {
+        if (!send || !doc) break
+        try {
+          send(readResultMessage(readPage(doc, read.section !== undefined ? { section: read.section } : {}), read))
+        } catch (error) {
+          log.warn('[voice] could not answer a read tool call', error)
+        }
       }
     }
   }

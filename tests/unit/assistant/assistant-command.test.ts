@@ -1,7 +1,7 @@
 /**
  * `npm run assistant -- create|update|show` against the local platform server, which validates every JSON
  * request body with Vapi's OpenAPI document (and answers 400 with Vapi's error shape when one does not
- * match): the four tools, the prompt, the snippet, update's merge, the dry run, and that the private key
+ * match): the five tools, the prompt, the snippet, update's merge, the dry run, and that the private key
  * never appears in any output — also through the real `npm run assistant` process.
  */
 import { spawn } from 'node:child_process'
@@ -17,7 +17,7 @@ import {
   PROMPT_END,
   VOICE_TOOL_NAMES,
 } from '../../../src/voice/assistant/definition'
-import { toolCallToCommands } from '../../../src/voice/realtime/toolCalls'
+import { toolCallToCommands, toolCallToReads } from '../../../src/voice/realtime/toolCalls'
 import { parseVoiceCommand } from '../../../src/voice/commands'
 import {
   startPlatformServer,
@@ -101,7 +101,7 @@ beforeEach(() => {
 })
 
 describe('the assistant definition', () => {
-  it('is a valid CreateAssistantDTO with four client-side function tools (no server), async, one per action', () => {
+  it('is a valid CreateAssistantDTO with five client-side function tools (no server), async: one per action and read_page', () => {
     const body = buildAssistantCreate()
     expect(bodyValidator('POST', '/assistant')!(body)).toBe(true)
     const tools = voiceCommandTools()
@@ -132,7 +132,17 @@ describe('the assistant definition', () => {
       'number',
       'url',
       'textarea',
+      'date',
+      'time',
+      'datetime-local',
+      'month',
+      'week',
+      'select',
+      'range',
+      'radio',
     ])
+    expect(params[4]!.name).toBe('read_page')
+    expect(Object.keys(params[4]!.parameters.properties)).toEqual(['section'])
     expect(Object.keys(params[3]!.parameters.properties)).toEqual(['targetText', 'role', 'selector', 'value'])
     // A model's call of each tool becomes a valid command of the right action.
     const args = [
@@ -156,11 +166,24 @@ describe('the assistant definition', () => {
       'fill',
       'toggle',
     ])
+    // Every field type the fill tool offers is one the command schema accepts.
+    for (const fieldType of params[2]!.parameters.properties['fieldType']!.enum!) {
+      expect(parseVoiceCommand({ action: 'fill', fieldType, value: 'x' }).kind, fieldType).toBe('command')
+    }
+    // The read tool's call is a read request, not a command.
+    const read = {
+      type: 'tool-calls',
+      toolCallList: [
+        { id: 'r1', type: 'function', function: { name: 'read_page', arguments: '{"section":"Pro plan"}' } },
+      ],
+    }
+    expect(toolCallToCommands(read)).toEqual([])
+    expect(toolCallToReads(read)).toEqual([{ id: 'r1', name: 'read_page', section: 'Pro plan' }])
   })
 
   it("the prompt uses the page map, the results and the call variables; update keeps the owner's text", () => {
     const prompt = mergePrompt(undefined)
-    for (const needle of ['PAGE MAP', 'COMMAND RESULT', '{{url}}', '{{sessionId}}', ...VOICE_TOOL_NAMES])
+    for (const needle of ['PAGE MAP', 'COMMAND RESULT', 'PAGE TEXT', '{{url}}', '{{sessionId}}', ...VOICE_TOOL_NAMES])
       expect(prompt).toContain(needle)
     const owner = 'We sell handmade tea. Be warm.'
     const merged = mergePrompt(
@@ -251,7 +274,7 @@ describe('npm run assistant (in process, local platform server)', () => {
     expect(r.stdout).toContain('npm run assistant -- update --id asst_old')
     await run(['update', '--id', 'asst_old'])
     const after = await run(['show', '--id', 'asst_old'])
-    expect(after.stdout).toContain('(all four)')
+    expect(after.stdout).toContain('(all five)')
     expect(after.stdout).toContain('Page-map instructions: present')
     expect(after.stdout).not.toContain('Not ready')
     const json = await run(['show', '--id', 'asst_old', '--json'])

@@ -253,13 +253,21 @@ describe('fill', () => {
     expect((document.getElementById('phone') as HTMLInputElement).value).toBe('123')
   })
 
-  it('then by name, then the first visible enabled field', () => {
+  it('then by name; the first visible enabled field only when it is the only one (never a guess)', () => {
     const { executor } = setup(form)
     current = executor
     executor.execute({ action: 'fill', fieldHint: 'website', value: 'example.com' })
     expect((document.getElementById('site') as HTMLInputElement).value).toBe('example.com')
-    executor.execute({ action: 'fill', value: 'anything' })
-    expect((document.getElementById('search') as HTMLInputElement).value).toBe('anything')
+    const many = executor.execute({ action: 'fill', value: 'anything' })
+    expect(many).toMatchObject({ status: 'refused', reason: 'not-found' })
+    expect((document.getElementById('search') as HTMLInputElement).value).toBe('')
+    executor.dispose()
+    const one = setup(
+      '<form><label>Search <input id="only" type="search"></label><input type="checkbox" aria-label="Exact"></form>',
+    )
+    current = one.executor
+    expect(one.executor.execute({ action: 'fill', value: 'anything' }).status).toBe('executed')
+    expect((document.getElementById('only') as HTMLInputElement).value).toBe('anything')
   })
 
   it('never writes into read-only, disabled, hidden or non-text fields; Field Not Found when none is left', () => {

@@ -173,6 +173,17 @@ describe('the javascript: guard judges what actually gets activated', () => {
     expect(clicked).toEqual([])
   })
 
+  it('a javascript: link inside a shadow root is refused, never clicked through its host', () => {
+    const { executor, clicked } = setup(`<privacy-link id="host" tabindex="0"></privacy-link>`)
+    const host = document.getElementById('host')!
+    host.attachShadow({ mode: 'open' }).innerHTML = `<a id="inner" href="${evil}">Privacy notice</a>`
+    const onHost = vi.fn()
+    host.addEventListener('click', onHost)
+    expect(reasonOf(executor.execute({ action: 'click', targetText: 'privacy notice' }))).toBe('unsafe-url')
+    expect(onHost).not.toHaveBeenCalled()
+    expect(clicked).toEqual([])
+  })
+
   it('still clicks a safe link inside a shadow root by its slotted text', () => {
     const { executor } = setup(`<fancy-button><span>Add to cart</span></fancy-button>`)
     const host = document.querySelector('fancy-button')!

@@ -194,6 +194,24 @@ describe('page context with the scripted engine', () => {
     await s.stop()
   })
 
+  it('a toggle is reported with the state after the control settled (a menu that opens after the click)', async () => {
+    document.body.innerHTML = '<button id="menu" aria-expanded="false" aria-haspopup="menu">Star us on GitHub</button>'
+    const trigger = document.getElementById('menu')!
+    // Like a framework re-render: the state changes after the click handler returned (a microtask, then a frame).
+    trigger.addEventListener('click', () => {
+      queueMicrotask(() => setTimeout(() => trigger.setAttribute('aria-expanded', 'true'), 16))
+    })
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    const s = session(engine)
+    await s.start()
+    engine.emitNow('call-start')
+    s.route({ action: 'toggle', targetText: 'Star us on GitHub' })
+    await vi.waitFor(() => expect(results(engine.sent).length).toBe(1))
+    expect(results(engine.sent)[0]!.message.content).toBe(`${RESULT_HEADER} done: Star us on GitHub is now on`)
+    await s.stop()
+    document.body.innerHTML = ''
+  })
+
   it('can be turned off', async () => {
     const engine = new ScriptedVoiceEngine({ script: [] })
     const s = session(engine, { pageContext: false, reportResults: false })

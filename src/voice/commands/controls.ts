@@ -1,0 +1,494 @@
+/**
+ * How a fill operates each kind of control once ./fields.ts has chosen it, with the value spoken.
+ *
+ * Every value is set the way frameworks observe it (React, Vue and Angular controlled inputs): through the
+ * native `value` setter of the element's prototype (./effects.ts `setNativeValue`), then `input` and `change`.
+ * Widgets built from ARIA roles are operated as a keyboard user would (WAI-ARIA Authoring Practices keyboard
+ * interaction): the combobox is opened (Alt+Down Arrow, else a click), the option reached with Down/Up Arrow
+ * while `aria-activedescendant` follows, chosen with Enter (else the option is clicked, as a pointer user would),
+ * and the popup closed (Escape) if it stayed open; sliders and spin buttons take Home / End / Arrow keys until
+ * `aria-valuenow` is the wanted value. A control that does not take the value is refused (`rejected-value`) and
+ * left as it was where the platform allows.
+ *
+ * Results: `{ ok: true, shown }` (`shown` is what the visitor sees now, for the toast and the report), or a
+ * refusal with a sentence naming the control and, where useful, the choices it offers.
+ * @module
+ */
+import type { FillTarget } from './fields'
+import { closestFieldNames, quotedList, targetName } from './fields'
+import { accessibleName, composedText, isEnabled, isVisible, labelTexts } from './dom'
+import { clickElement, dispatch, setNativeValue } from './effects'
+import { clickTargetOf, toggleRefusal } from './toggle'
+import type { Refusal } from './refusals'
+import { dateInputValue, foldText, parseSpokenDate, parseSpokenNumber } from './spoken'
+
+/** Outcome of operating a control. */
+export type ControlOutcome = { ok: true; shown: string; acted: Element } | ({ ok: false } & Refusal)
+
+/** Most key presses spent reaching an option or a slider value (a runaway widget stops there). */
+const MAX_KEY_PRESSES = 500
+
+const rejected = (detail: string): ControlOutcome => ({ ok: false, reason: 'rejected-value', detail })
+
+function keydown(el: Element, key: string, init: { altKey?: boolean } = {}): void {
+  const win = el.ownerDocument.defaultView
+  const Ctor = win?.KeyboardEvent ?? KeyboardEvent
+  const code = key.length === 1 ? `Key${key.toUpperCase()}` : key
+  el.dispatchEvent(new Ctor('keydown', { key, code, bubbles: true, cancelable: true, composed: true, ...init }))
+  el.dispatchEvent(new Ctor('keyup', { key, code, bubbles: true, cancelable: true, composed: true, ...init }))
+}
+
+function focus(el: Element): void {
+  try {
+    ;(el as HTMLElement).focus?.({ preventScroll: true })
+  } catch {
+    /* best effort */
+  }
+}
+
+/** Whether the page's language reads `03/12/2027` month first (en-US). */
+function monthFirst(el: Element): boolean {
+  const lang = (
+    el.closest('[lang]')?.getAttribute('lang') ??
+    el.ownerDocument.documentElement.getAttribute('lang') ??
+    ''
+  ).toLowerCase()
+  return lang === 'en-us'
+}
+
+/* ---------------------------------------------------------------- options: select, listbox, combobox */
+
+/** An option's visible text (`label` attribute of a native option first). */
+function optionText(option: Element): string {
+  if (option.localName === 'option')
+    return ((option as HTMLOptionElement).label || option.textContent || '').replace(/\s+/g, ' ').trim()
+  return accessibleName(option).replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The option a spoken value names: equal text or value (case- and accent-insensitive) first; else the only
+ * option whose text starts with, or contains as whole words, the value. `null` when none or several match.
+ */
+export function matchOption<T extends Element>(
+  options: readonly T[],
+  value: string,
+  valueOf: (o: T) => string = () => '',
+): T | null {
+  const v = foldText(value)
+  if (!v) return null
+  const texts = options.map((o) => foldText(optionText(o)))
+  const exact = options.filter((o, i) => texts[i] === v || foldText(valueOf(o)) === v)
+  if (exact.length >= 1) return exact[0]!
+  const starts = options.filter((_, i) => texts[i]!.startsWith(`${v} `))
+  if (starts.length === 1) return starts[0]!
+  const words = options.filter((_, i) => ` ${texts[i]} `.includes(` ${v} `))
+  if (words.length === 1) return words[0]!
+  return null
+}
+
+/** Splits a spoken list of options: "red, green and blue" → red / green / blue. */
+function spokenList(value: string): string[] {
+  return value
+    .split(/\s*(?:,|;|\band\b|&)\s*/i)
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function selectOption(select: HTMLSelectElement, value: string, name: string): ControlOutcome {
+  const options = Array.from(select.options)
+  const optionValue = (o: HTMLOptionElement) => o.value
+  const listed = () => quotedList(options.filter((o) => !o.disabled && o.value !== '').map(optionText))
+  const wanted = select.multiple ? spokenList(value) : [value]
+  const chosen: HTMLOptionElement[] = []
+  for (const w of wanted) {
+    const option =
+      matchOption(options, w, optionValue) ?? (select.multiple ? null : matchOption(options, value, optionValue))
+    if (!option) return rejected(`no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${listed()}`)
+    if (
+      option.disabled ||
+      (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)
+    ) {
+      return {
+        ok: false,
+        reason: 'disabled',
+        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+      }
+    }
+    chosen.push(option)
+  }
+  focus(select)
+  if (select.multiple) {
+    for (const o of options) o.selected = chosen.includes(o)
+  } else {
+    // The native setter (a React-controlled select tracks its value like an input does).
+    setNativeValue(select as unknown as HTMLInputElement, chosen[0]!.value)
+    if (select.selectedIndex !== chosen[0]!.index) select.selectedIndex = chosen[0]!.index
+  }
+  dispatch(select, 'input')
+  dispatch(select, 'change')
+  return { ok: true, shown: chosen.map(optionText).join(', '), acted: select }
+}
+
+/** The popup a combobox controls (`aria-controls`, else `aria-owns`, else a listbox inside it). */
+function popupOf(combobox: Element): Element | null {
+  const root = combobox.getRootNode() as Document | ShadowRoot
+  for (const attr of ['aria-controls', 'aria-owns']) {
+    for (const id of (combobox.getAttribute(attr) ?? '').split(/\s+/)) {
+      const el = id && typeof root.getElementById === 'function' ? root.getElementById(id) : null
+      if (el) return el.getAttribute('role') === 'listbox' ? el : (el.querySelector('[role=listbox]') ?? el)
+    }
+  }
+  return combobox.querySelector('[role=listbox]')
+}
+
+const optionsOf = (listbox: Element) => Array.from(listbox.querySelectorAll('[role=option]'))
+const isExpanded = (el: Element) => el.getAttribute('aria-expanded') === 'true'
+const isChosen = (option: Element) =>
+  option.getAttribute('aria-selected') === 'true' || option.getAttribute('aria-checked') === 'true'
+
+/** The option `aria-activedescendant` points at. */
+function activeOption(el: Element): Element | null {
+  const id = el.getAttribute('aria-activedescendant')
+  if (!id) return null
+  const root = el.getRootNode() as Document | ShadowRoot
+  return typeof root.getElementById === 'function' ? root.getElementById(id) : null
+}
+
+/** Moves the active option with Down/Up Arrow until it is `option`; true when reached. */
+function arrowTo(el: Element, options: Element[], option: Element): boolean {
+  const target = options.indexOf(option)
+  for (let i = 0; i < Math.min(MAX_KEY_PRESSES, options.length * 2 + 2); i++) {
+    const active = activeOption(el)
+    if (active === option) return true
+    const at = active ? options.indexOf(active) : -1
+    keydown(el, at > target ? 'ArrowUp' : 'ArrowDown')
+    if (activeOption(el) === active && active !== null) return false // the widget does not follow the keys
+  }
+  return activeOption(el) === option
+}
+
+function comboboxChoose(combobox: Element, value: string, name: string): ControlOutcome {
+  const editable = combobox.localName === 'input' || combobox.localName === 'textarea'
+  focus(combobox)
+  // Open, as a keyboard user does (Alt+Down Arrow opens without moving the selection); else a click.
+  if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
+  if (!isExpanded(combobox) && !editable) clickElement(combobox)
+  let listbox = popupOf(combobox)
+  let options = listbox ? optionsOf(listbox) : []
+  let option = matchOption(options, value)
+  if (!option && editable) {
+    // An editable combobox filters its list as the visitor types.
+    setNativeValue(combobox as HTMLInputElement, value)
+    dispatch(combobox, 'input')
+    keydown(combobox, 'ArrowDown', { altKey: true })
+    listbox = popupOf(combobox)
+    options = listbox ? optionsOf(listbox) : []
+    option = matchOption(options, value)
+    if (!option && options.length === 0) {
+      // A free-text combobox without suggestions for this value: the typed text is the value.
+      dispatch(combobox, 'change')
+      return { ok: true, shown: (combobox as HTMLInputElement).value, acted: combobox }
+    }
+  }
+  if (!option) {
+    if (isExpanded(combobox)) keydown(combobox, 'Escape')
+    return rejected(
+      `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}${options.length ? `; options: ${quotedList(options.map(optionText))}` : ''}`,
+    )
+  }
+  if (option.getAttribute('aria-disabled') === 'true') {
+    if (isExpanded(combobox)) keydown(combobox, 'Escape')
+    return {
+      ok: false,
+      reason: 'disabled',
+      detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+    }
+  }
+  const text = optionText(option)
+  if (arrowTo(combobox, options, option)) keydown(combobox, 'Enter')
+  const took = () =>
+    isChosen(option!) ||
+    foldText(editable ? (combobox as HTMLInputElement).value : composedText(combobox)).includes(foldText(text))
+  if (!took()) {
+    // A widget that does not follow the keys: choose the option as a pointer user would.
+    option.dispatchEvent(
+      new (combobox.ownerDocument.defaultView?.MouseEvent ?? MouseEvent)('mousedown', {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+      }),
+    )
+    clickElement(option)
+  }
+  if (isExpanded(combobox)) keydown(combobox, 'Escape')
+  if (!took()) return rejected(`${JSON.stringify(name)} did not take the option ${JSON.stringify(text)}`)
+  return { ok: true, shown: text, acted: combobox }
+}
+
+function listboxChoose(listbox: Element, value: string, name: string): ControlOutcome {
+  const options = optionsOf(listbox)
+  const multi = listbox.getAttribute('aria-multiselectable') === 'true'
+  const wanted = multi ? spokenList(value) : [value]
+  const chosen: Element[] = []
+  for (const w of wanted) {
+    const option = matchOption(options, w) ?? (multi ? null : null)
+    if (!option)
+      return rejected(
+        `no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${quotedList(options.map(optionText))}`,
+      )
+    if (option.getAttribute('aria-disabled') === 'true')
+      return {
+        ok: false,
+        reason: 'disabled',
+        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+      }
+    chosen.push(option)
+  }
+  focus(listbox)
+  for (const option of chosen) {
+    if (multi && isChosen(option)) continue
+    if (!arrowTo(listbox, options, option) || (multi && !isChosen(option))) {
+      if (multi) keydown(listbox, ' ')
+    }
+    if (!isChosen(option)) clickElement(option)
+  }
+  const missing = chosen.find((o) => !isChosen(o))
+  if (missing) return rejected(`${JSON.stringify(name)} did not take the option ${JSON.stringify(optionText(missing))}`)
+  return { ok: true, shown: chosen.map(optionText).join(', '), acted: listbox }
+}
+
+/* ---------------------------------------------------------------- numbers, ranges, dates */
+
+function numberRange(el: Element): { min: number; max: number; step: number } {
+  const num = (v: string | null | undefined, d: number) => {
+    const n = v == null || v === '' ? Number.NaN : Number(v)
+    return Number.isFinite(n) ? n : d
+  }
+  if (el.localName === 'input') {
+    const input = el as HTMLInputElement
+    const range = input.type === 'range'
+    return {
+      min: num(input.min, range ? 0 : -Infinity),
+      max: num(input.max, range ? 100 : Infinity),
+      step: num(input.step, 1),
+    }
+  }
+  return {
+    min: num(el.getAttribute('aria-valuemin'), -Infinity),
+    max: num(el.getAttribute('aria-valuemax'), Infinity),
+    step: 1,
+  }
+}
+
+/** The number a spoken value means for a control with `min`/`max`: a number, or min / max / lowest / highest. */
+function spokenNumberFor(value: string, range: { min: number; max: number }): number | null {
+  const v = foldText(value)
+  if (/^(min|minimum|lowest|bottom|least)$/.test(v)) return Number.isFinite(range.min) ? range.min : null
+  if (/^(max|maximum|highest|top|most|full)$/.test(v)) return Number.isFinite(range.max) ? range.max : null
+  const pct = /^(\d+(?:\.\d+)?)\s*(%|percent|per cent)$/.exec(value.trim().toLowerCase())
+  if (pct && Number.isFinite(range.min) && Number.isFinite(range.max))
+    return range.min + ((range.max - range.min) * Number(pct[1])) / 100
+  return parseSpokenNumber(value.replace(/[^\d.,+\-a-z ]/gi, '').trim() || value)
+}
+
+function outOfRange(n: number, r: { min: number; max: number }, name: string): ControlOutcome | null {
+  if (n < r.min || n > r.max) {
+    const bounds =
+      Number.isFinite(r.min) && Number.isFinite(r.max)
+        ? `between ${r.min} and ${r.max}`
+        : Number.isFinite(r.min)
+          ? `at least ${r.min}`
+          : `at most ${r.max}`
+    return rejected(`${JSON.stringify(name)} takes a number ${bounds}, not ${n}`)
+  }
+  return null
+}
+
+function setInputValue(input: HTMLInputElement, value: string, name: string, spoken: string): ControlOutcome {
+  const before = input.value
+  focus(input)
+  setNativeValue(input, value)
+  if (input.value === '' && value !== '') {
+    setNativeValue(input, before)
+    return rejected(`${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}`)
+  }
+  const validity = input.validity
+  if (validity && (validity.rangeUnderflow || validity.rangeOverflow || validity.badInput)) {
+    setNativeValue(input, before)
+    const bounds = [input.min && `from ${input.min}`, input.max && `to ${input.max}`].filter(Boolean).join(' ')
+    return rejected(
+      `${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}${bounds ? ` (it takes ${bounds})` : ''}`,
+    )
+  }
+  dispatch(input, 'input')
+  dispatch(input, 'change')
+  return { ok: true, shown: input.value, acted: input }
+}
+
+/** Presses keys on an ARIA slider / spin button until `aria-valuenow` is `n` (Home/End for the bounds). */
+function keyToValue(el: Element, n: number, name: string): ControlOutcome {
+  const now = () => Number(el.getAttribute('aria-valuenow'))
+  focus(el)
+  const range = numberRange(el)
+  if (n === range.min) keydown(el, 'Home')
+  else if (n === range.max) keydown(el, 'End')
+  for (let i = 0; i < MAX_KEY_PRESSES && Number.isFinite(now()) && now() !== n; i++) {
+    const before = now()
+    const up = n > before
+    keydown(
+      el,
+      up
+        ? el.getAttribute('role') === 'slider'
+          ? 'ArrowRight'
+          : 'ArrowUp'
+        : el.getAttribute('role') === 'slider'
+          ? 'ArrowLeft'
+          : 'ArrowDown',
+    )
+    const after = now()
+    if (after === before) break // the widget does not move (or is at its bound)
+    if (up ? after > n : after < n) break // stepped past: the nearest value the control has
+  }
+  if (now() !== n) {
+    return rejected(
+      `${JSON.stringify(name)} did not reach ${n} (it shows ${el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? 'no value'})`,
+    )
+  }
+  return { ok: true, shown: el.getAttribute('aria-valuetext') ?? String(n), acted: el }
+}
+
+/* ---------------------------------------------------------------- editable regions */
+
+function fillEditable(el: HTMLElement, value: string, name: string): ControlOutcome {
+  const editable = (() => {
+    const v = el.closest('[contenteditable]')?.getAttribute('contenteditable')
+    return v != null && v.trim().toLowerCase() !== 'false'
+  })()
+  if (!editable || el.getAttribute('aria-readonly') === 'true')
+    return { ok: false, reason: 'readonly', detail: `the field ${JSON.stringify(name)} is read-only` }
+  const doc = el.ownerDocument
+  focus(el)
+  let inserted = false
+  try {
+    const selection = doc.getSelection()
+    if (selection) {
+      selection.selectAllChildren(el)
+      // insertText: plain text, the way typing inserts it (editors listen to beforeinput / input).
+      inserted = typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, value)
+    }
+  } catch {
+    inserted = false
+  }
+  const text = () => (el.innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim()
+  if (!inserted || text() !== value.replace(/\s+/g, ' ').trim()) {
+    el.textContent = value // text, never markup
+    const Ctor = doc.defaultView?.InputEvent ?? doc.defaultView?.Event ?? Event
+    el.dispatchEvent(
+      new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value } as InputEventInit),
+    )
+  }
+  return { ok: true, shown: text(), acted: el }
+}
+
+/* ---------------------------------------------------------------- groups */
+
+function chooseRadio(t: FillTarget, value: string, name: string): ControlOutcome {
+  const radios = t.parts ?? []
+  const nameOf = (r: Element) =>
+    r.localName === 'input'
+      ? labelTexts(r).join(' ') || r.getAttribute('aria-label') || (r as HTMLInputElement).value
+      : accessibleName(r)
+  const option = matchOption(radios, value, (r) => (r.localName === 'input' ? nameOf(r) : ''))
+  const usable = radios.filter((r) => isEnabled(r))
+  if (!option)
+    return rejected(
+      `no choice ${JSON.stringify(value)} in ${JSON.stringify(name)}; choices: ${quotedList(usable.map((r) => nameOf(r).replace(/\s+/g, ' ').trim()))}`,
+    )
+  const label =
+    option.localName === 'input'
+      ? ((option as HTMLInputElement).labels?.[0] ?? option.closest('label') ?? option)
+      : option
+  const refusal = toggleRefusal(label, option)
+  if (refusal) return { ok: false, ...refusal }
+  const checked = () =>
+    option.localName === 'input' ? (option as HTMLInputElement).checked : option.getAttribute('aria-checked') === 'true'
+  if (!checked()) clickElement(clickTargetOf(label, option))
+  if (!checked())
+    return rejected(`${JSON.stringify(name)} did not take the choice ${JSON.stringify(nameOf(option).trim())}`)
+  return { ok: true, shown: nameOf(option).replace(/\s+/g, ' ').trim(), acted: option }
+}
+
+function fillSplitDate(t: FillTarget, value: string, name: string): ControlOutcome {
+  const split = t.split ?? {}
+  const date = parseSpokenDate(value, monthFirst(t.element))
+  if (!date)
+    return rejected(
+      `${JSON.stringify(value)} is not a date ${JSON.stringify(name)} can take (say e.g. "31 March 1980")`,
+    )
+  const set = (el: Element | undefined, v: string) => {
+    if (!el) return
+    const input = el as HTMLInputElement
+    focus(input)
+    setNativeValue(input, v)
+    dispatch(input, 'input')
+    dispatch(input, 'change')
+  }
+  set(split.day, String(date.day))
+  set(split.month, String(date.month))
+  set(split.year, String(date.year))
+  return { ok: true, shown: [...(split.day ? [date.day] : []), date.month, date.year].join('/'), acted: t.element }
+}
+
+/* ---------------------------------------------------------------- entry point */
+
+/**
+ * Puts a spoken `value` into the chosen target (see the module doc). Never throws for odd markup (the executor
+ * catches the rest).
+ */
+export function operateControl(t: FillTarget, value: string): ControlOutcome {
+  const el = t.element
+  const name = targetName(t) || el.localName
+  switch (t.kind) {
+    case 'select':
+      return selectOption(el as HTMLSelectElement, value, name)
+    case 'combobox':
+      return comboboxChoose(el, value, name)
+    case 'listbox':
+      return listboxChoose(el, value, name)
+    case 'radiogroup':
+      return chooseRadio(t, value, name)
+    case 'split-date':
+      return fillSplitDate(t, value, name)
+    case 'editable':
+      return fillEditable(el as HTMLElement, value, name)
+    case 'date': {
+      const input = el as HTMLInputElement
+      const type = input.type.toLowerCase()
+      const v = dateInputValue(type, value, monthFirst(el))
+      if (v === null)
+        return rejected(
+          `${JSON.stringify(value)} is not a ${type === 'datetime-local' ? 'date and time' : type} ${JSON.stringify(name)} can take`,
+        )
+      return setInputValue(input, v, name, value)
+    }
+    case 'range': {
+      const input = el as HTMLInputElement
+      const range = numberRange(input)
+      const n = spokenNumberFor(value, range)
+      if (n === null) return rejected(`${JSON.stringify(value)} is not a number ${JSON.stringify(name)} can take`)
+      return outOfRange(n, range, name) ?? setInputValue(input, String(n), name, value)
+    }
+    case 'slider':
+    case 'spinbutton': {
+      const range = numberRange(el)
+      const n = spokenNumberFor(value, range)
+      if (n === null) return rejected(`${JSON.stringify(value)} is not a number ${JSON.stringify(name)} can take`)
+      return outOfRange(n, range, name) ?? keyToValue(el, n, name)
+    }
+    case 'text':
+    case 'number':
+      return { ok: true, shown: '', acted: el } // typed by the executor (SPEC §5 path, maxlength, password mask)
+  }
+}
+
+export { closestFieldNames, isVisible }
