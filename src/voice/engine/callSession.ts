@@ -7,6 +7,7 @@ import type { AudioPlayer } from './audio'
 import type { Clock, TimerHandle } from './clock'
 import type { DailyCallLike } from './daily'
 import type { CallStartFailedEvent, StartStage } from './events'
+import type { PendingStart } from './prestart'
 
 /** Everything one call owns; discarded whole on teardown. */
 export interface Session {
@@ -33,6 +34,10 @@ export interface Session {
   endedStatus: boolean
   ended: boolean
   release?: (() => void) | undefined
+  /** Whether this call rejoins an existing web call (`reconnect`): every failure is `reconnect-error` / `call-ended`. */
+  reconnect?: boolean
+  /** The start begun at the press that this call took over (its microphone is held until Daily has joined). */
+  pending?: PendingStart | undefined
 }
 
 /** A new session started at `now` (ms). */

@@ -12,7 +12,10 @@ type Overrides<T> = Omit<NonNullable<T>, 'variableValues'> & { variableValues?: 
  * id, an object an inline definition (SPEC §5). `variableValues` is widened to `Record<string, unknown>`
  * (the generated schema types it as an empty record).
  */
-export type WebCallPayload = Pick<CreateWebCallParams, 'assistant' | 'squad' | 'workflow'> & {
+export type WebCallPayload = Pick<
+  CreateWebCallParams,
+  'assistant' | 'squad' | 'workflow' | 'roomDeleteOnUserLeaveEnabled'
+> & {
   assistantOverrides?: Overrides<CreateWebCallParams['assistantOverrides']> | undefined
   workflowOverrides?: Overrides<CreateWebCallParams['workflowOverrides']> | undefined
 }
