@@ -29,7 +29,8 @@ const STORY_CSS = (theme: 'light' | 'dark') => ({
 
 const withProviders: Decorator = (Story, { globals, parameters }) => {
   const theme = globals.theme === 'dark' ? 'dark' : 'light'
-  const lng = ((LANGUAGES as readonly string[]).includes(globals.locale) ? globals.locale : 'en') as Language
+  const locale = String(globals.locale)
+  const lng = ((LANGUAGES as readonly string[]).includes(locale) ? locale : 'en') as Language
   return (
     <SeoHeadContext.Provider value={false}>
       <MemoryRouter initialEntries={[parameters.route ?? '/']}>

@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first red step:
-//   1. format check (Prettier)  2. type-check  3. unit tests (Node/happy-dom)  4. Storybook stories as tests (Chromium)
-//   5. production build (site, then the embed)  6. e2e build variant  7. Playwright end-to-end tests against the built sites.
+//   1. format check (Prettier)  2. lint (ESLint, 0 warnings)  3. type-check  4. unit tests (Node/happy-dom)
+//   5. Storybook stories as tests (Chromium)  6. production build (site, then the embed)  7. e2e build variant
+//   8. Playwright end-to-end tests against the built sites.
 // Before any of it, the browser is provisioned (scripts/chromium.ts `provisionBrowser`). Ends with an honest
 // closing line, `tests: N passed, N failed` (scripts/test-summary.ts): a file that failed to load, a step that
 // failed without a failed test, and a step that never ran each count as failed.
@@ -26,6 +27,7 @@ interface Step {
 const npx = 'npx'
 const steps: Step[] = [
   { title: 'format', cmd: npx, args: ['prettier', '--check', '--log-level=warn', '.'] },
+  { title: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { title: 'type-check', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   {
     title: 'unit tests',
@@ -67,7 +69,8 @@ const steps: Step[] = [
 function readReport(step: Step): StepOutcome['report'] {
   if (!step.report || !existsSync(step.report.file)) return undefined
   try {
-    const data = JSON.parse(readFileSync(step.report.file, 'utf8'))
+    // The reporters' own JSON formats (Vitest's and Playwright's `json` reporters), read as written.
+    const data = JSON.parse(readFileSync(step.report.file, 'utf8')) as never
     return step.report.kind === 'vitest' ? { kind: 'vitest', data } : { kind: 'playwright', data }
   } catch {
     return undefined

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +30,8 @@ export interface StaticOriginOptions {
   vars?: Record<string, string>
   /** HTML inserted before `</head>` of the page at a path (e.g. the embed's script tag); '' for none. @default none */
   inject?: (path: string) => string
+  /** gzip text responses (HTML, JS, CSS, JSON) when the request accepts it, as a production host does. @default false */
+  gzip?: boolean
 }
 
 /** A running origin. */
@@ -47,6 +50,7 @@ export async function startStaticOrigin({
   headers = () => ({}),
   vars = {},
   inject = () => '',
+  gzip = false,
 }: StaticOriginOptions): Promise<StaticOrigin> {
   const base = resolve(root)
   const requests: string[] = []
@@ -71,7 +75,17 @@ export async function startStaticOrigin({
       const snippet = inject(path)
       body = snippet ? html.replace(/<\/head>/i, `${snippet}</head>`) : html
     }
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...extra }).end(body)
+    const compress =
+      gzip && /^(text\/|application\/json)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    if (compress) body = gzipSync(body, { level: 9 })
+    res
+      .writeHead(200, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        ...(compress && { 'content-encoding': 'gzip', vary: 'accept-encoding' }),
+        ...extra,
+      })
+      .end(body)
   })
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)

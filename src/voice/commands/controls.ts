@@ -207,7 +207,7 @@ function comboboxChoose(combobox: Element, value: string, name: string): Control
   const text = optionText(option)
   if (arrowTo(combobox, options, option)) keydown(combobox, 'Enter')
   const took = () =>
-    isChosen(option!) ||
+    isChosen(option) ||
     foldText(editable ? (combobox as HTMLInputElement).value : composedText(combobox)).includes(foldText(text))
   if (!took()) {
     // A widget that does not follow the keys: choose the option as a pointer user would.
@@ -383,9 +383,7 @@ function fillEditable(el: HTMLElement, value: string, name: string): ControlOutc
   if (!inserted || text() !== value.replace(/\s+/g, ' ').trim()) {
     el.textContent = value // text, never markup
     const Ctor = doc.defaultView?.InputEvent ?? doc.defaultView?.Event ?? Event
-    el.dispatchEvent(
-      new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value } as InputEventInit),
-    )
+    el.dispatchEvent(new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }))
   }
   return { ok: true, shown: text(), acted: el }
 }

@@ -39,7 +39,7 @@ export function withLookupScope<T>(fn: () => T): T {
 
 /** The owner window of a node, if any. */
 export function windowOf(node: Node): (Window & typeof globalThis) | null {
-  return (node.ownerDocument?.defaultView as (Window & typeof globalThis) | null | undefined) ?? null
+  return node.ownerDocument?.defaultView ?? null
 }
 
 const isShadowRoot = (node: Node | null): node is ShadowRoot =>

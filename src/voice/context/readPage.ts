@@ -261,7 +261,7 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
       parent.firstElementChild === best.el
     ) {
       const siblingsHeadings = Array.from(parent.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).filter(
-        (h) => h !== best!.el && headingLevel(h) <= best!.level,
+        (h) => h !== best.el && headingLevel(h) <= best.level,
       )
       if (siblingsHeadings.length === 0)
         return { text: fit(tidy(collect(parent)), head), section: best.name, found: true }

@@ -13,10 +13,21 @@ import type { StartStage, VoiceCallEvents } from './events'
 import { type EngineHost, isoNow, progressEvent } from './host'
 import type { VapiClientMessage } from './messages'
 import { type ResolvedOptions, type VoiceCallOptions, resolveOptions } from './options'
-import { runStart } from './start'
+import { runStart, type StartTarget } from './start'
 import type { WebCall, WebCallPayload } from './web-call'
 
 export type { EngineLogger, VoiceCallOptions } from './options'
+
+/** Options of a start (the 6th argument of `start()`, as in `@vapi-ai/web` 2.7.1). */
+export interface StartOptions {
+  /**
+   * Whether the platform deletes the call's room when the visitor leaves it (`POST /call/web`'s
+   * `roomDeleteOnUserLeaveEnabled`, server default `true`). `false` keeps the call alive across a page load so
+   * the next page can {@link VoiceCall.reconnect} to it; the call then ends by `end()`, by the platform's
+   * end-call (Live Call Control) or by the assistant's silence/idle timeouts.
+   */
+  roomDeleteOnUserLeaveEnabled?: boolean
+}
 
 const ACTIVE_STATES: readonly MeetingState[] = ['loading', 'loaded', 'joining-meeting', 'joined-meeting']
 
@@ -94,7 +105,41 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     squad?: WebCallPayload['squad'],
     workflow?: WebCallPayload['workflow'],
     workflowOverrides?: WebCallPayload['workflowOverrides'],
+    options?: StartOptions,
   ): Promise<WebCall | null> {
+    const room = options?.roomDeleteOnUserLeaveEnabled
+    return this.#begin(
+      { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow, isMobile: false },
+      {
+        payload: {
+          assistant,
+          assistantOverrides,
+          squad,
+          workflow,
+          workflowOverrides,
+          ...(room !== undefined && { roomDeleteOnUserLeaveEnabled: room }),
+        },
+      },
+    )
+  }
+
+  /**
+   * Rejoins an active web call (one started with `roomDeleteOnUserLeaveEnabled: false`, whose room outlives the
+   * page), as `@vapi-ai/web` 2.7.1's `reconnect(webCall)`: no `POST /call/web`; stages
+   * `reconnect-initialization` then the Daily stages of a start, the same events (`call-start-success`, then
+   * `call-start` on "listening"). Never rejects. Resolves the web call, or `null` when a call is already started
+   * (ignored; the reference throws), or the rejoin failed: `error` type `call-ended` when the platform has ended
+   * the call meanwhile (Daily: the room does not exist), `reconnect-error` otherwise (a missing `webCallUrl`
+   * included) — always followed by `call-end`.
+   */
+  async reconnect(webCall: WebCall): Promise<WebCall | null> {
+    return this.#begin(
+      { hasAssistant: true, hasSquad: false, hasWorkflow: false, isMobile: false, isReconnect: true },
+      { webCall },
+    )
+  }
+
+  async #begin(context: Session['context'], target: StartTarget): Promise<WebCall | null> {
     if (this.#session) {
       this.emit(
         'call-start-progress',
@@ -103,8 +148,12 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
       return null
     }
     const o = this.#o
-    const context = { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow, isMobile: false }
     const s = (this.#session = newSession(o.clock.now(), context))
+    if ('webCall' in target) s.reconnect = true
+    else {
+      s.pending = o.pendingStart
+      o.pendingStart = undefined
+    }
     if (o.startTimeoutMs > 0) {
       s.startTimer = sessionTimer(
         o.clock,
@@ -113,7 +162,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
         o.startTimeoutMs,
       )
     }
-    return runStart(this.#host, s, { assistant, assistantOverrides, squad, workflow, workflowOverrides })
+    return runStart(this.#host, s, target)
   }
 
   /**
@@ -279,6 +328,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     s.players.clear()
     s.abort.abort()
     s.release?.()
+    s.pending?.cancel()
     const call = s.call
     s.call = undefined
     if (call) {

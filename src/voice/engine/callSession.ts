@@ -7,6 +7,7 @@ import type { AudioPlayer } from './audio'
 import type { Clock, TimerHandle } from './clock'
 import type { DailyCallLike } from './daily'
 import type { CallStartFailedEvent, StartStage } from './events'
+import type { PendingStart } from './prestart'
 
 /** Everything one call owns; discarded whole on teardown. */
 export interface Session {
@@ -28,11 +29,15 @@ export interface Session {
   succeeded: boolean
   listening: boolean
   startTimer?: TimerHandle
-  speaking?: TimerHandle | undefined
+  speaking?: TimerHandle
   firstMessageSent: boolean
   endedStatus: boolean
   ended: boolean
   release?: (() => void) | undefined
+  /** Whether this call rejoins an existing web call (`reconnect`): every failure is `reconnect-error` / `call-ended`. */
+  reconnect?: boolean
+  /** The start begun at the press that this call took over (its microphone is held until Daily has joined). */
+  pending?: PendingStart | undefined
 }
 
 /** A new session started at `now` (ms). */
@@ -71,7 +76,7 @@ export function sessionTimer(clock: Clock, s: Session, fn: () => void, ms: numbe
 }
 
 /** Clears a session timer; unknown or fired handles are ignored. */
-export function clearSessionTimer(clock: Clock, s: Session, handle: TimerHandle | undefined): void {
+export function clearSessionTimer(clock: Clock, s: Session, handle: TimerHandle): void {
   if (handle === undefined || !s.timers.delete(handle)) return
   clock.clearTimeout(handle)
 }

@@ -7,7 +7,7 @@ import { clearSessionTimer, type Session } from './callSession'
 import { LISTENING_MESSAGE } from './constants'
 import type { DailyCallLike, DailyEventPayloads, DailyHandlers, MeetingState } from './daily'
 import { VoiceCallError } from './errors'
-import { type EngineHost, progressEvent, stageError } from './host'
+import { type EngineHost, progressEvent, sessionError } from './host'
 import { isVapiMessage, type VapiMessage } from './messages'
 import { onRemoteLevels } from './speech'
 import { playTrack, subscribeParticipant } from './tracks'
@@ -26,12 +26,12 @@ export function dailyHandlers(host: EngineHost, s: Session, call: DailyCallLike)
     'left-meeting': () => {
       host.setMeetingState('left-meeting')
       if (s.succeeded) host.finish(s)
-      else host.fail(s, new VoiceCallError(stageError(s.stage), 'The meeting was left during start.'))
+      else host.fail(s, new VoiceCallError(sessionError(s), 'The meeting was left during start.'))
     },
     error: (e) => {
       host.setMeetingState('error')
       const error = new VoiceCallError(
-        s.succeeded ? 'daily-error' : stageError(s.stage),
+        s.succeeded ? 'daily-error' : sessionError(s, e),
         e?.errorMsg ?? e?.error?.msg ?? 'Daily error',
         e,
       )

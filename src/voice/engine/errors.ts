@@ -14,6 +14,8 @@ import { MISSING_TARGET_MESSAGE, NO_CALL_OBJECT_MESSAGE } from './constants'
  *   could not play, usually autoplay policy), `audio-processor-recovery-error` (turning noise cancellation off
  *   after Daily's `audio-processor-error` failed).
  * - Engine additions: `start-timeout` (no "listening" message in time), `call-object-unavailable`.
+ * - `reconnect-error`: `reconnect(webCall)` failed at any stage (as `@vapi-ai/web` 2.7.1 names it); when Daily
+ *   said the room no longer exists (the platform ended the call meanwhile) the code is `call-ended` instead.
  */
 export type VoiceCallErrorCode =
   | 'validation-error'
@@ -28,6 +30,8 @@ export type VoiceCallErrorCode =
   | 'audio-start-failed'
   | 'audio-processor-recovery-error'
   | 'call-object-unavailable'
+  | 'reconnect-error'
+  | 'call-ended'
 
 /** Base class of every engine error: an `Error` with a {@link VoiceCallErrorCode} and an optional `cause`. */
 export class VoiceCallError extends Error {

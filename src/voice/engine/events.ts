@@ -8,6 +8,7 @@ import type { VapiMessage } from './messages'
 
 /** The start stages, in order (SPEC §4). */
 export type StartStage =
+  | 'reconnect-initialization'
   | 'initialization'
   | 'web-call-creation'
   | 'daily-call-object-creation'
@@ -49,7 +50,7 @@ export interface CallStartFailedEvent {
   errorStack?: string
   /** ISO 8601 time of the event. */
   timestamp: string
-  context: { hasAssistant: boolean; hasSquad: boolean; hasWorkflow: boolean; isMobile: boolean }
+  context: { hasAssistant: boolean; hasSquad: boolean; hasWorkflow: boolean; isMobile: boolean; isReconnect?: boolean }
 }
 
 /** An error (SPEC §8). `type` is the error's code; `error` the {@link VoiceCallError} itself. */

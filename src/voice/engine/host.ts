@@ -62,3 +62,15 @@ export const STAGE_ERROR: Partial<Record<StartStage, VoiceCallErrorCode>> = {
 export function stageError(stage: StartStage): VoiceCallErrorCode {
   return STAGE_ERROR[stage] ?? 'start-method-error'
 }
+
+/** Daily's error types that mean the room is gone: the platform ended the call. */
+const ROOM_GONE = ['no-room', 'exp-room', 'ejected', 'nbf-room']
+
+/**
+ * The error type of a start failure of session `s`: the stage's (SPEC §8), or for a reconnect `reconnect-error`
+ * — `call-ended` when Daily's error says the room no longer exists (`no-room`, `exp-room`, `ejected`, `nbf-room`).
+ */
+export function sessionError(s: Session, dailyError?: { error?: { type?: string } }): VoiceCallErrorCode {
+  if (!s.reconnect) return stageError(s.stage)
+  return ROOM_GONE.includes(dailyError?.error?.type ?? '') ? 'call-ended' : 'reconnect-error'
+}

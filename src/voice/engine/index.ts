@@ -3,7 +3,7 @@
  * Importing this module touches no browser global; daily-js and the platform client load inside `start()`.
  * @module
  */
-export { VoiceCall, type VoiceCallOptions, type EngineLogger } from './VoiceCall'
+export { VoiceCall, type VoiceCallOptions, type EngineLogger, type StartOptions } from './VoiceCall'
 export type {
   VoiceCallEvents,
   StartStage,

@@ -13,6 +13,7 @@ import {
   safeCallObjectOptions,
   safeDailyConfig,
 } from './daily'
+import { type PendingStart, sameJson } from './prestart'
 import { type CreateWebCall, platformWebCall } from './web-call'
 
 /** Where the engine logs: state changes (`debug`), settings corrections (`warn`), swallowed errors (`error`). */
@@ -52,6 +53,14 @@ export interface VoiceCallOptions {
   audioSink?: AudioSink
   /** Logger. @default console */
   logger?: EngineLogger
+  /**
+   * A start begun at the mic press by the widget (`prestartWebCall`): the first `start()` takes over its
+   * pending `POST /call/web` response (when the request it sent is the one this start would send, same URL and
+   * body) instead of sending a second request, and holds its microphone stream live until Daily has joined
+   * (so Daily's own request for the microphone needs no second prompt), then stops it. A refused microphone
+   * fails the `daily-call-join` stage. Used by the default web-call creation only (not with `createWebCall`).
+   */
+  pendingStart?: PendingStart
 }
 
 /** {@link VoiceCallOptions} with every default applied and every setting made safe (SPEC §5). */
@@ -67,6 +76,8 @@ export interface ResolvedOptions {
   readonly noiseCancellation: boolean
   readonly sink: AudioSink
   readonly log: EngineLogger
+  /** The pending start of {@link VoiceCallOptions.pendingStart}, until a start takes it. */
+  pendingStart: PendingStart | undefined
 }
 
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i
@@ -81,7 +92,7 @@ export function resolveOptions(options: VoiceCallOptions): ResolvedOptions {
       platformWebCall({
         token: options.publicKey,
         baseUrl: options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-        fetch: options.fetch,
+        fetch: options.pendingStart ? takeOverFetch(options.pendingStart, options.fetch, log) : options.fetch,
       }),
     createCallObject: options.createCallObject ?? createDailyCallObject,
     dailyConfig: safeDailyConfig(options.dailyConfig, log),
@@ -92,5 +103,31 @@ export function resolveOptions(options: VoiceCallOptions): ResolvedOptions {
     endGraceMs: options.endGraceMs ?? DEFAULT_END_GRACE_MS,
     noiseCancellation: options.noiseCancellation ?? true,
     sink: options.audioSink ?? domAudioSink,
+    pendingStart: options.pendingStart,
+  }
+}
+
+/**
+ * A `fetch` that answers the first `POST /call/web` identical to the pending one (URL and JSON body) with the
+ * pending response, so the platform client parses it and maps its errors exactly as for its own request; the
+ * caller's abort signal aborts the pending request. Any other request, or a different body (logged, and the
+ * pending one cancelled), goes to `base`.
+ */
+function takeOverFetch(pending: PendingStart, base: typeof fetch | undefined, log: EngineLogger): typeof fetch {
+  const real: typeof fetch = base ?? ((input, init) => globalThis.fetch(input, init))
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (!pending.taken && init?.method === 'POST' && url === pending.url) {
+      pending.taken = true
+      if (sameJson(init.body, pending.body)) {
+        const signal = init.signal
+        if (signal?.aborted) pending.cancel()
+        else signal?.addEventListener('abort', () => pending.cancel(), { once: true })
+        return pending.response
+      }
+      log.warn('[voice] the call started at the press differs from this start; sending this one instead')
+      pending.cancel()
+    }
+    return real(input, init)
   }
 }

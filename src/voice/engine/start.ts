@@ -9,20 +9,54 @@ import { type DailyParticipantLike, listen } from './daily'
 import { dailyHandlers } from './dailyAdapter'
 import { ValidationError, VoiceCallError } from './errors'
 import type { StartStage } from './events'
-import { type EngineHost, isoNow, progressEvent, stageError } from './host'
+import { type EngineHost, isoNow, progressEvent, sessionError } from './host'
 import { subscribeParticipant } from './tracks'
 import type { WebCall, WebCallPayload } from './web-call'
 
+/** What a start sets up: a new web call from a payload, or an existing one to rejoin (`reconnect`). */
+export type StartTarget = { payload: WebCallPayload } | { webCall: WebCall }
+
 /**
- * Runs every start stage of session `s` for `payload` (assistant, squad or workflow and overrides; undefined
- * keys are dropped). Never rejects: resolves the web call, or `null` when a stage failed (reported through
- * `host.fail`) or the session ended meanwhile (nothing more is emitted).
+ * Runs every start stage of session `s`. For a payload (assistant, squad or workflow and overrides; undefined
+ * keys are dropped): initialization, web-call-creation, then the Daily stages. For a web call to rejoin:
+ * reconnect-initialization (checks `webCallUrl`), then the same Daily stages. Never rejects: resolves the web
+ * call, or `null` when a stage failed (reported through `host.fail`) or the session ended meanwhile.
  */
-export async function runStart(host: EngineHost, s: Session, payload: WebCallPayload): Promise<WebCall | null> {
-  const o = host.options
-  const clock = o.clock
-  const context = s.context
+export async function runStart(host: EngineHost, s: Session, target: StartTarget): Promise<WebCall | null> {
   try {
+    const webCall = 'webCall' in target ? await rejoin(host, s, target.webCall) : await create(host, s, target.payload)
+    return await join(host, s, webCall)
+  } catch (error) {
+    host.fail(s, VoiceCallError.from(error, sessionError(s)))
+    return null
+  }
+}
+
+/** reconnect-initialization: the web call to rejoin must have a room URL. */
+async function rejoin(host: EngineHost, s: Session, webCall: WebCall): Promise<WebCall> {
+  await stage(
+    host,
+    s,
+    'reconnect-initialization',
+    () => {
+      s.context.isMobile = host.options.isMobile()
+      if (!webCall?.webCallUrl) throw new VoiceCallError('reconnect-error', 'webCallUrl is required for reconnection.')
+    },
+    () => ({ callId: webCall.id }),
+    {
+      callId: webCall?.id ?? 'unknown',
+      hasVideoRecording: !!webCall?.artifactPlan?.videoRecordingEnabled,
+      voiceProvider: webCall?.assistant?.voice?.provider ?? 'unknown',
+    },
+  )
+  return webCall
+}
+
+/** initialization and web-call-creation. */
+async function create(host: EngineHost, s: Session, payload: WebCallPayload): Promise<WebCall> {
+  const o = host.options
+  const context = s.context
+  {
     await stage(
       host,
       s,
@@ -51,6 +85,16 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
         voiceProvider: c.assistant?.voice?.provider ?? 'unknown',
       }),
     )
+    return webCall
+  }
+}
+
+/** The Daily stages, common to a start and a reconnect, then `call-start-success`. */
+async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<WebCall | null> {
+  const o = host.options
+  const clock = o.clock
+  const context = s.context
+  {
     s.recording = !!webCall.artifactPlan?.videoRecordingEnabled
     s.video = webCall.assistant?.voice?.provider === 'tavus'
     const transport = webCall['transport'] as { callToken?: unknown } | undefined
@@ -87,11 +131,20 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
       { isMobile },
     )
 
-    const joined = await stage(host, s, 'daily-call-join', () => {
+    const joined = await stage(host, s, 'daily-call-join', async () => {
+      // A microphone requested at the press (prestart.ts) must be granted before joining: Daily's own request
+      // then finds the grant (and a live capture) and prompts no second time. Today's stage for a mic failure.
+      const mic = s.pending?.microphone
+      if (mic) {
+        await mic.catch((error: unknown) => {
+          throw new VoiceCallError('daily-call-join-error', `The microphone is unavailable: ${describe(error)}`, error)
+        })
+      }
       s.recordingAt = clock.now()
       return call.join({ url: webCall.webCallUrl, ...(token ? { token } : {}), subscribeToTracksAutomatically: false })
     })
     s.joined = true
+    s.pending?.releaseMicrophone() // Daily holds its own track now
     // Participants already in the room get no participant-joined event: subscribe to them too.
     if (joined && typeof joined === 'object') {
       for (const p of Object.values(joined as Record<string, DailyParticipantLike>))
@@ -129,10 +182,14 @@ export async function runStart(host: EngineHost, s: Session, payload: WebCallPay
     s.succeeded = true
     host.emit('call-start-success', { totalDuration: clock.now() - s.t0, callId: webCall.id, timestamp: isoNow(host) })
     return s.ended ? null : webCall
-  } catch (error) {
-    host.fail(s, VoiceCallError.from(error, stageError(s.stage)))
-    return null
   }
+}
+
+/** `NotAllowedError: Permission denied` for a DOMException, else the message. */
+function describe(error: unknown): string {
+  if (error instanceof Error)
+    return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
+  return String(error)
 }
 
 /** Runs one start stage: `started`, the work (abortable), `completed`. A failure is thrown to {@link runStart}. */

@@ -12,7 +12,10 @@ type Overrides<T> = Omit<NonNullable<T>, 'variableValues'> & { variableValues?: 
  * id, an object an inline definition (SPEC §5). `variableValues` is widened to `Record<string, unknown>`
  * (the generated schema types it as an empty record).
  */
-export type WebCallPayload = Pick<CreateWebCallParams, 'assistant' | 'squad' | 'workflow'> & {
+export type WebCallPayload = Pick<
+  CreateWebCallParams,
+  'assistant' | 'squad' | 'workflow' | 'roomDeleteOnUserLeaveEnabled'
+> & {
   assistantOverrides?: Overrides<CreateWebCallParams['assistantOverrides']> | undefined
   workflowOverrides?: Overrides<CreateWebCallParams['workflowOverrides']> | undefined
 }
@@ -49,7 +52,7 @@ export function platformWebCall({ token, baseUrl, fetch }: PlatformWebCallOption
     ready ??= import('../../platform/web').then(
       ({ PlatformCore, createWebCall }) => {
         const core = new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
-        return (p, s) => createWebCall(core, p as CreateWebCallParams, { signal: s })
+        return (p, s) => createWebCall(core, p, { signal: s })
       },
       (error: unknown) => {
         ready = undefined // a failed chunk load may be retried by the next start

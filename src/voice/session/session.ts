@@ -125,6 +125,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   let subscription: VoiceCommandSubscription | undefined
   let subscribing: Promise<void> | undefined
   let ended = false
+  /** Set by stop(): a start the visitor cancelled is not a failure to report. */
+  let cancelled = false
   const doc: Document | undefined = options.root ?? (typeof document === 'undefined' ? undefined : document)
   const send = engine.send?.bind(engine)
   const pageContext: PageContext | undefined =
@@ -293,7 +295,9 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         log.error('[voice] start failed', error)
       }
       if (call) return true
-      if (!ended) {
+      // The engine ends a failed start with call-end (which tears the session down): report it all the same,
+      // once, unless the visitor cancelled it (SPEC §8 Connection Failed).
+      if (!cancelled) {
         options.notify({
           type: 'error',
           titleKey: 'widget.toast.connectionFailed.title',
@@ -306,6 +310,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       return false
     },
     async stop() {
+      cancelled = true
       await engine.stop()
       // An engine that never started a call sends no call-end: settle here too.
       onCallEnd()

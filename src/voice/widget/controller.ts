@@ -1,6 +1,7 @@
 import type { RealtimeSettings, VoiceSession } from '../session/session'
 import { createSessionId } from '../session/sessionId'
 import type { WidgetStatus, WidgetToast } from '../session/types'
+import type { PendingStart } from '../engine/prestart'
 import type { EngineFactory } from './engine'
 
 /** What the widget renders from. */
@@ -39,6 +40,8 @@ export interface WidgetController {
   readonly state: WidgetState
   /** Mic press: start when idle, otherwise stop (also cancels a start in progress). */
   toggle(): void
+  /** A sign of intent (pointer over, focus or touch of the mic): fetches the session's and engine's code. Once. */
+  preload(): void
   /** Starts a call (no-op unless idle). */
   start(): Promise<void>
   /** Stops the call or cancels the start; back to idle with the transcript cleared. */
@@ -59,6 +62,13 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
   let session: VoiceSession | null = null
   let attempt = 0
   let destroyed = false
+  let preloaded = false
+  /** The start begun at the press, until the engine takes it over. */
+  let pending: PendingStart | undefined
+  const dropPending = () => {
+    pending?.cancel()
+    pending = undefined
+  }
 
   const set = (patch: Partial<WidgetState>) => {
     const next = { ...state, ...patch }
@@ -82,20 +92,32 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       return
     }
     const mine = ++attempt
-    set({ status: 'connecting' })
+    const sessionId = createSessionId()
+    const assistantId = options.assistantId || 'scripted-assistant'
+    const pageUrl = options.pageUrl ? options.pageUrl() : window.location.href
+    // The press starts the call itself: the request and the microphone go out now, while the code loads.
+    const factory = options.createEngine
+    const mineStart = factory.prestart?.({
+      assistantId,
+      assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
+    })
+    pending = mineStart
+    set({ status: 'connecting', sessionId })
     try {
       const [{ createVoiceSession }, engine] = await Promise.all([
         import('../session/session'),
-        Promise.resolve(options.createEngine()),
+        Promise.resolve(factory(mineStart)),
       ])
-      if (mine !== attempt) return // stopped while loading
-      const sessionId = createSessionId()
-      set({ sessionId })
+      if (mine !== attempt) {
+        mineStart?.cancel()
+        return // stopped while loading
+      }
+      pending = undefined // the engine owns it now
       const s = createVoiceSession({
         engine,
-        assistantId: options.assistantId || 'scripted-assistant',
+        assistantId,
         sessionId,
-        pageUrl: options.pageUrl ? options.pageUrl() : window.location.href,
+        pageUrl,
         realtime: options.realtime,
         onStatus: (status) => {
           if (mine === attempt) set({ status })
@@ -110,6 +132,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       await s.start()
     } catch (error) {
       log.error('[voice] could not start the voice assistant', error)
+      mineStart?.cancel()
+      if (pending === mineStart) pending = undefined
       if (mine !== attempt) return
       notify({
         type: 'error',
@@ -122,6 +146,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
 
   async function stop(): Promise<void> {
     attempt++
+    dropPending()
     const s = session
     session = null
     set({ status: 'idle', transcript: '' })
@@ -135,6 +160,12 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     toggle() {
       if (state.status === 'idle') void start()
       else void stop()
+    },
+    preload() {
+      if (preloaded || destroyed || !options.configured) return
+      preloaded = true
+      void import('../session/session').catch(() => undefined)
+      options.createEngine.preload?.()
     },
     start,
     stop,

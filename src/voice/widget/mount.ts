@@ -318,6 +318,10 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     }
     controller.toggle()
   })
+  // Intent (never before): the first pointer over, focus or touch of the mic fetches the call's code.
+  const intent = () => controller.preload()
+  for (const type of ['pointerenter', 'focus', 'touchstart'] as const)
+    mic.addEventListener(type, intent, { once: true, passive: true })
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || shown.size === 0) return
     const newest = [...shown].pop()

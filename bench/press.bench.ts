@@ -1,0 +1,267 @@
+/**
+ * The mic press on a phone, run by `npm run bench` (node --import tsx): how soon after the press the call's
+ * first steps happen, for the embed (`voiceos.js` by script tag, the production build with daily-js replaced by
+ * the Daily stand-in) and for `@vapi-ai/web` 2.7.1 on the same kind of page, against the same local stand-ins
+ * (a `POST /call/web` server, tests/servers/platform-server.ts; the Daily stand-in, tests/servers/daily-standin.ts).
+ *
+ * Throttling: Lighthouse's mobile preset as its DevTools throttling applies it through CDP (lighthouse's
+ * `throttling.mobileSlow4G`: 150 ms RTT → 562.5 ms request latency, 1.6 Mbps → 1474.56 kbps down, 675 kbps up,
+ * CPU ×4). Each press is a real mouse press after the pointer has rested on the button for {@link HOVER_MS}
+ * (a visitor moves to the mic, then clicks; the hover is the embed's intent signal). Cold: a new browser
+ * context (empty HTTP cache) per press. Warm: one context; a first press primes the cache and is not counted.
+ *
+ * Measured in the page, all from the click event's timestamp: `getUserMedia` called, `fetch` of `/call/web`
+ * called, and Listening (the widget's status / the SDK's `call-start`). Also checked per press: exactly one
+ * `POST /call/web` reached the server. Flags: `--runs=N` (default 10). Writes bench/results/press.md.
+ */
+import { mkdirSync, writeFileSync, copyFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium'
+import { startPlatformServer, type PlatformServer } from '../tests/servers/platform-server'
+import { startStaticOrigin, type StaticOrigin } from '../tests/servers/static-origin'
+import { WEB_CALL } from '../tests/unit/engine/fakes'
+import { buildStandInEmbed, buildStandInVapi } from './lib/standins'
+
+const OUT = 'bench/.out/press'
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10)
+/** Time the pointer rests on the button before the press, ms. */
+export const HOVER_MS = 300
+const PUBLIC_KEY = 'pk_bench_0000000000000000'
+const ASSISTANT_ID = '00000000-0000-4000-8000-000000000001'
+/** lighthouse/core/config/constants.js `throttling.mobileSlow4G` (Lighthouse 12.8). */
+const MOBILE = {
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+  cpuSlowdownMultiplier: 4,
+}
+
+type Subject = 'embed' | 'vapi'
+interface Press {
+  gum: number
+  post: number
+  listening: number
+  posts: number
+  gums: number
+}
+
+const INSTRUMENT = () => {
+  const w = window as unknown as { __press: { press?: number; gum: number[]; post: number[]; listening?: number } }
+  w.__press = { gum: [], post: [] }
+  const md = navigator.mediaDevices
+  if (md) {
+    const gum = md.getUserMedia.bind(md)
+    md.getUserMedia = (c) => {
+      w.__press.gum.push(performance.now())
+      return gum(c)
+    }
+  }
+  const f = window.fetch
+  window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (url.includes('/call/web')) w.__press.post.push(performance.now())
+    return f.call(this, input, init)
+  }
+  addEventListener('click', (e) => (w.__press.press ??= e.timeStamp), true)
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE.requestLatencyMs,
+    downloadThroughput: Math.floor((MOBILE.downloadThroughputKbps * 1024) / 8),
+    uploadThroughput: Math.floor((MOBILE.uploadThroughputKbps * 1024) / 8),
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdownMultiplier })
+}
+
+/** The pressable button of a subject's page, once it can be pressed. */
+async function button(page: Page, subject: Subject) {
+  if (subject === 'vapi') {
+    const b = page.locator('#start:not([disabled])')
+    await b.waitFor({ timeout: 60_000 })
+    return b
+  }
+  const b = page.getByTestId('voice-mic')
+  await b.waitFor({ timeout: 60_000 })
+  // Listening as the visitor sees it: the widget's status attribute.
+  await page.evaluate(() => {
+    const root = document.querySelector('[data-voiceos]')?.shadowRoot?.querySelector('[data-testid=voice-widget]')
+    const w = window as unknown as { __press: { listening?: number } }
+    new MutationObserver(() => {
+      if (root?.getAttribute('data-status') === 'listening') w.__press.listening ??= performance.now()
+    }).observe(root!, { attributes: true, attributeFilter: ['data-status'] })
+  })
+  return b
+}
+
+async function press(context: BrowserContext, url: string, subject: Subject, platform: PlatformServer): Promise<Press> {
+  const page = await context.newPage()
+  try {
+    await throttle(page)
+    await page.addInitScript(INSTRUMENT)
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
+    const b = await button(page, subject)
+    await page.waitForTimeout(500) // the page settles (the embed's widget mounts on idle)
+    const before = platform.requests.filter((r) => r.method === 'POST').length
+    const box = (await b.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 })
+    await page.waitForTimeout(HOVER_MS)
+    await page.mouse.down()
+    await page.mouse.up()
+    await page.waitForFunction(
+      () => (window as unknown as { __press: { listening?: number } }).__press.listening !== undefined,
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    )
+    const t = await page.evaluate(
+      () =>
+        (window as unknown as { __press: { press: number; gum: number[]; post: number[]; listening: number } }).__press,
+    )
+    await page.waitForTimeout(200)
+    const posts = platform.requests.filter((r) => r.method === 'POST').length - before
+    return {
+      gum: (t.gum[0] ?? NaN) - t.press,
+      post: (t.post[0] ?? NaN) - t.press,
+      listening: t.listening - t.press,
+      posts,
+      gums: t.gum.length,
+    }
+  } finally {
+    await page.close()
+  }
+}
+
+async function series(
+  browser: Browser,
+  url: string,
+  subject: Subject,
+  mode: 'cold' | 'warm',
+  platform: PlatformServer,
+): Promise<Press[]> {
+  const out: Press[] = []
+  const opts = { permissions: ['microphone'] }
+  if (mode === 'warm') {
+    const context = await browser.newContext(opts)
+    await press(context, url, subject, platform) // primes the HTTP cache
+    for (let i = 0; i < RUNS; i++) out.push(await press(context, url, subject, platform))
+    await context.close()
+  } else {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext(opts)
+      out.push(await press(context, url, subject, platform))
+      await context.close()
+    }
+  }
+  return out
+}
+
+const q = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] ?? NaN
+}
+const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '—')
+
+// ── set-up ──
+mkdirSync(`${OUT}/host`, { recursive: true })
+await buildStandInEmbed(`${OUT}/embed`)
+await buildStandInVapi(`${OUT}/vapi.js`)
+copyFileSync(`${OUT}/vapi.js`, `${OUT}/host/vapi.js`)
+
+const platform = await startPlatformServer()
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, accept',
+  'access-control-allow-methods': 'POST, GET, OPTIONS',
+  'access-control-max-age': '0',
+}
+platform.fallback = (req) =>
+  req.method === 'OPTIONS'
+    ? { status: 204, headers: CORS }
+    : req.path === '/call/web'
+      ? { status: 201, headers: CORS, body: WEB_CALL }
+      : { status: 404, headers: CORS, body: { message: 'not found' } }
+const cache = { 'cache-control': 'public, max-age=3600' }
+const embed: StaticOrigin = await startStaticOrigin({
+  port: 0,
+  root: `${OUT}/embed`,
+  gzip: true,
+  headers: () => ({ 'access-control-allow-origin': '*', ...cache }),
+})
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Press bench</title></head><body><main><h1>A host page</h1><p>${'Some text of the page. '.repeat(40)}</p></main>${body}</body></html>`
+writeFileSync(
+  `${OUT}/host/embed.html`,
+  page(
+    `<script src="%EMBED%/voiceos.js" data-public-key="${PUBLIC_KEY}" data-assistant-id="${ASSISTANT_ID}" data-api-base-url="%API%" async></script>`,
+  ),
+)
+writeFileSync(
+  `${OUT}/host/vapi.html`,
+  page(
+    `<button id="start" type="button" disabled>Talk</button><script src="/vapi.js" data-public-key="${PUBLIC_KEY}" data-assistant-id="${ASSISTANT_ID}" data-api-base-url="%API%"></script>`,
+  ),
+)
+const host: StaticOrigin = await startStaticOrigin({
+  port: 0,
+  root: `${OUT}/host`,
+  gzip: true,
+  vars: { EMBED: embed.origin, API: platform.url },
+  headers: (path) => (path.endsWith('.js') ? cache : {}),
+})
+
+const executablePath = findChromium()
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+})
+const results: Record<string, Press[]> = {}
+try {
+  for (const subject of ['embed', 'vapi'] as const) {
+    for (const mode of ['cold', 'warm'] as const) {
+      results[`${subject} ${mode}`] = await series(browser, `${host.origin}/${subject}.html`, subject, mode, platform)
+      console.error(`${subject} ${mode}: done`)
+    }
+  }
+} finally {
+  await browser.close()
+  await Promise.all([platform.close(), embed.close(), host.close()])
+}
+
+const row = (name: string, label: string) => {
+  const r = results[name]!
+  const m = (k: 'gum' | 'post' | 'listening') =>
+    `${ms(
+      q(
+        r.map((x) => x[k]),
+        0.5,
+      ),
+    )} / ${ms(
+      q(
+        r.map((x) => x[k]),
+        0.95,
+      ),
+    )}`
+  const posts = [...new Set(r.map((x) => x.posts))].join(', ')
+  const gums = [...new Set(r.map((x) => x.gums))].join(', ')
+  return `| ${label} | ${m('gum')} | ${m('post')} | ${m('listening')} | ${posts} | ${gums} |`
+}
+const md = [
+  '# The mic press on a phone (median / p95)',
+  '',
+  `Chromium, Lighthouse mobile throttling through CDP (562.5 ms request latency, 1474.56 kbps down, 675 kbps up, CPU ×4); ${RUNS} presses per row; pointer rests ${HOVER_MS} ms on the button before the press. ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '| page | press → getUserMedia | press → POST /call/web | press → Listening | POSTs per press | getUserMedia calls per press |',
+  '|---|---:|---:|---:|---:|---:|',
+  row('embed cold', 'embed (`voiceos.js`), cold'),
+  row('embed warm', 'embed, warm (chunks in the HTTP cache)'),
+  row('vapi cold', '`@vapi-ai/web` 2.7.1 bundled into the page, cold'),
+  row('vapi warm', '`@vapi-ai/web` 2.7.1, warm'),
+  '',
+].join('\n')
+mkdirSync('bench/results', { recursive: true })
+writeFileSync(join('bench/results', 'press.md'), md)
+console.log(md)
