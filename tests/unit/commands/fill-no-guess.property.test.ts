@@ -10,7 +10,18 @@ import { afterEach, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { createCommandExecutor } from '../../../src/voice/commands'
 
-const NAMES = ['First name', 'Last name', 'Email address', 'Phone', 'Country', 'Promo code', 'Date of birth', 'Company', 'City', 'Payment method']
+const NAMES = [
+  'First name',
+  'Last name',
+  'Email address',
+  'Phone',
+  'Country',
+  'Promo code',
+  'Date of birth',
+  'Company',
+  'City',
+  'Payment method',
+]
 const HINTS = [...NAMES, 'phone number', 'postcode', 'address', 'favourite colour', 'name', 'code', 'zip', 'date']
 const KINDS = ['text', 'email', 'tel', 'select', 'textarea', 'date', 'radios'] as const
 type Kind = (typeof KINDS)[number]
@@ -53,11 +64,19 @@ function render(fields: FieldSpec[]): string {
 const fieldArb: fc.Arbitrary<FieldSpec> = fc.record({
   name: fc.constantFrom(...NAMES),
   kind: fc.constantFrom(...KINDS),
-  naming: fc.constantFrom('label', 'aria-label', 'placeholder') as fc.Arbitrary<FieldSpec['naming']>,
-  state: fc.constantFrom('usable', 'usable', 'usable', 'hidden', 'disabled') as fc.Arbitrary<FieldSpec['state']>,
+  naming: fc.constantFrom<FieldSpec['naming']>('label', 'aria-label', 'placeholder'),
+  state: fc.constantFrom<FieldSpec['state']>('usable', 'usable', 'usable', 'hidden', 'disabled'),
 })
 
-const TYPE_OF_KIND: Record<Kind, string> = { text: 'text', email: 'email', tel: 'tel', select: 'select', textarea: 'textarea', date: 'date', radios: 'radio' }
+const TYPE_OF_KIND: Record<Kind, string> = {
+  text: 'text',
+  email: 'email',
+  tel: 'tel',
+  select: 'select',
+  textarea: 'textarea',
+  date: 'date',
+  radios: 'radio',
+}
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -68,7 +87,10 @@ it('a fill never writes into a field whose name does not match when more than on
     fc.property(
       fc.uniqueArray(fieldArb, { minLength: 2, maxLength: 6, selector: (f) => f.name }),
       fc.option(fc.constantFrom(...HINTS), { nil: undefined }),
-      fc.option(fc.constantFrom('email', 'tel', 'date', 'select', 'text', 'textarea', 'radio'), { nil: undefined, freq: 3 }),
+      fc.option(fc.constantFrom('email', 'tel', 'date', 'select', 'text', 'textarea', 'radio'), {
+        nil: undefined,
+        freq: 3,
+      }),
       fc.constantFrom('Alpha', '12 March 2027', 'asha@example.com'),
       (fields, hint, fieldType, value) => {
         document.body.innerHTML = render(fields)
@@ -82,8 +104,15 @@ it('a fill never writes into a field whose name does not match when more than on
         document.addEventListener('change', onWrite, true)
         const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, notFoundMemoMs: 0 })
         try {
-          const result = executor.execute({ action: 'fill', value, ...(hint !== undefined && { fieldHint: hint }), ...(fieldType !== undefined && { fieldType }) })
-          expect(written.size, JSON.stringify({ fields, hint, fieldType, result: result.status })).toBeLessThanOrEqual(1)
+          const result = executor.execute({
+            action: 'fill',
+            value,
+            ...(hint !== undefined && { fieldHint: hint }),
+            ...(fieldType !== undefined && { fieldType }),
+          })
+          expect(written.size, JSON.stringify({ fields, hint, fieldType, result: result.status })).toBeLessThanOrEqual(
+            1,
+          )
           if (written.size === 0) return
           const index = Number([...written][0]!.slice(1))
           const field = fields[index]!
@@ -95,7 +124,11 @@ it('a fill never writes into a field whose name does not match when more than on
             if (hint !== undefined) {
               const hintWords = words(hint)
               const nameWords = words(field.name)
-              const typeWord = hintWords.some((w) => ['phone', 'email', 'date'].includes(w) && TYPE_OF_KIND[field.kind] === { phone: 'tel', email: 'email', date: 'date' }[w])
+              const typeWord = hintWords.some(
+                (w) =>
+                  ['phone', 'email', 'date'].includes(w) &&
+                  TYPE_OF_KIND[field.kind] === { phone: 'tel', email: 'email', date: 'date' }[w],
+              )
               expect(hintWords.some((w) => nameWords.includes(w)) || typeWord, context).toBe(true)
             } else {
               // No name given: only a field type can choose, and then only the one usable field of that type.
