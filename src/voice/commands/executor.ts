@@ -374,7 +374,8 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       highlight(target.element, win)
       log('info', `filled ${describeElement(outcome.acted)} (${target.kind}, found by ${chosen.step ?? 'lookup'})`)
       notify(voiceToast('fieldFilled', { value: truncate(outcome.shown, TOAST_VALUE_MAX_CHARS) }))
-      return { status: 'executed', command, target: target.element }
+      // A radio group reports the radio chosen; every other control the control (or group) filled.
+      return { status: 'executed', command, target: target.kind === 'radiogroup' ? outcome.acted : target.element }
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
