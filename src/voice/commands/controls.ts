@@ -169,6 +169,15 @@ function arrowTo(el: Element, options: Element[], option: Element): boolean {
 
 function comboboxChoose(combobox: Element, value: string, name: string): ControlOutcome {
   const editable = combobox.localName === 'input' || combobox.localName === 'textarea'
+  // Options already in the page (a closed popup keeps them): a value that is none of them is refused before
+  // the widget is touched at all.
+  const present = popupOf(combobox)
+  const presentOptions = present ? optionsOf(present) : []
+  if (!editable && presentOptions.length > 0 && !matchOption(presentOptions, value)) {
+    return rejected(
+      `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}; options: ${quotedList(presentOptions.map(optionText))}`,
+    )
+  }
   focus(combobox)
   // Open, as a keyboard user does (Alt+Down Arrow opens without moving the selection); else a click.
   if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
