@@ -15,6 +15,10 @@ const dirname = fileURLToPath(new URL('.', import.meta.url))
  */
 export default defineConfig({
   test: {
+    // The widget's own per-command console diagnostics ("[voice-commands] filled …", "[voice-realtime] channel …")
+    // are expected output of the tests that drive it (tests that check them spy on the console); printed they
+    // are only noise in the run.
+    onConsoleLog: (log) => !/^\[voice-(commands|realtime)\]/.test(log),
     projects: [
       {
         plugins: [react()],

@@ -1,5 +1,6 @@
-import { eachWhenIdle, whenIdle } from '../lib/idle'
-import { PREFETCH_REQUEST } from './prefetchRequest'
+// With extensions: vite.config.ts imports this file, and Vite's native config loader resolves no bare paths.
+import { eachWhenIdle, whenIdle } from '../lib/idle.ts'
+import { PREFETCH_REQUEST } from './prefetchRequest.ts'
 
 /**
  * Id of the `<template>` in which the build (scripts/postbuild.ts `trimModulePreloads`) lists, as

@@ -1,7 +1,8 @@
 import createCache, { type EmotionCache } from '@emotion/cache'
 import type { SystemContext } from '@chakra-ui/react'
 
-export { enableFullGlobalStyles, enableFullGlobalStylesOnFirstInput, SSR_FULL_GLOBAL_ATTR } from './fullGlobalStyles'
+// With an extension: vite.config.ts imports this file, and Vite's native config loader resolves no bare paths.
+export { enableFullGlobalStyles, enableFullGlobalStylesOnFirstInput, SSR_FULL_GLOBAL_ATTR } from './fullGlobalStyles.ts'
 
 /**
  * The hand-off of pre-rendered CSS from the build (src/ssr/emotionCollector.tsx) to the browser.
