@@ -4,13 +4,15 @@
  * - by a navigation to a page of the same origin (a link clicked by voice or by hand, a form submit, reload,
  *   back/forward, `location.assign`): it writes a handoff record to this tab's `sessionStorage`, and the next
  *   page of the tab rejoins the same call ({@link claimHandoff}, then the engine's `reconnect(webCall)`);
- * - by anything else (the tab closed, another origin, a typed address): it ends the call through the call's
- *   Live Call Control URL (`monitor.controlUrl`, `{ "type": "end-call" }`) with a keepalive request that
- *   outlives the page (a `sendBeacon` where keepalive `fetch` is missing).
- * Where the destination comes from: the Navigation API's `navigate` event (`destination.url`), which covers
- * links, form submits, `location.*`, reload and back/forward; where the browser lacks it, clicks on links and
- * form submits, and an unknown destination is treated as a possible reload (record written, call not ended: the
- * record expires and the assistant's silence timeout ends the call).
+ * - by a navigation to another origin: it ends the call through the call's Live Call Control URL
+ *   (`monitor.controlUrl`, `{ "type": "end-call" }`) with a keepalive request that outlives the page (a
+ *   `sendBeacon` where keepalive `fetch` is missing);
+ * - with no known destination (a reload or back/forward from the browser's buttons, the tab closing, a typed
+ *   address — a page cannot tell these apart at pagehide): it hands off; a closed tab's record dies with the tab
+ *   and its call, without a participant, is ended by the assistant's silence timeout.
+ * Where the destination comes from: the Navigation API's `navigate` event (`destination.url`: links, form
+ * submits, `location.*`, page-initiated reloads and history moves); where the browser lacks it, clicks on links
+ * and form submits.
  *
  * The record holds what the page already held (the web call's id, room URL and control URL, the session id and
  * the assistant id), lives in this tab's sessionStorage only, and expires {@link HANDOFF_TTL_MS} after the page
@@ -137,11 +139,11 @@ export function watchForHandoff(options: WatchOptions): { stop(): void } {
     if (stopped) return
     stopped = true
     remove()
-    const knownSame = sameOrigin(destination, origin)
-    // With the Navigation API every navigation this page makes is seen: no destination means the tab is closing
-    // or the visitor typed an address. Without it, an unknown destination may be a reload: hand off and let the
-    // record expire if nobody comes.
-    const handoff = knownSame || (!nav && destination === undefined)
+    // A known destination decides. An unknown one is a reload or back/forward from the browser's own buttons
+    // (Chromium fires no `navigate` for those), or the tab closing, or a typed address: the page cannot tell
+    // them apart, so it hands off — a reload keeps its conversation — and a tab that closed leaves a record that
+    // dies with it, its call ended by the assistant's silence timeout (README: the worst case).
+    const handoff = destination === undefined || sameOrigin(destination, origin)
     options.onHidden?.(handoff)
     if (handoff) {
       const record: HandoffRecord = {

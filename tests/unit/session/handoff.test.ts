@@ -82,12 +82,12 @@ describe('where the call goes when the page is hidden (Navigation API)', () => {
     expect(fetches[0]!.init).toMatchObject({ method: 'POST', keepalive: true, body: '{"type":"end-call"}' })
   })
 
-  it('no navigation at all (the tab closed, an address typed) ends the call', () => {
+  it('no known destination (a reload from the browser button, the tab closing) hands off and ends nothing', () => {
     withNavigation()
     watch()
     hide()
-    expect(sessionStorage.getItem(HANDOFF_KEY)).toBeNull()
-    expect(fetches.map((f) => f.url)).toEqual([WEB_CALL.monitor.controlUrl])
+    expect(sessionStorage.getItem(HANDOFF_KEY)).not.toBeNull()
+    expect(fetches).toEqual([])
   })
 
   it('stop() (the call ended on this page) removes every listener: nothing is handed off or ended', () => {
