@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { fileURLToPath } from 'node:url'
-import { chromiumLaunchOptions } from './scripts/chromium'
+import { chromiumLaunchOptions } from './scripts/chromium.ts'
 
 const dirname = fileURLToPath(new URL('.', import.meta.url))
 

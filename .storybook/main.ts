@@ -7,7 +7,7 @@ const config: StorybookConfig = {
   // Chakra's package.json names a public Storybook; offline it fails, so never compose it.
   refs: { '@chakra-ui/react': { disable: true } },
   core: { disableTelemetry: true },
-  async viteFinal(config) {
+  viteFinal(config) {
     const onwarn = config.build?.rollupOptions?.onwarn
     return {
       ...config,

@@ -27,12 +27,16 @@ const STORY_CSS = (theme: 'light' | 'dark') => ({
   '& section': { contentVisibility: 'visible !important' },
 })
 
+/** React Router v7's behaviour, opted into now (v6's future flags; also silences their warning in every story). */
+const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const
+
 const withProviders: Decorator = (Story, { globals, parameters }) => {
   const theme = globals.theme === 'dark' ? 'dark' : 'light'
-  const lng = ((LANGUAGES as readonly string[]).includes(globals.locale) ? globals.locale : 'en') as Language
+  const locale = String(globals.locale)
+  const lng = ((LANGUAGES as readonly string[]).includes(locale) ? locale : 'en') as Language
   return (
     <SeoHeadContext.Provider value={false}>
-      <MemoryRouter initialEntries={[parameters.route ?? '/']}>
+      <MemoryRouter initialEntries={[parameters.route ?? '/']} future={ROUTER_FUTURE}>
         <AppProviders lng={lng} forcedTheme={theme}>
           <Box bg="bg" color="fg" minH="100vh" className={theme} css={STORY_CSS(theme)}>
             <Story />

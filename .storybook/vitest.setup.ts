@@ -1,12 +1,9 @@
-import { setProjectAnnotations } from '@storybook/react-vite'
-import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview'
 import { afterEach } from 'vitest'
-import * as projectAnnotations from './preview'
 import { expectScreenshot } from './visual'
 
-// Applies the a11y addon (axe runs after every story; `parameters.a11y.test: 'error'` fails it) and the
-// project's decorators to every story run as a Vitest browser test.
-setProjectAnnotations([a11yAddonAnnotations, projectAnnotations])
+// The a11y addon (axe runs after every story; `parameters.a11y.test: 'error'` fails it) and the project's
+// decorators (preview.tsx) are applied to every story by @storybook/addon-vitest itself (since Storybook 10.3,
+// from the addons in main.ts). The plugin skips that when this file names the old manual call, so it must not.
 
 // Every story is also a visual test: after its play function (and axe) the rendered page is compared with
 // its committed baseline. @storybook/addon-vitest puts the composed story on the test context

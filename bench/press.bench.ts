@@ -62,7 +62,7 @@ const INSTRUMENT = () => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (url.includes('/call/web')) w.__press.post.push(performance.now())
     return f.call(this, input, init)
-  } as typeof fetch
+  }
   addEventListener('click', (e) => (w.__press.press ??= e.timeStamp), true)
 }
 

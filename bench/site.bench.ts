@@ -191,7 +191,7 @@ const METRICS: Array<{
     label: 'CLS',
     fmt: (n) => n.toFixed(3),
     ok: (n) => n <= B.cls,
-    budget: B.cls === 0 ? '0' : `≤ ${B.cls}`,
+    budget: B.cls === 0 ? '0' : `≤ ${String(B.cls)}`,
   },
   { key: 'jsTransfer', label: 'JS transferred', fmt: kb, ok: () => true, budget: '—' },
 ]

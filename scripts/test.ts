@@ -1,11 +1,14 @@
 // `npm test`: every check, in order, stopping at the first red step:
-//   1. format check (Prettier)  2. type-check  3. unit tests (Node/happy-dom)  4. Storybook stories as tests (Chromium)
-//   5. production build (site, then the embed)  6. e2e build variant  7. Playwright end-to-end tests against the built sites.
+//   1. format check (Prettier)  2. lint (ESLint, 0 warnings)  3. type-check  4. unit tests (Node/happy-dom)
+//   5. Storybook stories as tests (Chromium)  6. production build (site, then the embed)  7. e2e build variant
+//   8. Playwright end-to-end tests against the built sites  9. with TEST_EXTRA_NODE_BINS (CI): unit tests and build
+//   again on each other Node version.
 // Before any of it, the browser is provisioned (scripts/chromium.ts `provisionBrowser`). Ends with an honest
 // closing line, `tests: N passed, N failed` (scripts/test-summary.ts): a file that failed to load, a step that
 // failed without a failed test, and a step that never ran each count as failed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
 import { chromium } from 'playwright'
 import { provisionBrowser, systemProvisionEnvironment } from './chromium'
 import { closingLine, summarize, type StepOutcome } from './test-summary'
@@ -26,6 +29,7 @@ interface Step {
 const npx = 'npx'
 const steps: Step[] = [
   { title: 'format', cmd: npx, args: ['prettier', '--check', '--log-level=warn', '.'] },
+  { title: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { title: 'type-check', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   {
     title: 'unit tests',
@@ -64,10 +68,41 @@ const steps: Step[] = [
   },
 ]
 
+/**
+ * Other Node versions to run the unit tests and the build on after everything else: `TEST_EXTRA_NODE_BINS`, a
+ * `:`-separated list of folders each holding a `node` binary (`.ci/run` installs the `node@22` and `node@24`
+ * packages and passes their `.bin` folders). The step runs with that folder first on PATH, so npm, npx and
+ * every tool they start run on that Node. Counted like the steps above: a failure fails `npm test`.
+ */
+function extraNodeSteps(list = process.env.TEST_EXTRA_NODE_BINS): Step[] {
+  if (!list) return []
+  return list
+    .split(':')
+    .filter(Boolean)
+    .flatMap((dir) => {
+      const probe = spawnSync(join(dir, 'node'), ['--version'], { encoding: 'utf8' })
+      const version = probe.status === 0 ? probe.stdout.trim() : `node in ${dir}`
+      const env = { PATH: `${dir}${delimiter}${process.env.PATH ?? ''}` }
+      const file = `${results}/unit-${version.replace(/[^\w.-]/g, '_')}.json`
+      return [
+        {
+          title: `unit tests (Node ${version})`,
+          cmd: npx,
+          args: ['vitest', 'run', '--project=unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`],
+          env,
+          report: { kind: 'vitest', file },
+        },
+        { title: `build (Node ${version})`, cmd: 'npm', args: ['run', 'build'], env },
+      ] satisfies Step[]
+    })
+}
+steps.push(...extraNodeSteps())
+
 function readReport(step: Step): StepOutcome['report'] {
   if (!step.report || !existsSync(step.report.file)) return undefined
   try {
-    const data = JSON.parse(readFileSync(step.report.file, 'utf8'))
+    // The reporters' own JSON formats (Vitest's and Playwright's `json` reporters), read as written.
+    const data = JSON.parse(readFileSync(step.report.file, 'utf8')) as never
     return step.report.kind === 'vitest' ? { kind: 'vitest', data } : { kind: 'playwright', data }
   } catch {
     return undefined

@@ -142,6 +142,6 @@ async function runLighthouseOnce(url: string): Promise<LighthouseRun> {
       failed,
     }
   } finally {
-    await chrome.kill()
+    chrome.kill()
   }
 }

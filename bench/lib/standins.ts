@@ -17,9 +17,7 @@ export const DAILY_STANDIN = join(root, 'tests/servers/daily-standin.ts')
 
 /** Builds the production embed (live engine) with daily-js replaced by the stand-in into `outDir` (e.g. `bench/.out/embed`). */
 export async function buildStandInEmbed(outDir: string): Promise<void> {
-  const base = (
-    typeof embedConfig === 'function' ? await embedConfig({ command: 'build', mode: 'production' }) : embedConfig
-  ) as UserConfig
+  const base = typeof embedConfig === 'function' ? embedConfig({ command: 'build', mode: 'production' }) : embedConfig
   const config = mergeConfig(base, {
     logLevel: 'warn',
     resolve: { alias: [{ find: /^@daily-co\/daily-js$/, replacement: DAILY_STANDIN }] },

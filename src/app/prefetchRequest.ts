@@ -4,4 +4,4 @@
  * origin only, as the app's own module loads would. The body is then read in full, so the response lands in the
  * HTTP cache.
  */
-export const PREFETCH_REQUEST: RequestInit = { priority: 'low', credentials: 'same-origin' } as RequestInit
+export const PREFETCH_REQUEST: RequestInit = { priority: 'low', credentials: 'same-origin' }

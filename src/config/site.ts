@@ -63,7 +63,7 @@ export function readSiteConfig(env: Env): SiteConfig {
 }
 
 /** The site's configuration for this build. */
-export const siteConfig: SiteConfig = readSiteConfig(import.meta.env as unknown as Env)
+export const siteConfig: SiteConfig = readSiteConfig(import.meta.env)
 
 /** Early-access spots (SPEC §9): the one constant behind every "200". */
 export const EARLY_ACCESS_SPOTS = 200

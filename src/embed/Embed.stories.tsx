@@ -110,9 +110,7 @@ function ToastHost({ theme }: { /** Widget colour scheme. */ theme: 'light' | 'd
     const toolCall = (id: string, name: string, args: Record<string, unknown>): ScriptStep => ({
       at: 150,
       event: 'message',
-      args: [
-        { type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: args } }] } as never,
-      ],
+      args: [{ type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: args } }] }],
     })
     const script: ScriptStep[] = [
       { at: 50, event: 'call-start', args: [] },

@@ -196,7 +196,7 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     privateRaw !== 'true' &&
     privateRaw !== 'false'
   ) {
-    problem('supabasePrivateChannels', `must be true or false; got "${String(privateRaw)}"`)
+    problem('supabasePrivateChannels', `must be true or false; got "${JSON.stringify(privateRaw)}"`)
   }
   let supabaseAccessToken: EmbedConfig['supabaseAccessToken']
   if (source.supabaseAccessToken !== undefined) {

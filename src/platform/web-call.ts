@@ -86,5 +86,6 @@ export async function createWebCall(
   options?: RequestOptions,
 ): Promise<WebCall> {
   const body = buildWebCallBody(params)
-  return (await core.call('post', '/call/web', { body }, options)) as WebCall
+  const call: WebCall = await core.call('post', '/call/web', { body }, options)
+  return call
 }

@@ -60,7 +60,12 @@ test.describe('critical CSS of the pre-rendered pages', () => {
         grew = false
         for (const block of full.values())
           for (const [name, value] of block)
-            if (needed.has(name)) for (const r of referenced(value)) if (!needed.has(r)) needed.add(r) && (grew = true)
+            if (needed.has(name))
+              for (const r of referenced(value))
+                if (!needed.has(r)) {
+                  needed.add(r)
+                  grew = true
+                }
       }
       for (const [selector, block] of full)
         for (const name of block.keys())

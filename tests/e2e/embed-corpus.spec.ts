@@ -64,7 +64,7 @@ test.afterAll(() => {
   )
 })
 
-/** Installs the page-side probe: what the widget reports to the call, and every click, input and details toggle. */
+/** Installs the page-side probe: what the widget reports to the call, and every click, input, key press and details toggle. */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate((probeKey) => {
     const probe = { results: [] as string[], sent: [] as unknown[], touched: [] as Element[] }
@@ -86,7 +86,7 @@ async function installProbe(page: Page): Promise<void> {
         if (a) e.preventDefault()
       })
       d.addEventListener('submit', (e) => e.preventDefault(), true)
-      for (const type of ['click', 'input', 'toggle'])
+      for (const type of ['click', 'input', 'toggle', 'keydown'])
         d.addEventListener(type, (e) => probe.touched.push(e.composedPath()[0] as Element), true)
     }
   }, PROBE)

@@ -23,9 +23,6 @@ export function ExitIntentPopup(props: ExitIntentPopupProps) {
     if (open) enableFullGlobalStyles()
   }, [open])
   useEffect(() => {
-    if (open) setMounted(true)
-  }, [open])
-  useEffect(() => {
     if (props.enabled === false) return
     const preload = () => void loadDialog()
     if (typeof window.requestIdleCallback === 'function') {
@@ -35,6 +32,9 @@ export function ExitIntentPopup(props: ExitIntentPopupProps) {
     const id = window.setTimeout(preload, 2000)
     return () => window.clearTimeout(id)
   }, [props.enabled])
+  // Once opened it stays mounted, so its closing animation plays (state adjusted while rendering, as React's
+  // "storing information from previous renders" describes).
+  if (open && !mounted) setMounted(true)
   if (!open && !mounted) return null
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { Box, Card } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, queries, within } from 'storybook/test'
 import { clearToasts, describedText, expectToast, pickFile } from '../FormField/testing'
 import { FeedbackForm } from './FeedbackForm'
 import { parseMailtoUrl } from './mailto'
@@ -28,7 +28,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-type Canvas = ReturnType<typeof within>
+type Canvas = ReturnType<typeof within<typeof queries>>
 /** Queries inside one tab's form (shown or not). */
 const panel = (canvas: Canvas, tab: 'Report an Issue' | 'Suggest an Idea') =>
   within(canvas.getByTestId(tab === 'Report an Issue' ? 'feedback-form-issue' : 'feedback-form-idea'))
@@ -197,7 +197,7 @@ export const ScreenshotRefusesNonImage: Story = {
     const issue = panel(canvas, 'Report an Issue')
     await expect(issue.getByTestId('screenshot-input')).toHaveAttribute('accept', 'image/*')
     pickFile(
-      issue.getByTestId('screenshot-input') as HTMLInputElement,
+      issue.getByTestId<HTMLInputElement>('screenshot-input'),
       new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
     )
     const alert = await issue.findByRole('alert')
@@ -207,7 +207,7 @@ export const ScreenshotRefusesNonImage: Story = {
     await expect(issue.getByTestId('screenshot-name')).toHaveTextContent('No image chosen')
     await expect(describedText(issue.getByRole('button', { name: 'Choose image' }))).toContain('is not an image')
     pickFile(
-      issue.getByTestId('screenshot-input') as HTMLInputElement,
+      issue.getByTestId<HTMLInputElement>('screenshot-input'),
       new File([new Uint8Array([137, 80, 78, 71])], 'bug.png', { type: 'image/png' }),
     )
     await waitFor(() => expect(issue.getByTestId('screenshot-name')).toHaveTextContent('bug.png'))

@@ -11,7 +11,7 @@ import { LANGUAGES, localePath, splitLocale, type Language } from '../../i18n'
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation()
   const { pathname } = useLocation()
-  const others = LANGUAGES.filter((l) => l !== i18n.language) as Language[]
+  const others: Language[] = LANGUAGES.filter((l) => l !== i18n.language)
   const target = others[0]
   if (!target) return null
   const { path } = splitLocale(pathname)

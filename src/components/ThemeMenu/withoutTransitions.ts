@@ -18,7 +18,7 @@ export function withoutTransitions(change: () => void, doc: Document = document)
     const win = doc.defaultView ?? window
     win.requestAnimationFrame(() =>
       win.requestAnimationFrame(() => {
-        win.getComputedStyle(doc.body).transitionDuration // the new colours are computed with transitions off
+        void win.getComputedStyle(doc.body).transitionDuration // the new colours are computed with transitions off
         style.remove()
       }),
     )

@@ -1,6 +1,6 @@
 import { Box, Card } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, queries, within } from 'storybook/test'
 import { clearToasts, describedText, expectToast } from '../FormField/testing'
 import { WAITLIST_DRAFT_KEY } from './draft'
 import { createWaitlistSubmitter } from './submit'
@@ -40,7 +40,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-type Canvas = ReturnType<typeof within>
+type Canvas = ReturnType<typeof within<typeof queries>>
 const field = (canvas: Canvas, label: RegExp) => canvas.getByLabelText(label)
 const LABELS = {
   name: /full name/i,

@@ -21,7 +21,7 @@ import {
   shouldRetryConnection,
   shouldRetryStatus,
 } from './retry'
-import type { InitArgs, Method, ResponseBody, PathsWith, paths } from './types'
+import type { InitArgs, Method, ResponseBody, PathsWith } from './types'
 
 /** Default API host (SPEC §9 "Default API base is the provider's API host"). */
 export const DEFAULT_BASE_URL = 'https://api.vapi.ai'

@@ -36,7 +36,7 @@ export function makeRedactor(token: string): <T>(value: T) => T {
     if (v instanceof Error) return { name: v.name, message: scrub(v.message) }
     if (Array.isArray(v)) return v.map((x) => walk(x, seen, depth + 1))
     const proto = Object.getPrototypeOf(v) as unknown
-    if (proto !== Object.prototype && proto !== null) return `[${(v as object).constructor?.name ?? 'Object'}]`
+    if (proto !== Object.prototype && proto !== null) return `[${v.constructor?.name ?? 'Object'}]`
     const out: Record<string, unknown> = {}
     for (const [k, val] of Object.entries(v)) {
       out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : walk(val, seen, depth + 1)

@@ -87,6 +87,7 @@ export class Page<Item, R extends PageResponse<Item> = PageResponse<Item>> imple
 
   /** Yields this page and every following page. */
   async *iterPages(): AsyncGenerator<Page<Item, R>> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts at this page and moves on
     let page: Page<Item, R> = this
     yield page
     while (page.hasNextPage()) {

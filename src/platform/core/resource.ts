@@ -36,6 +36,7 @@ export function toFormData(fields: object, fileName?: string): FormData {
       const name = (value as Partial<File>).name || fileName || 'file'
       form.append(key, value, name)
     } else if (typeof value === 'object') form.append(key, JSON.stringify(value))
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- Blobs and objects are handled above: a primitive is left
     else form.append(key, String(value))
   }
   for (const [key, value] of Object.entries(fields)) {

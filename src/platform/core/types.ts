@@ -68,6 +68,7 @@ export type ResponseBody<P extends keyof paths, M extends Method> = [Success<Res
   ? void
   : Success<Responses<Operation<P, M>>>
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X` asks whether every key of X is optional
 type IsRequired<O> = O extends { requestBody: unknown } ? ({} extends Pick<O, 'requestBody'> ? false : true) : false
 
 /**
@@ -87,6 +88,7 @@ export type CallInit<P extends keyof paths, M extends Method> = ([PathParams<P, 
       : { body?: JsonBody<P, M> })
 
 /** True when every key of `T` is optional, i.e. the init argument may be omitted. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T` asks whether every key of T is optional
 export type AllOptional<T> = {} extends T ? true : false
 
 /** Rest-argument tuple for a typed call: the init object is optional only when nothing in it is required. */

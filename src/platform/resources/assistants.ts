@@ -48,13 +48,7 @@ export class Assistants extends APIResource {
   /** `GET /assistant/{id}/version` — the assistant's versions, auto-paginated (`for await`). */
   listVersions(id: string, query?: AssistantVersionListParams, options?: RequestOptions) {
     return paginate(
-      (q) =>
-        this._core.call(
-          'get',
-          '/assistant/{id}/version',
-          { path: { id }, query: q as AssistantVersionListParams },
-          options,
-        ),
+      (q) => this._core.call('get', '/assistant/{id}/version', { path: { id }, query: q }, options),
       query,
     )
   }

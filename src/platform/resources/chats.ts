@@ -11,7 +11,7 @@ export type ChatListParams = QueryParams<'/chat', 'get'>
 export class Chats extends APIResource {
   /** `GET /chat` — auto-paginated (`await` → first page, `for await` → every chat). */
   list(query?: ChatListParams, options?: RequestOptions) {
-    return paginate((q) => this._core.call('get', '/chat', { query: q as ChatListParams }, options), query)
+    return paginate((q) => this._core.call('get', '/chat', { query: q }, options), query)
   }
   /** `POST /chat` — body `CreateChatDTO` (`input` required). */
   create(body: JsonBody<'/chat', 'post'>, options?: RequestOptions): Promise<ResponseBody<'/chat', 'post'>> {

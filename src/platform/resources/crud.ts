@@ -12,10 +12,7 @@ export class Campaigns extends APIResource {
   }
   /** `GET /campaign` — auto-paginated. */
   list(query?: QueryParams<'/campaign', 'get'>, options?: RequestOptions) {
-    return paginate(
-      (q) => this._core.call('get', '/campaign', { query: q as QueryParams<'/campaign', 'get'> }, options),
-      query,
-    )
+    return paginate((q) => this._core.call('get', '/campaign', { query: q }, options), query)
   }
   /** `GET /campaign/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<Campaign> {
@@ -41,10 +38,7 @@ export class Sessions extends APIResource {
   }
   /** `GET /session` — auto-paginated. */
   list(query?: QueryParams<'/session', 'get'>, options?: RequestOptions) {
-    return paginate(
-      (q) => this._core.call('get', '/session', { query: q as QueryParams<'/session', 'get'> }, options),
-      query,
-    )
+    return paginate((q) => this._core.call('get', '/session', { query: q }, options), query)
   }
   /** `GET /session/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<Session> {
@@ -289,11 +283,7 @@ export class StructuredOutputs extends APIResource {
   }
   /** `GET /structured-output` — auto-paginated. */
   list(query?: QueryParams<'/structured-output', 'get'>, options?: RequestOptions) {
-    return paginate(
-      (q) =>
-        this._core.call('get', '/structured-output', { query: q as QueryParams<'/structured-output', 'get'> }, options),
-      query,
-    )
+    return paginate((q) => this._core.call('get', '/structured-output', { query: q }, options), query)
   }
   /** `GET /structured-output/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<StructuredOutput> {

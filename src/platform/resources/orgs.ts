@@ -148,13 +148,12 @@ export class Providers extends APIResource {
     query?: QueryParams<'/provider/{provider}/{resourceName}', 'get'>,
     options?: RequestOptions,
   ) {
-    type Q = QueryParams<'/provider/{provider}/{resourceName}', 'get'>
     return paginate(
       (q) =>
         this._core.call(
           'get',
           '/provider/{provider}/{resourceName}',
-          { path: { provider, resourceName }, query: q as Q },
+          { path: { provider, resourceName }, query: q },
           options,
         ),
       query,
@@ -271,19 +270,13 @@ export class V2 extends APIResource {
   readonly assistants = {
     /** `GET /v2/assistant` — auto-paginated assistants. */
     list: (query?: QueryParams<'/v2/assistant', 'get'>, options?: RequestOptions) =>
-      paginate(
-        (q) => this._core.call('get', '/v2/assistant', { query: q as QueryParams<'/v2/assistant', 'get'> }, options),
-        query,
-      ),
+      paginate((q) => this._core.call('get', '/v2/assistant', { query: q }, options), query),
   }
   /** `GET /v2/call`, `/v2/call/export`, `/v2/call/metadata`. */
   readonly calls = {
     /** `GET /v2/call` — auto-paginated calls. */
     list: (query?: QueryParams<'/v2/call', 'get'>, options?: RequestOptions) =>
-      paginate(
-        (q) => this._core.call('get', '/v2/call', { query: q as QueryParams<'/v2/call', 'get'> }, options),
-        query,
-      ),
+      paginate((q) => this._core.call('get', '/v2/call', { query: q }, options), query),
     /** `GET /v2/call/export` — exports calls (JSON, or text such as CSV when the server answers so). */
     export: (
       query?: QueryParams<'/v2/call/export', 'get'>,
@@ -301,10 +294,6 @@ export class V2 extends APIResource {
   readonly phoneNumbers = {
     /** `GET /v2/phone-number` — auto-paginated phone numbers. */
     list: (query?: QueryParams<'/v2/phone-number', 'get'>, options?: RequestOptions) =>
-      paginate(
-        (q) =>
-          this._core.call('get', '/v2/phone-number', { query: q as QueryParams<'/v2/phone-number', 'get'> }, options),
-        query,
-      ),
+      paginate((q) => this._core.call('get', '/v2/phone-number', { query: q }, options), query),
   }
 }

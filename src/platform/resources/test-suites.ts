@@ -22,13 +22,7 @@ export class TestSuiteTests extends APIResource {
   /** `GET /test-suite/{suiteId}/test` — auto-paginated. */
   list(suiteId: string, query?: QueryParams<'/test-suite/{id}/test', 'get'>, options?: RequestOptions) {
     return paginate(
-      (q) =>
-        this._core.call(
-          'get',
-          '/test-suite/{id}/test',
-          { path: { id: suiteId }, query: q as QueryParams<'/test-suite/{id}/test', 'get'> },
-          options,
-        ),
+      (q) => this._core.call('get', '/test-suite/{id}/test', { path: { id: suiteId }, query: q }, options),
       query,
     )
   }
@@ -64,13 +58,7 @@ export class TestSuiteRuns extends APIResource {
   /** `GET /test-suite/{suiteId}/run` — auto-paginated. */
   list(suiteId: string, query?: QueryParams<'/test-suite/{id}/run', 'get'>, options?: RequestOptions) {
     return paginate(
-      (q) =>
-        this._core.call(
-          'get',
-          '/test-suite/{id}/run',
-          { path: { id: suiteId }, query: q as QueryParams<'/test-suite/{id}/run', 'get'> },
-          options,
-        ),
+      (q) => this._core.call('get', '/test-suite/{id}/run', { path: { id: suiteId }, query: q }, options),
       query,
     )
   }
@@ -106,10 +94,7 @@ export class TestSuites extends APIResource {
   }
   /** `GET /test-suite` — auto-paginated. */
   list(query?: QueryParams<'/test-suite', 'get'>, options?: RequestOptions) {
-    return paginate(
-      (q) => this._core.call('get', '/test-suite', { query: q as QueryParams<'/test-suite', 'get'> }, options),
-      query,
-    )
+    return paginate((q) => this._core.call('get', '/test-suite', { query: q }, options), query)
   }
   /** `GET /test-suite/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<TestSuite> {
@@ -138,10 +123,7 @@ export class EvalRuns extends APIResource {
   }
   /** `GET /eval/run` — auto-paginated. */
   list(query?: QueryParams<'/eval/run', 'get'>, options?: RequestOptions) {
-    return paginate(
-      (q) => this._core.call('get', '/eval/run', { query: q as QueryParams<'/eval/run', 'get'> }, options),
-      query,
-    )
+    return paginate((q) => this._core.call('get', '/eval/run', { query: q }, options), query)
   }
   /** `GET /eval/run/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<EvalRun> {
@@ -164,7 +146,7 @@ export class Evals extends APIResource {
   }
   /** `GET /eval` — auto-paginated. */
   list(query?: QueryParams<'/eval', 'get'>, options?: RequestOptions) {
-    return paginate((q) => this._core.call('get', '/eval', { query: q as QueryParams<'/eval', 'get'> }, options), query)
+    return paginate((q) => this._core.call('get', '/eval', { query: q }, options), query)
   }
   /** `GET /eval/{id}`. */
   retrieve(id: string, options?: RequestOptions): Promise<Eval> {

@@ -211,7 +211,7 @@ export function buildAssistantUpdate(
   const fresh = buildAssistantCreate(options)
   if (!existing) {
     const { firstMessage: _first, name, ...rest } = fresh
-    return (options.name !== undefined ? { ...rest, name } : rest) as AssistantUpdateParams
+    return options.name !== undefined ? { ...rest, name } : rest
   }
   const model = existing.model ?? {}
   const messages = model.messages ?? []
@@ -238,7 +238,7 @@ export function buildAssistantUpdate(
     },
   }
   if (options.name !== undefined) body['name'] = options.name
-  return body as AssistantUpdateParams
+  return body
 }
 
 /** Escapes text for a double-quoted HTML attribute value. */

@@ -18,7 +18,9 @@
  */
 import type { ClickCommand } from './schema'
 import { accessibleName, composedAncestors, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
-import { bestScore, bestTies, createMatcher, EXACT_MATCH, type Ranked } from './match'
+import { bestScore, bestTies, createMatcher, EXACT_MATCH, normalizeText, type Ranked } from './match'
+
+const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
 import { refusalOf, type Refusal } from './refusals'
 
 /** Elements a click by visible text considers (interactive elements and common click targets). */
@@ -98,13 +100,24 @@ function textNodeTargets(
   const seen = new Set<Element>()
   const score = createMatcher(text)
   const maxParentChars = text.length * 4 + 40
+  const queryLower = normalizeText(text)
+  const queryWords = queryLower.split(' ').filter(Boolean)
   let visited = 0
   for (const root of roots) {
     const start = root.nodeType === 9 ? (root as Document).body : root
     if (!start) continue
     const walker = doc.createTreeWalker(start, 0x4 /* NodeFilter.SHOW_TEXT */)
     for (let node = walker.nextNode(); node && visited < 20_000; node = walker.nextNode(), visited++) {
-      const own = node.textContent ?? ''
+      const own = node.nodeValue ?? ''
+      // Cheap first look (printable ASCII text): a text that shares no word with the query — and is no piece
+      // of it, for words split across elements — cannot match, on its own or as its parent's whole text.
+      if (PRINTABLE_ASCII.test(own)) {
+        const lower = own.toLowerCase()
+        const trimmed = lower.trim()
+        if (!trimmed) continue
+        if (!queryWords.some((w) => lower.includes(w)) && !(trimmed.length <= 30 && queryLower.includes(trimmed)))
+          continue
+      }
       const parent = node.parentElement
       if (!parent || !own.trim() || seen.has(parent) || parent.localName === 'script' || parent.localName === 'style')
         continue

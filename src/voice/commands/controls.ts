@@ -169,6 +169,15 @@ function arrowTo(el: Element, options: Element[], option: Element): boolean {
 
 function comboboxChoose(combobox: Element, value: string, name: string): ControlOutcome {
   const editable = combobox.localName === 'input' || combobox.localName === 'textarea'
+  // Options already in the page (a closed popup keeps them): a value that is none of them is refused before
+  // the widget is touched at all.
+  const present = popupOf(combobox)
+  const presentOptions = present ? optionsOf(present) : []
+  if (!editable && presentOptions.length > 0 && !matchOption(presentOptions, value)) {
+    return rejected(
+      `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}; options: ${quotedList(presentOptions.map(optionText))}`,
+    )
+  }
   focus(combobox)
   // Open, as a keyboard user does (Alt+Down Arrow opens without moving the selection); else a click.
   if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
@@ -207,7 +216,7 @@ function comboboxChoose(combobox: Element, value: string, name: string): Control
   const text = optionText(option)
   if (arrowTo(combobox, options, option)) keydown(combobox, 'Enter')
   const took = () =>
-    isChosen(option!) ||
+    isChosen(option) ||
     foldText(editable ? (combobox as HTMLInputElement).value : composedText(combobox)).includes(foldText(text))
   if (!took()) {
     // A widget that does not follow the keys: choose the option as a pointer user would.
@@ -383,9 +392,7 @@ function fillEditable(el: HTMLElement, value: string, name: string): ControlOutc
   if (!inserted || text() !== value.replace(/\s+/g, ' ').trim()) {
     el.textContent = value // text, never markup
     const Ctor = doc.defaultView?.InputEvent ?? doc.defaultView?.Event ?? Event
-    el.dispatchEvent(
-      new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value } as InputEventInit),
-    )
+    el.dispatchEvent(new Ctor('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }))
   }
   return { ok: true, shown: text(), acted: el }
 }

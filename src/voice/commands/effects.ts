@@ -28,7 +28,11 @@ export function dispatch(el: Element, type: string): void {
  * value tracker React installs on controlled inputs (react/react#10135), so React's `onChange` sees the change.
  */
 export function setNativeValue(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  for (let proto: object | null = Object.getPrototypeOf(el); proto; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto = Object.getPrototypeOf(el) as object | null;
+    proto;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, 'value')
     if (descriptor?.set) {
       descriptor.set.call(el, value)

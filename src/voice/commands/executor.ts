@@ -23,7 +23,7 @@ import {
   type UnknownVoiceCommand,
   type VoiceCommand,
 } from './schema'
-import { closestComposed, describeElement, isVisible } from './dom'
+import { closestComposed, describeElement, isVisible, queryAllDeep, withLookupScope } from './dom'
 import { chooseClickTarget, describeClick, type LookupContext } from './click'
 import { chooseField } from './fields'
 import { operateControl } from './controls'
@@ -212,8 +212,23 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     }
   }
 
+  /** The elements matching `ignoreSelector` (the widget), found once per command; `undefined` until asked. */
+  let ignored: Element[] | undefined
+  let commandDoc: Document | undefined
   const lookup: LookupContext = {
-    isIgnored: (el) => (ignoreSelector ? closestComposed(el, ignoreSelector) !== null : false),
+    isIgnored: (el) => {
+      if (!ignoreSelector) return false
+      if (ignored === undefined) {
+        try {
+          ignored = queryAllDeep(commandDoc ?? el.ownerDocument, ignoreSelector)
+        } catch {
+          ignored = []
+        }
+      }
+      // No widget on the page: nothing is ignored (the common case costs nothing per candidate).
+      if (ignored.length === 0) return false
+      return closestComposed(el, ignoreSelector) !== null
+    },
   }
 
   const refuse = (command: VoiceCommand | undefined, reason: RefusalReason, detail: string): CommandResult => {
@@ -359,7 +374,8 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       highlight(target.element, win)
       log('info', `filled ${describeElement(outcome.acted)} (${target.kind}, found by ${chosen.step ?? 'lookup'})`)
       notify(voiceToast('fieldFilled', { value: truncate(outcome.shown, TOAST_VALUE_MAX_CHARS) }))
-      return { status: 'executed', command, target: target.element }
+      // A radio group reports the radio chosen; every other control the control (or group) filled.
+      return { status: 'executed', command, target: target.kind === 'radiogroup' ? outcome.acted : target.element }
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
@@ -439,16 +455,22 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       const doc = getDocument()
       if (!doc) return refuse(command, 'no-document', 'no document (pre-rendering?)')
       const win = getWindow(doc)
-      switch (command.action) {
-        case 'scroll':
-          return runScroll(doc, win, command)
-        case 'click':
-          return runClick(doc, win, command)
-        case 'fill':
-          return runFill(doc, win, command)
-        case 'toggle':
-          return runToggle(doc, win, command)
-      }
+      const run = command
+      // One lookup scope per command: names, texts and labels computed once (./dom.ts), the widget found once.
+      return withLookupScope(() => {
+        ignored = undefined
+        commandDoc = doc
+        switch (run.action) {
+          case 'scroll':
+            return runScroll(doc, win, run)
+          case 'click':
+            return runClick(doc, win, run)
+          case 'fill':
+            return runFill(doc, win, run)
+          case 'toggle':
+            return runToggle(doc, win, run)
+        }
+      })
     } catch (error) {
       log('error', 'voice command failed', error)
       notify(voiceToast('commandFailed'))

@@ -16,7 +16,8 @@
  * Steps, in order; the first step that matches any candidate decides (later steps are not consulted):
  * 1. label text — `<label>` elements (`for=`, wrapping, `labels`), a group's `legend`;
  * 2. `aria-labelledby` text; 3. `aria-label`; 4. `placeholder`; 5. `title`;
- * 6. field type — `fieldType`, else the hint when it is nothing but type words ("your email", "phone number");
+ * 6. field type — the hint when it is nothing but type words ("your email", "phone number"), else (no hint)
+ *    `fieldType`; it decides only when exactly one usable field has the type;
  * 7. `name` / `id` (`userEmail`, `user_email` → "user email");
  * 8. the first field — only when the page (or the form holding the focus) has exactly one visible, enabled,
  *    fillable candidate and it is not a password field. Otherwise the fill is refused and the refusal lists the
@@ -193,6 +194,8 @@ const TYPE_FILLERS = new Set([
 export function fieldTypeFromHint(hint: string | undefined): FieldType | undefined {
   if (!hint) return undefined
   const whole = toFieldType(hint)
+  // "name", "text": every text field has that type — a hint saying it names no field by type.
+  if (whole === 'text') return undefined
   if (whole) return whole
   let found: FieldType | undefined
   for (const word of normalizeText(hint).split(' ')) {
@@ -526,7 +529,9 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
       if (decided) return decided
     }
   }
-  const type = command.fieldType ?? fieldTypeFromHint(hint)
+  // With a hint, only a type the hint itself names ("your email"): a hint naming a field that is not there
+  // must not be overridden by a type that some other field happens to have.
+  const type = hint !== undefined ? fieldTypeFromHint(hint) : command.fieldType
   if (type !== undefined) {
     // Every field of the type is tied: it decides only when one usable field has it (else it would be a guess).
     const typed = targets.filter((t) => hasFieldType(t, type))

@@ -7,9 +7,17 @@
  * refused, so a refused best match never falls through to a weaker, different element.
  */
 
+const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
+
 /** Lower-cases, NFKC-normalises, turns punctuation into spaces and collapses whitespace. */
 export function normalizeText(text: string | null | undefined): string {
   if (!text) return ''
+  // Printable ASCII (most names): NFKC changes nothing, so the cheaper ASCII path gives the same result.
+  if (PRINTABLE_ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
   return text
     .normalize('NFKC')
     .toLowerCase()
@@ -55,20 +63,48 @@ function withoutFillers(normalized: string): string {
     .join(' ')
 }
 
-function scoreNormalized(name: string, query: string): number {
-  if (!name || !query) return 0
-  if (name === query) return 100
+/** A normalised query, prepared once: the text, padded with spaces, and its words other than fillers. */
+interface PreparedQuery {
+  q: string
+  padded: string
+  words: string[]
+}
+
+const prepare = (q: string): PreparedQuery => ({
+  q,
+  padded: ` ${q} `,
+  words: q.split(' ').filter((w) => w && !FILLER_WORDS.has(w)),
+})
+
+function scoreNormalized(name: string, query: PreparedQuery): number {
+  const q = query.q
+  if (!name || !q) return 0
+  if (name === q) return 100
   // Long names (containers, paragraphs) only match exactly or by their first words ("save my name" for a long
   // consent label): their text merely mentions the target elsewhere.
-  const shortEnough = name.length <= query.length * 3 + 24
-  if (!shortEnough && name.startsWith(`${query} `)) return 50
-  if (shortEnough && ` ${name} `.includes(` ${query} `))
-    return 80 - Math.min(20, Math.floor((name.length - query.length) / 8))
-  if (name.length >= 2 && ` ${query} `.includes(` ${name} `)) return 60
-  const nameWords = new Set(name.split(' '))
-  const queryWords = query.split(' ').filter((w) => !FILLER_WORDS.has(w))
-  if (shortEnough && queryWords.length > 0 && queryWords.every((w) => nameWords.has(w))) return 40
+  const shortEnough = name.length <= q.length * 3 + 24
+  if (!shortEnough && name.startsWith(`${q} `)) return 50
+  const paddedName = ` ${name} `
+  if (shortEnough && paddedName.includes(query.padded))
+    return 80 - Math.min(20, Math.floor((name.length - q.length) / 8))
+  if (name.length >= 2 && query.padded.includes(paddedName)) return 60
+  if (shortEnough && query.words.length > 0 && query.words.every((w) => paddedName.includes(` ${w} `))) return 40
   return 0
+}
+
+const FIRST_WORD = /[a-z0-9]+/
+
+/**
+ * A cheap look at a printable-ASCII name before it is normalised (most names on big pages are): every match
+ * needs either all of the query's words in the name (exact, contained, starts with, every word) or the name
+ * inside the query (so its first word is a query word). A name with neither scores 0 — skipped unnormalised.
+ */
+function cannotMatch(raw: string, required: readonly string[], allWords: ReadonlySet<string>): boolean {
+  if (!PRINTABLE_ASCII.test(raw)) return false
+  const lower = raw.toLowerCase()
+  if (required.every((w) => lower.includes(w))) return false
+  const first = FIRST_WORD.exec(lower)
+  return first === null || !allWords.has(first[0])
 }
 
 /** Lowest score that counts as a match (every non-filler word of the query appears in the name). */
@@ -89,12 +125,16 @@ export function matchScore(name: string, query: string): number {
 export function createMatcher(query: string): (name: string) => number {
   const q = normalizeText(query)
   const stripped = withoutFillers(q)
-  const alt = stripped && stripped !== q ? stripped : ''
+  const main = prepare(q)
+  const alt = stripped && stripped !== q ? prepare(stripped) : null
+  const allWords = new Set(q.split(' '))
   return (name: string) => {
-    if (!q) return 0
+    if (!q || !name) return 0
+    if (cannotMatch(name, main.words, allWords)) return 0
     const n = normalizeText(name)
     if (!n) return 0
-    return Math.max(scoreNormalized(n, q), alt ? scoreNormalized(n, alt) : 0)
+    const s = scoreNormalized(n, main)
+    return s === 100 || !alt ? s : Math.max(s, scoreNormalized(n, alt))
   }
 }
 

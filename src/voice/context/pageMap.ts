@@ -110,7 +110,7 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
   } catch {
     /* no title or location */
   }
-  const { hidesSubtree, visibleText, controlName, fieldLabel } = createNamer(doc, ignore)
+  const { hidesSubtree, shown, visibleText, controlName, fieldLabel } = createNamer(doc, ignore)
 
   const seen = { links: new Set<string>(), buttons: new Set<string>(), fields: new Set<string>() }
   const disabledOf = (el: Element): boolean => {
@@ -125,7 +125,7 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     }
   }
   const addControl = (list: 'links' | 'buttons', el: Element) => {
-    if (map[list].length >= maxItems) return
+    if (map[list].length >= maxItems || !shown(el)) return
     const name = controlName(el)
     if (!name) return
     const disabled = disabledOf(el)
@@ -135,7 +135,7 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     map[list].push(disabled ? { name, disabled } : { name })
   }
   const addField = (el: Element, type: string) => {
-    if (map.fields.length >= maxItems) return
+    if (map.fields.length >= maxItems || !shown(el)) return
     const label = fieldLabel(el)
     const required = el.hasAttribute('required') || el.getAttribute('aria-required') === 'true'
     const disabled = disabledOf(el)
@@ -156,7 +156,7 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     const role = el.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
     let descend = true
     if (/^h[1-6]$/.test(tag) || role === 'heading') {
-      if (map.headings.length < maxItems) {
+      if (map.headings.length < maxItems && shown(el)) {
         const level = role === 'heading' ? Number(el.getAttribute('aria-level')) || 2 : Number(tag.slice(1))
         const text = cleanName(visibleText(el))
         if (text) map.headings.push({ level, text })
@@ -202,6 +202,8 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
 export interface Namer {
   /** True when the element itself hides its subtree (ancestors are not checked: walks prune them). */
   hidesSubtree(el: Element): boolean
+  /** Whether an element to be listed or named is rendered (browsers: `checkVisibility`; without layout: true). */
+  shown(el: Element): boolean
   /** Visible text of an element without hidden descendants, form-field contents or editable regions. */
   visibleText(el: Element): string
   /** Accessible name of a link or button (aria-labelledby, aria-label, input value of a button, visible text, title). */
@@ -214,6 +216,29 @@ export interface Namer {
 export function createNamer(doc: Document, ignore: string): Namer {
   const win = doc.defaultView
   const hiddenCache = new Map<Element, boolean>()
+  // With layout (a browser), what is shown is asked of `checkVisibility` for the elements that are named or
+  // listed, and containers are pruned by their attributes only: a style read per element of a big page is the
+  // cost that made the map slow. Without layout (happy-dom), computed styles are read during the walk instead.
+  const layout = (() => {
+    try {
+      const box = doc.documentElement.getBoundingClientRect()
+      return (box.width > 0 || box.height > 0) && typeof doc.documentElement.checkVisibility === 'function'
+    } catch {
+      return false
+    }
+  })()
+  const defaultIgnore = ignore === PAGE_MAP_IGNORE_SELECTOR
+  /** Whether a listed or named element is rendered (display, visibility, content-visibility, on it or above). */
+  const shown = (el: Element): boolean => {
+    if (!layout) return true
+    try {
+      if (el.checkVisibility({ visibilityProperty: true })) return true
+      // `display: contents` has no box of its own (so checkVisibility says no): its children are judged instead.
+      return win?.getComputedStyle(el).display === 'contents'
+    } catch {
+      return false
+    }
+  }
 
   /** True when the element itself hides its subtree (not its ancestors: the walk prunes those). */
   const hidesSubtree = (el: Element): boolean => {
@@ -226,9 +251,9 @@ export function createNamer(doc: Document, ignore: string): Namer {
       else if (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true')
         hidden = true
       else if (tag === 'input' && (el as HTMLInputElement).type === 'hidden') hidden = true
-      else if (safeMatches(el, ignore)) hidden = true
+      else if (defaultIgnore ? el.hasAttribute('data-voice-ignore') : safeMatches(el, ignore)) hidden = true
       else if (tag === 'dialog' && !(el as HTMLDialogElement).open) hidden = true
-      else if (win) {
+      else if (win && !layout) {
         const style = win.getComputedStyle(el)
         hidden =
           style.display === 'none' ||
@@ -251,7 +276,7 @@ export function createNamer(doc: Document, ignore: string): Namer {
         if (child.nodeType === 3) out += child.nodeValue ?? ''
         else if (child.nodeType === 1) {
           const c = child as Element
-          if (hidesSubtree(c) || isValueBearing(c)) continue
+          if (hidesSubtree(c) || isValueBearing(c) || !shown(c)) continue
           if (c.localName === 'img') out += ` ${c.getAttribute('alt') ?? ''} `
           else {
             out += ' '
@@ -294,14 +319,37 @@ export function createNamer(doc: Document, ignore: string): Namer {
   }
 
   /** Label of a form field: aria-labelledby, aria-label, its labels, placeholder, title, name (never its value). */
+  /** control → its labels in the document, from one pass over the labels (not `labels` per control). */
+  let labelIndex: Map<Element, Element[]> | null | undefined
+  const labelsInDocument = (el: Element): Element[] | null => {
+    if (labelIndex === undefined) {
+      labelIndex = new Map()
+      const all = doc.getElementsByTagName('label')
+      for (let i = 0; i < all.length; i++) {
+        const label = all[i] as HTMLLabelElement
+        if (!('control' in label)) {
+          labelIndex = null
+          break
+        }
+        const control = label.control
+        if (control) labelIndex.set(control, [...(labelIndex.get(control) ?? []), label])
+      }
+    }
+    if (labelIndex === null || el.getRootNode() !== doc) return null
+    return labelIndex.get(el) ?? []
+  }
+
   const fieldLabel = (el: Element): string => {
     const labels: string[] = []
-    try {
-      const list = (el as HTMLInputElement).labels
-      if (list) for (const label of Array.from(list)) labels.push(visibleText(label))
-    } catch {
-      /* no labels property */
-    }
+    const indexed = labelsInDocument(el)
+    if (indexed) for (const label of indexed) labels.push(visibleText(label))
+    else
+      try {
+        const list = (el as HTMLInputElement).labels
+        if (list) for (const label of Array.from(list)) labels.push(visibleText(label))
+      } catch {
+        /* no labels property */
+      }
     if (labels.length === 0) {
       const wrapping = el.parentElement?.closest('label')
       if (wrapping) labels.push(visibleText(wrapping))
@@ -321,7 +369,7 @@ export function createNamer(doc: Document, ignore: string): Namer {
     return ''
   }
 
-  return { hidesSubtree, visibleText, controlName, fieldLabel }
+  return { hidesSubtree, shown, visibleText, controlName, fieldLabel }
 }
 
 /**

@@ -111,7 +111,13 @@ const headingLevel = (el: Element): number => {
 export function readPage(doc: Document, options: ReadPageOptions = {}): PageReading {
   const maxBytes = Math.max(128, options.maxBytes ?? READ_PAGE_MAX_BYTES)
   try {
-    const { hidesSubtree, visibleText } = createNamer(doc, options.ignoreSelector ?? PAGE_MAP_IGNORE_SELECTOR)
+    const {
+      hidesSubtree: hidesByItself,
+      shown,
+      visibleText,
+    } = createNamer(doc, options.ignoreSelector ?? PAGE_MAP_IGNORE_SELECTOR)
+    // Every element read is judged: its attributes, and (browsers) whether it is rendered.
+    const hidesSubtree = (el: Element) => hidesByItself(el) || !shown(el)
     const body = doc.body
     if (!body)
       return { text: `${PAGE_TEXT_HEADER}: (the page has no content yet)`, found: options.section === undefined }
@@ -255,7 +261,7 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
       parent.firstElementChild === best.el
     ) {
       const siblingsHeadings = Array.from(parent.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).filter(
-        (h) => h !== best!.el && headingLevel(h) <= best!.level,
+        (h) => h !== best.el && headingLevel(h) <= best.level,
       )
       if (siblingsHeadings.length === 0)
         return { text: fit(tidy(collect(parent)), head), section: best.name, found: true }

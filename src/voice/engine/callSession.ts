@@ -29,7 +29,7 @@ export interface Session {
   succeeded: boolean
   listening: boolean
   startTimer?: TimerHandle
-  speaking?: TimerHandle | undefined
+  speaking?: TimerHandle
   firstMessageSent: boolean
   endedStatus: boolean
   ended: boolean
@@ -76,7 +76,7 @@ export function sessionTimer(clock: Clock, s: Session, fn: () => void, ms: numbe
 }
 
 /** Clears a session timer; unknown or fired handles are ignored. */
-export function clearSessionTimer(clock: Clock, s: Session, handle: TimerHandle | undefined): void {
+export function clearSessionTimer(clock: Clock, s: Session, handle: TimerHandle): void {
   if (handle === undefined || !s.timers.delete(handle)) return
   clock.clearTimeout(handle)
 }

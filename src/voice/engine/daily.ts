@@ -99,8 +99,8 @@ export const createDailyCallObject: CallObjectFactory = async (options) => {
     throw error
   }))
   // Under Node/SSR interop the default export may be the module namespace itself.
-  const Daily = (mod.default ?? mod) as typeof mod.default
-  return Daily.createCallObject(options as DailyFactoryOptions)
+  const Daily = mod.default ?? mod
+  return Daily.createCallObject(options)
 }
 let dailyModule: Promise<typeof import('@daily-co/daily-js')> | undefined
 

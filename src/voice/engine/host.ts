@@ -70,7 +70,7 @@ const ROOM_GONE = ['no-room', 'exp-room', 'ejected', 'nbf-room']
  * The error type of a start failure of session `s`: the stage's (SPEC §8), or for a reconnect `reconnect-error`
  * — `call-ended` when Daily's error says the room no longer exists (`no-room`, `exp-room`, `ejected`, `nbf-room`).
  */
-export function sessionError(s: Session, dailyError?: { error?: { type?: string } } | undefined): VoiceCallErrorCode {
+export function sessionError(s: Session, dailyError?: { error?: { type?: string } }): VoiceCallErrorCode {
   if (!s.reconnect) return stageError(s.stage)
   return ROOM_GONE.includes(dailyError?.error?.type ?? '') ? 'call-ended' : 'reconnect-error'
 }

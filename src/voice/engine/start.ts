@@ -23,9 +23,6 @@ export type StartTarget = { payload: WebCallPayload } | { webCall: WebCall }
  * call, or `null` when a stage failed (reported through `host.fail`) or the session ended meanwhile.
  */
 export async function runStart(host: EngineHost, s: Session, target: StartTarget): Promise<WebCall | null> {
-  const o = host.options
-  const clock = o.clock
-  const context = s.context
   try {
     const webCall = 'webCall' in target ? await rejoin(host, s, target.webCall) : await create(host, s, target.payload)
     return await join(host, s, webCall)

@@ -52,7 +52,7 @@ export function platformWebCall({ token, baseUrl, fetch }: PlatformWebCallOption
     ready ??= import('../../platform/web').then(
       ({ PlatformCore, createWebCall }) => {
         const core = new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
-        return (p, s) => createWebCall(core, p as CreateWebCallParams, { signal: s })
+        return (p, s) => createWebCall(core, p, { signal: s })
       },
       (error: unknown) => {
         ready = undefined // a failed chunk load may be retried by the next start

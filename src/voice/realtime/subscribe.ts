@@ -12,7 +12,7 @@
  * Give `accessToken` as a function to have realtime-js re-read it on every heartbeat and push refreshed tokens
  * to the server, or call `setAccessToken()` on the returned subscription.
  */
-import type { RealtimeChannel, SupabaseClient, WebSocketLikeConstructor } from '@supabase/supabase-js'
+import type { RealtimeChannel, WebSocketLikeConstructor } from '@supabase/supabase-js'
 
 /** Broadcast event name of voice commands (SPEC §7). */
 export const VOICE_COMMAND_EVENT = 'voice_command'
@@ -120,10 +120,10 @@ export async function subscribeToVoiceCommands(
   }
 
   const { createClient } = await import('@supabase/supabase-js')
-  let client: SupabaseClient | undefined
   const guard = createFrameGuard((message, data) => log('warn', message, ...data))
   const tokenCallback = typeof options.accessToken === 'function' ? options.accessToken : undefined
-  client = createClient(options.supabaseUrl, options.anonKey, {
+  // `decode` below reads the client's serializer: it runs only after the client exists.
+  const client = createClient(options.supabaseUrl, options.anonKey, {
     auth: {
       // This client only carries realtime: no session storage, no URL parsing, no refresh timers.
       persistSession: false,
@@ -135,7 +135,7 @@ export async function subscribeToVoiceCommands(
       ...(options.transport && { transport: options.transport }),
       // Without a callback realtime-js would fall back to the anon key as the "user" token.
       accessToken:
-        tokenCallback ?? (async () => (typeof options.accessToken === 'string' ? options.accessToken : null)),
+        tokenCallback ?? (() => Promise.resolve(typeof options.accessToken === 'string' ? options.accessToken : null)),
       ...(options.realtime?.timeout !== undefined && { timeout: options.realtime.timeout }),
       ...(options.realtime?.heartbeatIntervalMs !== undefined && {
         heartbeatIntervalMs: options.realtime.heartbeatIntervalMs,
@@ -177,17 +177,18 @@ export async function subscribeToVoiceCommands(
     await new Promise<void>((resolve, reject) => {
       let settled = false
       channel!.subscribe((status, error) => {
+        const state: string = status // REALTIME_SUBSCRIBE_STATES' values, compared without importing the enum eagerly
         // CLOSED after our own unsubscribe is the normal end of a call, not a problem.
-        const expected = status === 'SUBSCRIBED' || (status === 'CLOSED' && closed)
+        const expected = state === 'SUBSCRIBED' || (state === 'CLOSED' && closed)
         log(expected ? 'info' : 'warn', `channel ${channelName}: ${status}`, ...(error ? [error] : []))
         try {
-          options.onStatus?.(status as VoiceChannelStatus, error)
+          options.onStatus?.(status, error)
         } catch (statusError) {
           log('error', 'onStatus threw', statusError)
         }
         if (settled) return
         settled = true
-        if (status === 'SUBSCRIBED') resolve()
+        if (state === 'SUBSCRIBED') resolve()
         else reject(error ?? new Error(`voice command channel ${status.toLowerCase()}`))
       })
     })

@@ -169,7 +169,7 @@ function toCommand(name: unknown, rawArgs: unknown, generic: Set<string>): ToolC
   const args = parseArguments(rawArgs)
   if (!args) return null
   const squashed = squash(name)
-  const named = COMMAND_ACTIONS.find((a) => squashed.startsWith(a)) as CommandAction | undefined
+  const named: CommandAction | undefined = COMMAND_ACTIONS.find((a) => squashed.startsWith(a))
   if (!named && !generic.has(squashed)) return null
 
   const pick = (...keys: string[]): unknown => {

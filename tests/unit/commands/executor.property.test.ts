@@ -223,7 +223,7 @@ const throwingGetter = fc.constantFrom('action', 'type', 'value', 'selector').ma
       throw new Error('getter boom')
     },
   })
-  return o as unknown
+  return o
 })
 
 const proxy = fc.constant(null).map(

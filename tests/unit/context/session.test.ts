@@ -246,7 +246,7 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     const sent = call.calls
       .filter(([m, d]) => m === 'sendAppMessage' && typeof d === 'string' && d.startsWith('{'))
       .map(([, d]) => JSON.parse(d as string) as VapiClientMessage)
-    const added = sent.filter((m) => m.type === 'add-message') as AddMessageMessage[]
+    const added = sent.filter((m): m is AddMessageMessage => m.type === 'add-message')
     expect(added.map((m) => m.message.content.split(/[\n ]/)[0])).toEqual(['PAGE', 'COMMAND', 'COMMAND'])
     for (const m of added) expect(clientInbound({ message: m }), JSON.stringify(clientInbound.errors)).toBe(true)
     // SPEC §5 fills the first usable field when no label matches: the result names the field actually filled.

@@ -678,7 +678,11 @@ describe('better than the reference', () => {
 
   it('stop() while joining: start resolves null, the call object is destroyed, nothing fires afterwards', async () => {
     let open!: () => void
-    const t = setup({ configure: (call) => (call.joinGate = new Promise<void>((r) => (open = r))) })
+    const t = setup({
+      configure: (call) => {
+        call.joinGate = new Promise<void>((r) => (open = r))
+      },
+    })
     const p = t.engine.start('asst_1')
     await flush(30)
     expect(t.events.at(-1)).toBe('call-start-progress:daily-call-join:started')

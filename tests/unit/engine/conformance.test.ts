@@ -53,6 +53,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 beforeAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http ignores the handler's promise; each handler ends its response
   server = createServer(async (req, res) => {
     const body = await readBody(req)
     seen.push({ path: req.url ?? '', auth: req.headers.authorization, body })

@@ -276,14 +276,14 @@ interface Emitterish {
 export function record(emitter: Emitterish, events: readonly string[] = PUBLIC_EVENTS): string[] {
   const log: string[] = []
   for (const name of events) {
-    emitter.on(name, ((arg?: Record<string, unknown> | number) => {
+    emitter.on(name, (arg?: Record<string, unknown> | number) => {
       if (name === 'call-start-progress' && typeof arg === 'object') log.push(`${name}:${arg.stage}:${arg.status}`)
       else if (name === 'message' && typeof arg === 'object')
         log.push(['message', arg.type, arg.status, arg.transcriptType].filter((x) => x !== undefined).join(':'))
       else if (name === 'error' && typeof arg === 'object') log.push(`error:${String(arg.type)}`)
       else if (name === 'volume-level') log.push(`volume-level:${Number(arg).toFixed(2)}`)
       else log.push(name)
-    }) as never)
+    })
   }
   return log
 }

@@ -32,9 +32,10 @@ export function setup(options: SetupOptions = {}) {
   const clock = new FakeClock()
   const logger = quietLogger()
   const sink = fakeSink()
-  const createWebCall = vi.fn(
-    async (_payload: unknown, _opts: { signal: AbortSignal }) => ({ ...WEB_CALL, ...webCall }) as WebCall,
-  )
+  const createWebCall = vi.fn(async (_payload: unknown, _opts: { signal: AbortSignal }) => ({
+    ...WEB_CALL,
+    ...webCall,
+  }))
   const engine = new VoiceCall({
     publicKey: 'pk_test',
     createWebCall,

@@ -94,7 +94,7 @@ describe('prestartWebCall: the press sends the request and asks for the micropho
     expect(req.path).toBe('/call/web')
     expect(req.headers.authorization).toBe('Bearer pk_live_123')
     expect(req.headers['content-type']).toBe('application/json')
-    expect(req.json).toEqual(buildWebCallBody({ assistant: 'asst_1', assistantOverrides: OVERRIDES as never }))
+    expect(req.json).toEqual(buildWebCallBody({ assistant: 'asst_1', assistantOverrides: OVERRIDES }))
     expect((await pending.response).status).toBe(201)
   })
 

@@ -41,7 +41,7 @@ describe('a room that outlives the page', () => {
 
   it('reconnect(webCall) rejoins without creating a call: reconnect-initialization, the Daily stages, call-start-success, then call-start at once (the assistant already listens)', async () => {
     const { engine, daily, events, createWebCall, clock } = setup()
-    const call = await engine.reconnect({ ...WEB_CALL } as WebCall)
+    const call = await engine.reconnect({ ...WEB_CALL })
     expect(call).toMatchObject({ id: WEB_CALL.id })
     expect(createWebCall).not.toHaveBeenCalled()
     expect(events).toEqual([...RECONNECT_EVENTS, 'call-start'])
@@ -71,7 +71,7 @@ describe('a room that outlives the page', () => {
     })
     const errors: { type: string }[] = []
     engine.on('error', (e) => errors.push(e))
-    expect(await engine.reconnect({ ...WEB_CALL } as WebCall)).toBeNull()
+    expect(await engine.reconnect({ ...WEB_CALL })).toBeNull()
     expect(errors.map((e) => e.type)).toEqual(['call-ended'])
     expect(events.slice(-3)).toEqual(['call-start-failed', 'error:call-ended', 'call-end'])
     expect(engine.started).toBe(false)
@@ -88,8 +88,8 @@ describe('a room that outlives the page', () => {
       'call-end',
     ])
     const again = setup({ startTimeoutMs: 0 })
-    await again.engine.reconnect({ ...WEB_CALL } as WebCall)
-    expect(await again.engine.reconnect({ ...WEB_CALL } as WebCall)).toBeNull()
+    await again.engine.reconnect({ ...WEB_CALL })
+    expect(await again.engine.reconnect({ ...WEB_CALL })).toBeNull()
     expect(again.daily.created).toHaveLength(1)
     await again.engine.stop()
   })

@@ -493,7 +493,6 @@ const rows: Row[] = [
     path: '/file',
     multipart: ['file', 'purpose'],
   },
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
   {
     name: 'files.upload',
     run: (c) => c.files.upload({ file: blob('hello', 'text/plain'), fileName: 'a.txt' }),
@@ -967,7 +966,7 @@ const rows: Row[] = [
     template: '/credential/webhook',
     path: '/credential/webhook',
     noAuth: true,
-    body: undefined as unknown,
+    body: undefined,
   },
   {
     name: 'credentials.trigger',
@@ -1172,7 +1171,7 @@ const rows: Row[] = [
     method: 'POST',
     template: '/analytics',
     path: '/analytics',
-    body: undefined as unknown,
+    body: undefined,
   },
 ]
 
