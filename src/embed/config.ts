@@ -220,7 +220,8 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     persistRaw !== 'true' &&
     persistRaw !== 'false'
   ) {
-    problem('persist', `must be true or false; got "${String(persistRaw)}" (using true)`)
+    const shown = typeof persistRaw === 'string' ? persistRaw : JSON.stringify(persistRaw)
+    problem('persist', `must be true or false; got "${shown}" (using true)`)
   }
 
   return {

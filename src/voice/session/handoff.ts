@@ -127,8 +127,7 @@ export function watchForHandoff(options: WatchOptions): { stop(): void } {
     destination = (e as unknown as { destination?: { url?: string } }).destination?.url
   }
   const onClick = (e: Event) => {
-    const a = (e.composedPath?.()[0] as Element | undefined)?.closest?.('a[href]') as
-      HTMLAnchorElement | null | undefined
+    const a = (e.composedPath?.()[0] as Element | undefined)?.closest?.<HTMLAnchorElement>('a[href]')
     if (a && (!a.target || a.target === '_self') && !a.hasAttribute('download')) destination = a.href
   }
   const onSubmit = (e: Event) => {

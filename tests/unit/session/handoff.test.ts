@@ -16,7 +16,6 @@ import {
   type HandoffRecord,
 } from '../../../src/voice/session/handoff'
 import { createVoiceSession } from '../../../src/voice/session/session'
-import type { VoiceEngineLike } from '../../../src/voice/session/types'
 
 const WEB_CALL = {
   id: 'call-1',
@@ -216,7 +215,7 @@ describe('the session across the gap', () => {
       webCall: WEB_CALL,
     } as HandoffRecord
     const session = createVoiceSession({
-      engine: engine as unknown as VoiceEngineLike,
+      engine: engine,
       assistantId: 'asst_1',
       sessionId: record.sessionId,
       pageUrl: location.href,
@@ -253,7 +252,7 @@ describe('the session across the gap', () => {
     document.getElementById('b')!.addEventListener('click', () => clicks++)
     const engine = fakeEngine()
     const session = createVoiceSession({
-      engine: engine as unknown as VoiceEngineLike,
+      engine: engine,
       assistantId: 'asst_1',
       sessionId: 'session_2',
       pageUrl: location.href,
