@@ -6,6 +6,7 @@ import en from '../../locales/en/voice.json'
 import hi from '../../locales/hi/voice.json'
 import { createEngineFactory, mountVoiceWidget, type VoiceWidgetHandle } from '../voice/widget'
 import type { ParsedEmbedSettings } from './config'
+import { claimHandoff } from '../voice/session/handoff'
 
 /** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
@@ -15,6 +16,8 @@ const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === '
  * renders and, once pressed, says which setting is missing (Configuration Required, SPEC §8).
  */
 export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSettings): VoiceWidgetHandle {
+  // The scripted engine (e2e build, demos) has no room to outlive a page: one call per page there.
+  const persist = config.persist && ENGINE_KIND === 'live'
   return mountVoiceWidget(host, {
     copy: config.lang === 'hi' ? hi : en,
     lang: config.lang,
@@ -24,7 +27,11 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
       kind: ENGINE_KIND,
       publicKey: config.publicKey,
       apiBaseUrl: config.apiBaseUrl,
+      persist: persist,
     }),
+    persist,
+    // The call the previous page of this tab handed over (same origin, within 30 s): rejoined at once.
+    resume: persist && missing.length === 0 ? claimHandoff() : null,
     assistantId: config.assistantId,
     realtime:
       config.supabaseUrl && config.supabaseAnonKey

@@ -34,6 +34,11 @@ export interface EmbedConfig {
   theme: (typeof EMBED_THEMES)[number]
   /** Platform API base URL. @default 'https://api.vapi.ai' */
   apiBaseUrl: string
+  /**
+   * One conversation across the site's pages: a same-origin navigation hands the call to the next page of the
+   * tab (README "One conversation across pages"); `false` keeps one call per page. @default true
+   */
+  persist: boolean
 }
 
 /** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
@@ -64,6 +69,7 @@ export interface EmbedInitOptions {
   position?: string
   theme?: string
   apiBaseUrl?: string
+  persist?: boolean | string
 }
 
 /** An assistant id: a UUID. */
@@ -81,6 +87,7 @@ const KEYS = [
   'position',
   'theme',
   'apiBaseUrl',
+  'persist',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -204,6 +211,19 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     apiBaseUrl = ''
   }
 
+  const persistRaw = source.persist
+  const persist = !(persistRaw === false || persistRaw === 'false')
+  if (
+    persistRaw !== undefined &&
+    persistRaw !== true &&
+    persistRaw !== false &&
+    persistRaw !== 'true' &&
+    persistRaw !== 'false'
+  ) {
+    const shown = typeof persistRaw === 'string' ? persistRaw : JSON.stringify(persistRaw)
+    problem('persist', `must be true or false; got "${shown}" (using true)`)
+  }
+
   return {
     config: {
       publicKey,
@@ -216,6 +236,7 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       position: oneOf('position', EMBED_POSITIONS, 'bottom-right'),
       theme: oneOf('theme', EMBED_THEMES, 'auto'),
       apiBaseUrl: apiBaseUrl || 'https://api.vapi.ai',
+      persist,
     },
     problems,
     missing,

@@ -56,10 +56,26 @@ function whenIdle(fn: () => void): void {
   else idle()
 }
 
+/**
+ * Whether the previous page of this tab handed a call over (src/voice/session/handoff.ts writes this
+ * sessionStorage key at pagehide): then the widget mounts at once rather than on idle, to rejoin the call.
+ */
+function handedOver(): boolean {
+  try {
+    return sessionStorage.getItem('voiceos:handoff') !== null
+  } catch {
+    return false
+  }
+}
+
 function start(settings: ParsedEmbedSettings): void {
   const mine = { host: null as HTMLElement | null, widget: null as { destroy(): void } | null, cancelled: false }
   current = mine
-  whenIdle(() => {
+  // A handed-over call mounts once the document is parsed (it needs <body>), not when the browser is idle.
+  const parsed = (fn: () => void) =>
+    document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', fn, { once: true }) : fn()
+  const soon = settings.config.persist && handedOver() ? parsed : whenIdle
+  soon(() => {
     if (mine.cancelled) return
     ;(import(/* @vite-ignore */ new URL(APP_CHUNK, scriptUrl).href) as Promise<EmbedApp>)
       .then((app) => {

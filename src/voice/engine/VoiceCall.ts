@@ -107,7 +107,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     workflowOverrides?: WebCallPayload['workflowOverrides'],
     options?: StartOptions,
   ): Promise<WebCall | null> {
-    const room = options?.roomDeleteOnUserLeaveEnabled
+    const room = options?.roomDeleteOnUserLeaveEnabled ?? this.#o.roomDeleteOnUserLeaveEnabled
     return this.#begin(
       { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow, isMobile: false },
       {

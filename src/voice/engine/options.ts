@@ -61,6 +61,11 @@ export interface VoiceCallOptions {
    * fails the `daily-call-join` stage. Used by the default web-call creation only (not with `createWebCall`).
    */
   pendingStart?: PendingStart
+  /**
+   * `roomDeleteOnUserLeaveEnabled` of every start that does not set it (see `StartOptions`); `false` keeps the
+   * room when the page goes, so the next page can `reconnect(webCall)`. @default unset (the platform's `true`)
+   */
+  roomDeleteOnUserLeaveEnabled?: boolean
 }
 
 /** {@link VoiceCallOptions} with every default applied and every setting made safe (SPEC §5). */
@@ -78,6 +83,7 @@ export interface ResolvedOptions {
   readonly log: EngineLogger
   /** The pending start of {@link VoiceCallOptions.pendingStart}, until a start takes it. */
   pendingStart: PendingStart | undefined
+  readonly roomDeleteOnUserLeaveEnabled: boolean | undefined
 }
 
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i
@@ -104,6 +110,7 @@ export function resolveOptions(options: VoiceCallOptions): ResolvedOptions {
     noiseCancellation: options.noiseCancellation ?? true,
     sink: options.audioSink ?? domAudioSink,
     pendingStart: options.pendingStart,
+    roomDeleteOnUserLeaveEnabled: options.roomDeleteOnUserLeaveEnabled,
   }
 }
 

@@ -3,7 +3,7 @@
  * `call-start-progress` as `started` then `completed` (or `failed`, through {@link EngineHost.fail}).
  * @module
  */
-import { CANCELLED, type Session, sessionSleep, untilAborted } from './callSession'
+import { CANCELLED, clearSessionTimer, type Session, sessionSleep, untilAborted } from './callSession'
 import { AUDIO_LEVEL_INTERVAL_MS, MOBILE_JOIN_DELAY_MS, RECORDING_OPTIONS } from './constants'
 import { type DailyParticipantLike, listen } from './daily'
 import { dailyHandlers } from './dailyAdapter'
@@ -181,6 +181,13 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
 
     s.succeeded = true
     host.emit('call-start-success', { totalDuration: clock.now() - s.t0, callId: webCall.id, timestamp: isoNow(host) })
+    if (s.reconnect && !s.ended && !s.listening) {
+      // The assistant is already running: it says "listening" once per call, not per join (as @vapi-ai/web's
+      // reconnect emits call-start right after setting up).
+      s.listening = true
+      clearSessionTimer(clock, s, s.startTimer)
+      host.emit('call-start')
+    }
     return s.ended ? null : webCall
   }
 }

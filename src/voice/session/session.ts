@@ -24,6 +24,7 @@ import {
   type VoiceCommandSubscription,
 } from '../realtime'
 import { readPage } from '../context/readPage'
+import { arrivalMessage, handoffWebCall, watchForHandoff, type HandoffRecord } from './handoff'
 import type { VoiceEngineLike, WidgetStatus, WidgetToast } from './types'
 
 /** Time a voice command shows "processing" before the status returns to listening, in ms (SPEC §4, §9). */
@@ -81,6 +82,17 @@ export interface VoiceSessionOptions {
   reportResults?: boolean
   /** When a result makes the assistant respond at once (see `resultMessage`). @default 'refusals' */
   triggerResponse?: TriggerResponse
+  /**
+   * One conversation across the pages of the site (./handoff.ts): once the call is set up, a same-origin
+   * navigation hands it to the next page of the tab, and leaving otherwise ends it. The engine must keep the room
+   * (`roomDeleteOnUserLeaveEnabled: false`). @default false
+   */
+  persist?: boolean
+  /**
+   * A call handed over by the previous page: rejoined with the engine's `reconnect` (same session id), and on
+   * call-start the assistant gets the page map and one message saying where the visitor is now.
+   */
+  resume?: HandoffRecord | null
 }
 
 /** A running voice session (one call). */
@@ -125,6 +137,11 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   let subscription: VoiceCommandSubscription | undefined
   let subscribing: Promise<void> | undefined
   let ended = false
+  /** From pagehide on this page runs no command: the next page (or nobody) does (./handoff.ts). */
+  let hidden = false
+  let watcher: { stop(): void } | undefined
+  let arrived = false
+  let lastError: string | undefined
   /** Set by stop(): a start the visitor cancelled is not a failure to report. */
   let cancelled = false
   const doc: Document | undefined = options.root ?? (typeof document === 'undefined' ? undefined : document)
@@ -151,6 +168,12 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   }
   /** Routes a command and reports its result (a toggle's once its control has settled: the state after). */
   const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => {
+    if (hidden) {
+      // The rule for the gap between pages (./handoff.ts): from pagehide on this page runs nothing; the next page
+      // tells the assistant that commands sent meanwhile were not run, so none runs twice and none is lost silently.
+      log.warn('[voice] a command arrived after the page was hidden; not run here')
+      return
+    }
     const result = router.route(message, source)
     if (result.status === 'executed' && result.settled) void result.settled.then(() => report(result, source, toolCall))
     else report(result, source, toolCall)
@@ -204,6 +227,18 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
 
   const onCallStart = () => {
     setStatus('listening')
+    if (options.resume && !arrived && doc) {
+      arrived = true
+      try {
+        send?.({
+          type: 'add-message',
+          message: { role: 'system', content: arrivalMessage(doc) },
+          triggerResponseEnabled: false,
+        })
+      } catch (error) {
+        log.warn('[voice] could not tell the assistant about the new page', error)
+      }
+    }
     pageContext?.start()
     options.notify({
       type: 'success',
@@ -243,6 +278,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
   }
   const onError = (event: VoiceCallErrorEvent) => {
+    lastError = event.type
     if (status === 'connecting') return // the failed start shows Connection Failed instead
     options.notify({
       type: 'error',
@@ -271,6 +307,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   function teardown() {
     if (ended) return
     ended = true
+    watcher?.stop()
+    watcher = undefined
     bind('off')
     pageContext?.stop()
     if (resetTimer !== undefined) clearT(resetTimer)
@@ -288,21 +326,45 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       subscribe()
       let call: unknown = null
       try {
-        call = await engine.start(options.assistantId, {
-          variableValues: { sessionId: options.sessionId, url: options.pageUrl },
-        })
+        const resume = options.resume && engine.reconnect ? options.resume : null
+        call = resume
+          ? await engine.reconnect!(resume.webCall as never)
+          : await engine.start(options.assistantId, {
+              variableValues: { sessionId: options.sessionId, url: options.pageUrl },
+            })
       } catch (error) {
         log.error('[voice] start failed', error)
       }
-      if (call) return true
+      if (call) {
+        const webCall = options.persist ? handoffWebCall(call) : null
+        if (webCall && !ended) {
+          watcher = watchForHandoff({
+            webCall,
+            sessionId: options.sessionId,
+            assistantId: options.assistantId,
+            onHidden: () => {
+              hidden = true
+            },
+          })
+        }
+        return true
+      }
       // The engine ends a failed start with call-end (which tears the session down): report it all the same,
       // once, unless the visitor cancelled it (SPEC §8 Connection Failed).
       if (!cancelled) {
-        options.notify({
-          type: 'error',
-          titleKey: 'widget.toast.connectionFailed.title',
-          descriptionKey: 'widget.toast.connectionFailed.description',
-        })
+        options.notify(
+          lastError === 'call-ended'
+            ? {
+                type: 'info',
+                titleKey: 'widget.toast.callEnded.title',
+                descriptionKey: 'widget.toast.callEnded.description',
+              }
+            : {
+                type: 'error',
+                titleKey: 'widget.toast.connectionFailed.title',
+                descriptionKey: 'widget.toast.connectionFailed.description',
+              },
+        )
       }
       teardown()
       options.onTranscript('')

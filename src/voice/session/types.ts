@@ -13,6 +13,11 @@ export interface VoiceEngineLike {
   off<E extends keyof VoiceCallEvents>(event: E, listener: VoiceCallEvents[E]): unknown
   /** Starts a call with an assistant id; resolves to the call, or `null` when the start failed or was cancelled. */
   start(assistant: string, assistantOverrides?: Record<string, unknown>): Promise<unknown>
+  /**
+   * Rejoins a web call whose room outlived the previous page (`VoiceCall.reconnect`); resolves like `start`.
+   * Optional: without it a handoff record is ignored and the visitor starts a new call.
+   */
+  reconnect?(webCall: never): Promise<unknown>
   /** Leaves the call (or cancels a start in progress). */
   stop(): Promise<void>
   /**

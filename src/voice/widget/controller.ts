@@ -2,6 +2,7 @@ import type { RealtimeSettings, VoiceSession } from '../session/session'
 import { createSessionId } from '../session/sessionId'
 import type { WidgetStatus, WidgetToast } from '../session/types'
 import type { PendingStart } from '../engine/prestart'
+import type { HandoffRecord } from '../session/handoff'
 import type { EngineFactory } from './engine'
 
 /** What the widget renders from. */
@@ -12,6 +13,8 @@ export interface WidgetState {
   transcript: string
   /** `session_…` id of the current or last call, '' before the first. */
   sessionId: string
+  /** Whether the current start rejoins a call handed over by the previous page (the widget says Reconnecting). */
+  reconnecting: boolean
 }
 
 /** Options of {@link createWidgetController}. */
@@ -32,6 +35,8 @@ export interface WidgetControllerOptions {
   pageUrl?: () => string
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
+  /** One conversation across the site's pages (`createVoiceSession`'s `persist`). @default false */
+  persist?: boolean
 }
 
 /** The widget's behaviour, independent of how it is drawn. */
@@ -44,6 +49,8 @@ export interface WidgetController {
   preload(): void
   /** Starts a call (no-op unless idle). */
   start(): Promise<void>
+  /** Rejoins the call the previous page of this tab handed over (no-op unless idle); Reconnecting, then Listening. */
+  resume(record: HandoffRecord): Promise<void>
   /** Stops the call or cancels the start; back to idle with the transcript cleared. */
   stop(): Promise<void>
   /** Stops any call and drops every listener; the controller is unusable afterwards. */
@@ -58,7 +65,7 @@ export interface WidgetController {
  */
 export function createWidgetController(options: WidgetControllerOptions): WidgetController {
   const log = options.logger ?? console
-  let state: WidgetState = { status: 'idle', transcript: '', sessionId: '' }
+  let state: WidgetState = { status: 'idle', transcript: '', sessionId: '', reconnecting: false }
   let session: VoiceSession | null = null
   let attempt = 0
   let destroyed = false
@@ -81,7 +88,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     if (!destroyed) options.notify(toast)
   }
 
-  async function start(): Promise<void> {
+  async function start(resume?: HandoffRecord): Promise<void> {
     if (destroyed || state.status !== 'idle') return
     if (!options.configured) {
       notify({
@@ -92,17 +99,19 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       return
     }
     const mine = ++attempt
-    const sessionId = createSessionId()
-    const assistantId = options.assistantId || 'scripted-assistant'
+    const sessionId = resume?.sessionId ?? createSessionId()
+    const assistantId = resume?.assistantId ?? (options.assistantId || 'scripted-assistant')
     const pageUrl = options.pageUrl ? options.pageUrl() : window.location.href
     // The press starts the call itself: the request and the microphone go out now, while the code loads.
     const factory = options.createEngine
-    const mineStart = factory.prestart?.({
-      assistantId,
-      assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
-    })
+    const mineStart = resume
+      ? undefined
+      : factory.prestart?.({
+          assistantId,
+          assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
+        })
     pending = mineStart
-    set({ status: 'connecting', sessionId })
+    set({ status: 'connecting', sessionId, reconnecting: !!resume })
     try {
       const [{ createVoiceSession }, engine] = await Promise.all([
         import('../session/session'),
@@ -120,8 +129,10 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         pageUrl,
         realtime: options.realtime,
         onStatus: (status) => {
-          if (mine === attempt) set({ status })
+          if (mine === attempt) set(status === 'connecting' ? { status } : { status, reconnecting: false })
         },
+        persist: options.persist === true,
+        resume: resume ?? null,
         onTranscript: (transcript) => {
           if (mine === attempt) set({ transcript })
         },
@@ -140,7 +151,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         titleKey: 'widget.toast.connectionFailed.title',
         descriptionKey: 'widget.toast.connectionFailed.description',
       })
-      set({ status: 'idle', transcript: '' })
+      set({ status: 'idle', transcript: '', reconnecting: false })
     }
   }
 
@@ -149,7 +160,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     dropPending()
     const s = session
     session = null
-    set({ status: 'idle', transcript: '' })
+    set({ status: 'idle', transcript: '', reconnecting: false })
     if (s) await s.stop()
   }
 
@@ -167,7 +178,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       void import('../session/session').catch(() => undefined)
       options.createEngine.preload?.()
     },
-    start,
+    start: () => start(),
+    resume: (record) => start(record),
     stop,
     destroy() {
       if (destroyed) return

@@ -33,6 +33,8 @@ export interface EngineSettings {
   publicKey: string
   /** Platform API base URL, e.g. `https://api.vapi.ai`. */
   apiBaseUrl: string
+  /** Calls whose room outlives the page (`roomDeleteOnUserLeaveEnabled: false`), for the multi-page handoff. @default false */
+  persist?: boolean
 }
 
 /**
@@ -58,6 +60,7 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
         new m.VoiceCall({
           publicKey: settings.publicKey,
           apiBaseUrl: settings.apiBaseUrl,
+          ...(settings.persist && { roomDeleteOnUserLeaveEnabled: false }),
           ...(pending && { pendingStart: pending }),
         }),
     )
@@ -69,7 +72,12 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
   }
   factory.preload = fetchCode
   factory.prestart = (call) => {
-    const pending = prestartWebCall({ publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl, ...call })
+    const pending = prestartWebCall({
+      publicKey: settings.publicKey,
+      apiBaseUrl: settings.apiBaseUrl,
+      ...call,
+      ...(settings.persist && { extra: { roomDeleteOnUserLeaveEnabled: false } }),
+    })
     fetchCode() // a press without a prior intent (e.g. a screen reader's activation) fetches it now
     return pending
   }

@@ -1,5 +1,6 @@
 import type { RealtimeSettings } from '../session/session'
 import type { WidgetToast } from '../session/types'
+import type { HandoffRecord } from '../session/handoff'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { translate, type VoiceCopy } from './copy'
 import type { EngineFactory } from './engine'
@@ -36,6 +37,13 @@ export interface MountVoiceWidgetOptions {
   maxToasts?: number
   /** URL sent as the call variable `url`. @default () => window.location.href */
   pageUrl?: () => string
+  /**
+   * One conversation across the site's pages (README "One conversation across pages"): a same-origin navigation
+   * hands the call to the next page of the tab; `false` keeps one call per page. @default false
+   */
+  persist?: boolean
+  /** A call the previous page of this tab handed over (`claimHandoff()`): rejoined at once. */
+  resume?: HandoffRecord | null
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
 }
@@ -272,13 +280,14 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     realtime: options.realtime,
     onState: () => render(),
     notify,
+    persist: options.persist === true,
     ...(options.pageUrl && { pageUrl: options.pageUrl }),
     ...(options.logger && { logger: options.logger }),
   })
 
   let lastIcon = ''
   function render(): void {
-    const { status, transcript: said } = controller.state
+    const { status, transcript: said, reconnecting } = controller.state
     const active = status === 'listening' || status === 'processing'
     root.setAttribute('data-status', status)
     root.setAttribute('lang', lang)
@@ -295,7 +304,11 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       mic.replaceChildren(iconName === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(iconName))
     }
     ping.hidden = status !== 'listening'
-    const statusCopy = options.configured ? t(`widget.status.${status}`) : t('widget.notConfigured')
+    const statusCopy = !options.configured
+      ? t('widget.notConfigured')
+      : reconnecting && status === 'connecting'
+        ? t('widget.status.reconnecting')
+        : t(`widget.status.${status}`)
     panel.hidden = !(status !== 'idle' || (!options.configured && explained))
     statusText.textContent = statusCopy
     // Present only while the visitor speaks (not merely hidden): nothing stale for assistive technology to find.
@@ -329,6 +342,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
   root.addEventListener('keydown', onKey)
   render()
+  if (options.resume && options.configured) void controller.resume(options.resume)
 
   return {
     shadowRoot: shadow,

@@ -1,6 +1,7 @@
 import { siteConfig, type SiteConfig } from '../../config/site'
 import en from '../../../locales/en/voice.json'
 import type { VoiceCopy } from './copy'
+import { claimHandoff } from '../session/handoff'
 import { createEngineFactory } from './engine'
 import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'
 
@@ -53,6 +54,8 @@ export async function mountSiteVoiceWidget({
   const host = document.createElement('div')
   host.setAttribute('data-voiceos', '')
   document.body.append(host)
+  // One conversation across full page loads (a reload, a language switch): live engine only.
+  const persist = config.voiceEngine === 'live' && isVoiceConfigured(config)
   site = mountVoiceWidget(host, {
     copy,
     lang: lng,
@@ -62,7 +65,10 @@ export async function mountSiteVoiceWidget({
       kind: config.voiceEngine,
       publicKey: config.vapi.publicKey,
       apiBaseUrl: config.vapi.apiBaseUrl,
+      persist,
     }),
+    persist,
+    resume: persist ? claimHandoff() : null,
     assistantId: config.vapi.assistantId,
     realtime:
       config.supabase.url && config.supabase.anonKey

@@ -22,7 +22,21 @@ describe('the embed settings (src/embed/config.ts)', () => {
       theme: 'auto',
       supabaseUrl: '',
       apiBaseUrl: 'https://api.vapi.ai',
+      persist: true,
     })
+  })
+
+  it('persist: "false" / false opts out of the multi-page conversation; anything else but true is reported', () => {
+    expect(parseEmbedSettings({ publicKey: KEY, assistantId: ID, persist: 'false' }, 'attributes').config.persist).toBe(
+      false,
+    )
+    expect(parseEmbedSettings({ publicKey: KEY, assistantId: ID, persist: false }, 'init').config.persist).toBe(false)
+    expect(parseEmbedSettings({ publicKey: KEY, assistantId: ID, persist: 'true' }, 'attributes').config.persist).toBe(
+      true,
+    )
+    const r = parseEmbedSettings({ publicKey: KEY, assistantId: ID, persist: 'never' }, 'attributes')
+    expect(r.config.persist).toBe(true)
+    expect(r.problems.map((p) => p.message)).toEqual(['data-persist must be true or false; got "never" (using true)'])
   })
 
   it('reports missing, placeholder and malformed required settings and lists them as missing', () => {

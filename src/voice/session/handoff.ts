@@ -1,0 +1,289 @@
+/**
+ * One conversation across the pages of a multi-page site (README "Add VoiceOS to your site" → "One conversation
+ * across pages"). While a call runs, {@link watchForHandoff} watches where the page goes. When it is hidden:
+ * - by a navigation to a page of the same origin (a link clicked by voice or by hand, a form submit, reload,
+ *   back/forward, `location.assign`): it writes a handoff record to this tab's `sessionStorage`, and the next
+ *   page of the tab rejoins the same call ({@link claimHandoff}, then the engine's `reconnect(webCall)`);
+ * - by a navigation to another origin: it ends the call through the call's Live Call Control URL
+ *   (`monitor.controlUrl`, `{ "type": "end-call" }`) with a keepalive request that outlives the page (a
+ *   `sendBeacon` where keepalive `fetch` is missing);
+ * - with no known destination (a reload or back/forward from the browser's buttons, the tab closing, a typed
+ *   address — a page cannot tell these apart at pagehide): it hands off; a closed tab's record dies with the tab
+ *   and its call, without a participant, is ended by the assistant's silence timeout.
+ * Where the destination comes from: the Navigation API's `navigate` event (`destination.url`: links, form
+ * submits, `location.*`, page-initiated reloads and history moves); where the browser lacks it, clicks on links
+ * and form submits.
+ *
+ * The record holds what the page already held (the web call's id, room URL and control URL, the session id and
+ * the assistant id), lives in this tab's sessionStorage only, and expires {@link HANDOFF_TTL_MS} after the page
+ * was hidden. Other tabs never see it (sessionStorage is per tab); a duplicated tab gets a copy, so a record is
+ * claimed once per origin through a localStorage mark keyed by its random nonce.
+ * @module
+ */
+
+/** sessionStorage key of the handoff record. */
+export const HANDOFF_KEY = 'voiceos:handoff'
+/** localStorage key prefix of claimed records' nonces. */
+const CLAIM_PREFIX = 'voiceos:claimed:'
+/**
+ * How long a handoff record stays valid after the page was hidden, ms. 30 s: a phone on a slow network may need
+ * several seconds for the next document and its idle time before the widget mounts, so the window must be well
+ * above a page load; beyond it the visitor has not come back (the record is ignored, and the call, left without
+ * a participant, ends by the assistant's silence timeout, which `npm run assistant` sets to 30 s as well).
+ */
+export const HANDOFF_TTL_MS = 30_000
+
+/** The web call as the record keeps it: only what rejoining and ending need. */
+export interface HandoffWebCall {
+  id: string
+  webCallUrl: string
+  artifactPlan?: { videoRecordingEnabled?: boolean }
+  assistant?: { voice?: { provider?: string } }
+  transport?: { callToken?: string }
+  monitor?: { controlUrl?: string }
+}
+
+/** What a page hands the next page of its tab. */
+export interface HandoffRecord {
+  v: 1
+  /** Random id: a record is claimed once (a duplicated tab's copy is refused). */
+  nonce: string
+  /** Clock time (ms since the epoch) the page was hidden. */
+  savedAt: number
+  /** Origin of the page that wrote it. */
+  origin: string
+  sessionId: string
+  assistantId: string
+  webCall: HandoffWebCall
+}
+
+/** The storages and globals the handoff uses; injectable for tests. */
+export interface HandoffEnvironment {
+  /** @default window */
+  win?: Window
+  /** @default window.sessionStorage */
+  session?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
+  /** @default window.localStorage */
+  local?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'> | null
+  /** @default Date.now */
+  now?: () => number
+}
+
+const storageOf = (win: Window | undefined, kind: 'sessionStorage' | 'localStorage'): Storage | null => {
+  try {
+    return win?.[kind] ?? null
+  } catch {
+    return null // storage disabled (third-party iframe, privacy settings)
+  }
+}
+
+/** Keeps what {@link HandoffWebCall} lists of a web call; `null` when it has no room URL. */
+export function handoffWebCall(webCall: unknown): HandoffWebCall | null {
+  const w = webCall as Partial<HandoffWebCall> | null | undefined
+  if (!w || typeof w.id !== 'string' || typeof w.webCallUrl !== 'string') return null
+  const out: HandoffWebCall = { id: w.id, webCallUrl: w.webCallUrl }
+  if (w.artifactPlan?.videoRecordingEnabled !== undefined)
+    out.artifactPlan = { videoRecordingEnabled: !!w.artifactPlan.videoRecordingEnabled }
+  const provider = w.assistant?.voice?.provider
+  if (typeof provider === 'string') out.assistant = { voice: { provider } }
+  if (typeof w.transport?.callToken === 'string') out.transport = { callToken: w.transport.callToken }
+  if (typeof w.monitor?.controlUrl === 'string') out.monitor = { controlUrl: w.monitor.controlUrl }
+  return out
+}
+
+/** Options of {@link watchForHandoff}. */
+export interface WatchOptions extends HandoffEnvironment {
+  webCall: HandoffWebCall
+  sessionId: string
+  assistantId: string
+  /** Called once at pagehide, before the record is written or the end request sent (the session stops routing commands). */
+  onHidden?: (handoff: boolean) => void
+}
+
+/** Whether `url` is on `origin`. */
+const sameOrigin = (url: string | undefined, origin: string): boolean => {
+  if (!url) return false
+  try {
+    return new URL(url, origin).origin === origin
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Watches the page while a call runs (see the module docs). Returns `stop()`, which removes every listener (call
+ * it when the call ends on this page: nothing is handed off or ended then).
+ */
+export function watchForHandoff(options: WatchOptions): { stop(): void } {
+  const win = options.win ?? (typeof window === 'undefined' ? undefined : window)
+  if (!win) return { stop() {} }
+  const now = options.now ?? Date.now
+  const origin = win.location.origin
+  const nav = (win as unknown as { navigation?: EventTarget }).navigation
+  let destination: string | undefined
+  let stopped = false
+
+  const onNavigate = (e: Event) => {
+    destination = (e as unknown as { destination?: { url?: string } }).destination?.url
+  }
+  const onClick = (e: Event) => {
+    const a = (e.composedPath?.()[0] as Element | undefined)?.closest?.<HTMLAnchorElement>('a[href]')
+    if (a && (!a.target || a.target === '_self') && !a.hasAttribute('download')) destination = a.href
+  }
+  const onSubmit = (e: Event) => {
+    const form = e.target as HTMLFormElement | null
+    if (form && (!form.target || form.target === '_self')) destination = form.action || win.location.href
+  }
+  const onPageHide = () => {
+    if (stopped) return
+    stopped = true
+    remove()
+    // A known destination decides. An unknown one is a reload or back/forward from the browser's own buttons
+    // (Chromium fires no `navigate` for those), or the tab closing, or a typed address: the page cannot tell
+    // them apart, so it hands off — a reload keeps its conversation — and a tab that closed leaves a record that
+    // dies with it, its call ended by the assistant's silence timeout (README: the worst case).
+    const handoff = destination === undefined || sameOrigin(destination, origin)
+    options.onHidden?.(handoff)
+    if (handoff) {
+      const record: HandoffRecord = {
+        v: 1,
+        nonce: randomNonce(win),
+        savedAt: now(),
+        origin,
+        sessionId: options.sessionId,
+        assistantId: options.assistantId,
+        webCall: options.webCall,
+      }
+      try {
+        ;(options.session === undefined ? storageOf(win, 'sessionStorage') : options.session)?.setItem(
+          HANDOFF_KEY,
+          JSON.stringify(record),
+        )
+      } catch {
+        endCall(options.webCall, win) // nowhere to hand it to
+      }
+    } else endCall(options.webCall, win)
+  }
+  const remove = () => {
+    nav?.removeEventListener('navigate', onNavigate)
+    win.document.removeEventListener('click', onClick, true)
+    win.document.removeEventListener('submit', onSubmit, true)
+    win.removeEventListener('pagehide', onPageHide)
+  }
+  nav?.addEventListener('navigate', onNavigate)
+  if (!nav) {
+    win.document.addEventListener('click', onClick, true)
+    win.document.addEventListener('submit', onSubmit, true)
+  }
+  win.addEventListener('pagehide', onPageHide)
+  return {
+    stop() {
+      if (stopped) return
+      stopped = true
+      remove()
+    },
+  }
+}
+
+/**
+ * Ends a call from a page that is going away: `POST {monitor.controlUrl}` with `{"type":"end-call"}` (Live Call
+ * Control), as a keepalive `fetch` (survives the page), else `navigator.sendBeacon` (as text/plain, which needs no
+ * preflight). Returns whether a request was queued (false without a control URL). Never throws.
+ */
+export function endCall(
+  webCall: HandoffWebCall,
+  win: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): boolean {
+  const url = webCall.monitor?.controlUrl
+  if (!url || !win) return false
+  const body = JSON.stringify({ type: 'end-call' })
+  try {
+    if (typeof win.fetch === 'function') {
+      void win
+        .fetch(url, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body })
+        .catch(() => undefined)
+      return true
+    }
+  } catch {
+    /* fall through to the beacon */
+  }
+  try {
+    return win.navigator.sendBeacon?.(url, body) ?? false
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Reads this tab's handoff record at page load and claims it: returns it when it is valid (this origin, not
+ * expired, not claimed before — a duplicated tab's copy is), and removes it from sessionStorage either way.
+ * Returns `null` when there is none. Never throws.
+ */
+export function claimHandoff(env: HandoffEnvironment = {}): HandoffRecord | null {
+  const win = env.win ?? (typeof window === 'undefined' ? undefined : window)
+  const session = env.session === undefined ? storageOf(win, 'sessionStorage') : env.session
+  const local = env.local === undefined ? storageOf(win, 'localStorage') : env.local
+  const now = (env.now ?? Date.now)()
+  let raw: string | null = null
+  try {
+    raw = session?.getItem(HANDOFF_KEY) ?? null
+    if (raw !== null) session?.removeItem(HANDOFF_KEY)
+  } catch {
+    return null
+  }
+  if (raw === null) return null
+  let record: HandoffRecord
+  try {
+    record = JSON.parse(raw) as HandoffRecord
+  } catch {
+    return null
+  }
+  if (
+    record?.v !== 1 ||
+    typeof record.nonce !== 'string' ||
+    typeof record.savedAt !== 'number' ||
+    !handoffWebCall(record.webCall) ||
+    typeof record.sessionId !== 'string' ||
+    typeof record.assistantId !== 'string'
+  ) {
+    return null
+  }
+  if (win && record.origin !== win.location.origin) return null
+  if (!(now - record.savedAt >= 0 && now - record.savedAt <= HANDOFF_TTL_MS)) return null
+  try {
+    if (local) {
+      if (local.getItem(CLAIM_PREFIX + record.nonce) !== null) return null // claimed by the tab this one was duplicated from
+      local.setItem(CLAIM_PREFIX + record.nonce, String(now))
+      // Forget marks older than the records they guard.
+      for (let i = local.length - 1; i >= 0; i--) {
+        const key = local.key(i)
+        if (key?.startsWith(CLAIM_PREFIX) && now - Number(local.getItem(key)) > 2 * HANDOFF_TTL_MS)
+          local.removeItem(key)
+      }
+    }
+  } catch {
+    /* without localStorage a duplicate cannot be told apart: still rejoin (sessionStorage was this tab's) */
+  }
+  return record
+}
+
+/** Whether this tab has a handoff record waiting (cheap; the loader asks before deciding to mount at once). */
+export function hasHandoff(win: Window | undefined = typeof window === 'undefined' ? undefined : window): boolean {
+  try {
+    return storageOf(win, 'sessionStorage')?.getItem(HANDOFF_KEY) != null
+  } catch {
+    return false
+  }
+}
+
+/** The one short message that tells the assistant where the visitor is now (and what the gap means for commands). */
+export function arrivalMessage(doc: Document): string {
+  const title = doc.title.trim() || doc.location.pathname
+  return `The visitor is now on ${title} (${doc.location.pathname}). Commands sent while the page was loading were not run; send again any you still need.`
+}
+
+function randomNonce(win: Window): string {
+  const bytes = new Uint8Array(12)
+  win.crypto?.getRandomValues?.(bytes)
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('') || String(Math.random()).slice(2)
+}
