@@ -217,3 +217,59 @@ for (const corpusPage of CORPUS) {
     expect(failures).toEqual([])
   })
 }
+
+test('the read tool through the embed: the page or a named section, visible text only, as the tool call’s result', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`http://127.0.0.1:${HOST_PORT}/govuk-dates.html`)
+  await page.waitForLoadState('load')
+  await page.locator('#national-insurance-number').fill('AB 98 76 54 D') // a value typed by the visitor
+  const mic = page.getByRole('button', { name: 'Start voice assistant' })
+  await expect(mic).toBeVisible()
+  await installProbe(page)
+  await mic.click()
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+  const read = async (id: string, args: Record<string, unknown>) => {
+    await page.evaluate(
+      ([callId, a]) => {
+        const message = {
+          type: 'tool-calls',
+          toolCallList: [
+            { id: callId, type: 'function', function: { name: 'read_page', arguments: JSON.stringify(a) } },
+          ],
+        }
+        window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
+      },
+      [id, args] as const,
+    )
+    let content = ''
+    await expect
+      .poll(async () => {
+        content = await page.evaluate(
+          ([k, callId]) =>
+            (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.find((r) =>
+              r.includes(`"toolCallId":"${callId}"`),
+            ) ?? '',
+          [PROBE, id] as const,
+        )
+        return content
+      })
+      .not.toBe('')
+    return JSON.parse(content.replace(/^COMMAND RESULT /, '')) as { name: string; result?: string; error?: string }
+  }
+  const whole = await read('read_1', {})
+  expect(whole.name).toBe('read_page')
+  expect(whole.result).toMatch(/^PAGE TEXT/)
+  expect(whole.result).toContain('What is your date of birth?')
+  expect(whole.result).toContain('How would you prefer to be contacted?')
+  expect(whole.result).not.toContain('AB 98 76 54 D') // a form value is never read
+  expect(whole.result).not.toContain('Email address') // a hidden conditional question is not read
+  expect(whole.result).not.toContain('Stop voice assistant') // nor the widget
+  expect(new TextEncoder().encode(whole.result).length).toBeLessThanOrEqual(2048)
+  const section = await read('read_2', { section: 'date of birth' })
+  expect(section.result).toContain('For example, 31 3 1980')
+  expect(section.result).not.toContain('Sort by')
+  const missing = await read('read_3', { section: 'opening hours' })
+  expect(missing.error).toContain('no section named "opening hours"')
+})
