@@ -56,6 +56,41 @@ const MAX_TOOL_CALLS = 20
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '')
 
+/** One function call of a voice SDK message, before its name and arguments are checked. */
+interface RawToolCall {
+  id?: string
+  name: unknown
+  args: unknown
+}
+
+/**
+ * The function calls of a voice SDK message: `tool-calls` (`toolCallList`, or the older `toolWithToolCallList`; at
+ * most 20, ids of at most 200 characters kept) or the legacy `function-call`. Anything else gives `[]`.
+ */
+function rawToolCalls(message: Record<string, unknown>): RawToolCall[] {
+  const calls: RawToolCall[] = []
+  if (message.type === 'tool-calls') {
+    const list: unknown[] = Array.isArray(message.toolCallList)
+      ? message.toolCallList
+      : Array.isArray(message.toolWithToolCallList)
+        ? message.toolWithToolCallList.map((t: unknown) => (isRecord(t) ? t.toolCall : undefined))
+        : []
+    for (const call of list.slice(0, MAX_TOOL_CALLS)) {
+      if (!isRecord(call) || !isRecord(call.function)) continue
+      const id = typeof call.id === 'string' && call.id.length <= 200 ? call.id : undefined
+      calls.push({
+        ...(id !== undefined && { id }),
+        name: call.function.name,
+        args: call.function.arguments ?? call.function.parameters,
+      })
+    }
+  } else if (message.type === 'function-call' && isRecord(message.functionCall)) {
+    const fc = message.functionCall
+    calls.push({ name: fc.name, args: fc.parameters ?? fc.arguments })
+  }
+  return calls
+}
+
 /**
  * Maps a voice SDK message to the voice command messages of its tool calls (possibly none). Never throws;
  * anything that is not a recognised tool-call message gives `[]`.
@@ -64,26 +99,7 @@ export function toolCallToCommands(message: unknown, options: ToolCallMappingOpt
   try {
     if (!isRecord(message)) return []
     const generic = new Set([...DEFAULT_COMMAND_TOOL_NAMES, ...(options.toolNames ?? [])].map(squash))
-    const calls: { id?: string; name: unknown; args: unknown }[] = []
-    if (message.type === 'tool-calls') {
-      const list = Array.isArray(message.toolCallList)
-        ? message.toolCallList
-        : Array.isArray(message.toolWithToolCallList)
-          ? message.toolWithToolCallList.map((t: unknown) => (isRecord(t) ? t.toolCall : undefined))
-          : []
-      for (const call of list.slice(0, MAX_TOOL_CALLS)) {
-        if (!isRecord(call) || !isRecord(call.function)) continue
-        const id = typeof call.id === 'string' && call.id.length <= 200 ? call.id : undefined
-        calls.push({
-          ...(id !== undefined && { id }),
-          name: call.function.name,
-          args: call.function.arguments ?? call.function.parameters,
-        })
-      }
-    } else if (message.type === 'function-call' && isRecord(message.functionCall)) {
-      const fc = message.functionCall
-      calls.push({ name: fc.name, args: fc.parameters ?? fc.arguments })
-    }
+    const calls = rawToolCalls(message)
     const out: ToolCallCommandMessage[] = []
     for (const call of calls) {
       const command = toCommand(call.name, call.args, generic)
@@ -113,28 +129,7 @@ export interface ReadRequest {
 export function toolCallToReads(message: unknown): ReadRequest[] {
   try {
     if (!isRecord(message)) return []
-    const calls: { id?: string; name: unknown; args: unknown }[] = []
-    if (message.type === 'tool-calls') {
-      const list = Array.isArray(message.toolCallList)
-        ? message.toolCallList
-        : Array.isArray(message.toolWithToolCallList)
-          ? message.toolWithToolCallList.map((t: unknown) => (isRecord(t) ? t.toolCall : undefined))
-          : []
-      for (const call of list.slice(0, MAX_TOOL_CALLS)) {
-        if (!isRecord(call) || !isRecord(call.function)) continue
-        const id = typeof call.id === 'string' && call.id.length <= 200 ? call.id : undefined
-        calls.push({
-          ...(id !== undefined && { id }),
-          name: call.function.name,
-          args: call.function.arguments ?? call.function.parameters,
-        })
-      }
-    } else if (message.type === 'function-call' && isRecord(message.functionCall)) {
-      calls.push({
-        name: message.functionCall.name,
-        args: message.functionCall.parameters ?? message.functionCall.arguments,
-      })
-    }
+    const calls = rawToolCalls(message)
     const out: ReadRequest[] = []
     for (const call of calls) {
       if (typeof call.name !== 'string' || squash(call.name) !== squash(READ_TOOL_NAME)) continue
