@@ -9,27 +9,14 @@ import { expect, test, type Page } from '@playwright/test'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { chromiumLaunchOptions } from '../../scripts/chromium'
+import { STAND_IN_CORS, withGrantedFakeMicrophone } from './embedStandIn'
 import { buildStandInEmbed } from '../../bench/lib/standins'
 import { startPlatformServer, type PlatformServer } from '../servers/platform-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 import { WEB_CALL } from '../unit/engine/fakes'
 
 const OUT = 'test-results/embed-pages'
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, content-type, accept',
-  'access-control-allow-methods': 'POST, OPTIONS',
-}
-const launch = chromiumLaunchOptions()
-test.use({
-  launchOptions: {
-    ...launch,
-    args: [...launch.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-  permissions: ['microphone'],
-})
-test.describe.configure({ mode: 'serial' })
+withGrantedFakeMicrophone()
 
 let platform: PlatformServer
 let embed: StaticOrigin
@@ -86,14 +73,14 @@ test.beforeEach(() => {
   platform.reset()
   platform.fallback = (r) =>
     r.method === 'OPTIONS'
-      ? { status: 204, headers: CORS }
+      ? { status: 204, headers: STAND_IN_CORS }
       : r.path === '/call/web'
         ? {
             status: 201,
-            headers: CORS,
+            headers: STAND_IN_CORS,
             body: { ...WEB_CALL, monitor: { controlUrl: `${platform.url}/call-1/control` } },
           }
-        : { status: 200, headers: CORS, body: {} }
+        : { status: 200, headers: STAND_IN_CORS, body: {} }
 })
 
 const widget = (page: Page) => page.getByTestId('voice-widget')

@@ -5,7 +5,7 @@
  * the mic fetches it; the press sends the one request and asks for the microphone before that code has run.
  */
 import { expect, test } from '@playwright/test'
-import { chromiumLaunchOptions } from '../../scripts/chromium'
+import { STAND_IN_CORS, withGrantedFakeMicrophone } from './embedStandIn'
 import { buildStandInEmbed } from '../../bench/lib/standins'
 import { startPlatformServer, type PlatformServer } from '../servers/platform-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
@@ -13,20 +13,7 @@ import { WEB_CALL } from '../unit/engine/fakes'
 import { mkdirSync, writeFileSync } from 'node:fs'
 
 const OUT = 'test-results/embed-press'
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, content-type, accept',
-  'access-control-allow-methods': 'POST, OPTIONS',
-}
-const launch = chromiumLaunchOptions()
-test.use({
-  launchOptions: {
-    ...launch,
-    args: [...launch.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-  permissions: ['microphone'],
-})
-test.describe.configure({ mode: 'serial' })
+withGrantedFakeMicrophone()
 
 let platform: PlatformServer
 let embed: StaticOrigin
@@ -42,8 +29,8 @@ test.beforeAll(async () => {
   platform = await startPlatformServer()
   platform.fallback = (r) =>
     r.method === 'OPTIONS'
-      ? { status: 204, headers: CORS }
-      : { status: 201, headers: CORS, body: WEB_CALL, delayMs: 150 }
+      ? { status: 204, headers: STAND_IN_CORS }
+      : { status: 201, headers: STAND_IN_CORS, body: WEB_CALL, delayMs: 150 }
   embed = await startStaticOrigin({
     port: 0,
     root: `${OUT}/embed`,
@@ -87,8 +74,8 @@ test('0 call code before intent; pointer over fetches it; the press sends one PO
   platform.reset()
   platform.fallback = (r) =>
     r.method === 'OPTIONS'
-      ? { status: 204, headers: CORS }
-      : { status: 201, headers: CORS, body: WEB_CALL, delayMs: 150 }
+      ? { status: 204, headers: STAND_IN_CORS }
+      : { status: 201, headers: STAND_IN_CORS, body: WEB_CALL, delayMs: 150 }
   await page.goto(host.origin)
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await expect(mic).toBeVisible()
@@ -133,8 +120,8 @@ test('a refused POST /call/web is reported once (Connection Failed), and the wid
   platform.reset()
   platform.fallback = (r) =>
     r.method === 'OPTIONS'
-      ? { status: 204, headers: CORS }
-      : { status: 401, headers: CORS, body: { message: 'Invalid Key.' } }
+      ? { status: 204, headers: STAND_IN_CORS }
+      : { status: 401, headers: STAND_IN_CORS, body: { message: 'Invalid Key.' } }
   await page.goto(host.origin)
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await mic.click()
