@@ -55,7 +55,7 @@ export const Idle: Story = {
     const canvas = await inWidget(canvasElement)
     await expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle')
     await expect(canvas.getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
-    await expect((await inWidget(canvasElement)).getByRole('status')).toHaveTextContent('Voice assistant is off')
+    await expect((await inWidget(canvasElement)).getByTestId('voice-live')).toHaveTextContent('Voice assistant is off')
   },
 }
 
@@ -69,7 +69,7 @@ export const Connecting: Story = {
     const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'connecting'))
-    await expect(canvas.getByRole('status')).toHaveTextContent('Connecting…')
+    await expect(canvas.getByTestId('voice-live')).toHaveTextContent('Connecting…')
     const cancel = canvas.getByRole('button', { name: 'Cancel connecting to the voice assistant' })
     await expect(cancel.querySelector('.spinner')).not.toBeNull()
   },
@@ -87,7 +87,7 @@ export const Listening: Story = {
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'listening'))
     await toastShown(canvasElement, 'Voice Assistant Active')
     await expect(canvas.getByRole('button', { name: 'Stop voice assistant' })).toBeVisible()
-    await expect(canvas.getByRole('status')).toHaveTextContent('Listening…')
+    await expect(canvas.getByTestId('voice-live')).toHaveTextContent('Listening…')
   },
 }
 
@@ -114,7 +114,7 @@ export const Processing: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'processing'))
-    await expect((await inWidget(canvasElement)).getByRole('status')).toHaveTextContent('Processing…')
+    await expect((await inWidget(canvasElement)).getByTestId('voice-live')).toHaveTextContent('Processing…')
   },
 }
 
@@ -133,7 +133,7 @@ export const Stop: Story = {
   },
 }
 
-/** An engine error: "Voice Assistant Error" with the error's message, then idle. */
+/** An engine error during the call: "Voice Assistant Error" with the localized copy of its kind, then idle. */
 export const Error: Story = {
   parameters: { visual: false },
   args: {
@@ -159,7 +159,9 @@ export const Error: Story = {
     await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
     const b = within(shadow(canvasElement))
     await toastShown(canvasElement, 'Voice Assistant Error')
-    await expect(b.getByText('The meeting ended unexpectedly')).toBeInTheDocument()
+    // the error's kind in the page's language, never the engine's own English message
+    await expect(b.getByText('The call was interrupted.')).toBeInTheDocument()
+    await expect(b.queryByText('The meeting ended unexpectedly')).toBeNull()
     await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
   },
 }

@@ -25,7 +25,34 @@ import {
 } from '../realtime'
 import { readPage } from '../context/readPage'
 import { arrivalMessage, handoffWebCall, watchForHandoff, type HandoffRecord } from './handoff'
-import type { VoiceEngineLike, WidgetStatus, WidgetToast } from './types'
+import { classifyEndedReason, classifyError, type ProblemKind } from './problems'
+import type {
+  NetworkConnectionEvent,
+  NetworkQualityEvent,
+  VoiceEngineLike,
+  WidgetEngineEvents,
+  WidgetStatus,
+  WidgetToast,
+} from './types'
+
+/** One side's words as the call transcribes them (Vapi `transcript` messages). */
+export interface TranscriptTurn {
+  /** Who speaks: the visitor (`user`) or the assistant. */
+  role: 'user' | 'assistant'
+  /** The words; a partial transcript is the whole utterance so far, not a delta. */
+  text: string
+  /** `transcriptType: 'final'` (the utterance is finished) or partial. */
+  final: boolean
+}
+
+/**
+ * The call's network as the visitor should know it: `interrupted` while Daily reports a `network-connection`
+ * `interrupted` (it reconnects by itself), `poor` while `network-quality-change` says `very-low`, else `good`.
+ */
+export type NetworkState = 'good' | 'poor' | 'interrupted'
+
+/** Where a volume level comes from: the assistant's audio (`volume-level`) or the visitor's microphone (`local-volume-level`). */
+export type LevelSource = 'assistant' | 'visitor'
 
 /** Time a voice command shows "processing" before the status returns to listening, in ms (SPEC §4, §9). */
 export const COMMAND_STATUS_RESET_MS = 500
@@ -93,6 +120,22 @@ export interface VoiceSessionOptions {
    * call-start the assistant gets the page map and one message saying where the visitor is now.
    */
   resume?: HandoffRecord | null
+  /** Partial and final transcripts of both sides (roles other than user/assistant and empty finals are dropped). */
+  onTurn?: (turn: TranscriptTurn) => void
+  /**
+   * Volume levels, 0..1, as the engine emits them (every 100 ms each): the assistant's (`volume-level`) and the
+   * visitor's microphone (`local-volume-level`). Not throttled here: the widget draws them once per frame.
+   */
+  onLevel?: (source: LevelSource, level: number) => void
+  /** The start stage in progress (`call-start-progress` `started`; `assistant` once the call is set up and the assistant is loading). */
+  onStage?: (stage: string) => void
+  /** The network state changed ({@link NetworkState}). */
+  onNetwork?: (network: NetworkState) => void
+  /**
+   * Why the call failed or ended, when that needs explaining ({@link ProblemKind}): a failed start, an error during
+   * the call, or an ending the visitor did not ask for (`status-update` ended `endedReason`). Once per session.
+   */
+  onProblem?: (kind: ProblemKind) => void
 }
 
 /** A running voice session (one call). */
@@ -103,6 +146,22 @@ export interface VoiceSession {
   stop(): Promise<void>
   /** Runs a command as if it arrived over realtime (scripted demos). */
   route(message: unknown): void
+  /**
+   * Sends what the visitor typed into the call as their own turn: the client message `add-message` with
+   * `{ role: 'user', content: text }` and `triggerResponseEnabled: true` (vendored openapi/
+   * "ClientInboundMessageAddMessage"), so the assistant answers, and any command it gives runs as a spoken one
+   * would. `text` is sent as given (the caller trims and refuses empty input).
+   * @returns whether it went out (`false` after the call ended, without an engine `send`, or when sending threw).
+   */
+  sendText(text: string): boolean
+  /** Whether the engine can mute the microphone (`setMuted`). */
+  readonly canMute: boolean
+  /**
+   * Mutes or unmutes the visitor's microphone (`engine.setMuted`).
+   * @returns the microphone's muted state afterwards (`engine.isMuted()` when it has one), or `null` when the
+   * engine cannot mute or the call is over. Never throws.
+   */
+  setMuted(muted: boolean): boolean | null
 }
 
 const toWidgetToast = (t: VoiceToast): WidgetToast => ({
@@ -141,7 +200,25 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   let hidden = false
   let watcher: { stop(): void } | undefined
   let arrived = false
-  let lastError: string | undefined
+  let lastError: VoiceCallErrorEvent | undefined
+  /** The problem reported for this call (one per session: the first explains it best). */
+  let problem: ProblemKind | undefined
+  /** Why the platform ended the call (`status-update` ended), told once the call ends. */
+  let endedKind: ProblemKind | null = null
+  let networkInterrupted = false
+  let networkPoor = false
+  let network: NetworkState = 'good'
+  const reportProblem = (kind: ProblemKind) => {
+    if (problem !== undefined) return
+    problem = kind
+    options.onProblem?.(kind)
+  }
+  const updateNetwork = () => {
+    const next: NetworkState = networkInterrupted ? 'interrupted' : networkPoor ? 'poor' : 'good'
+    if (next === network) return
+    network = next
+    options.onNetwork?.(next)
+  }
   /** Set by stop(): a start the visitor cancelled is not a failure to report. */
   let cancelled = false
   const doc: Document | undefined = options.root ?? (typeof document === 'undefined' ? undefined : document)
@@ -253,10 +330,20 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     if (status !== 'idle' && status !== 'connecting') setStatus('processing')
   }
   const onMessage = (message: VapiMessage) => {
-    if (isVapiMessage(message, 'transcript')) {
+    if (!message || typeof message !== 'object') return // junk from the call: ignored, never thrown
+    if (isTranscript(message)) {
       if (message.role === 'user') {
         options.onTranscript(message.transcriptType === 'partial' ? message.transcript : '')
       }
+      if ((message.role === 'user' || message.role === 'assistant') && typeof message.transcript === 'string') {
+        const final = message.transcriptType === 'final' || message.type === 'transcript[transcriptType="final"]'
+        const text = message.transcript.trim()
+        if (!final || text !== '') options.onTurn?.({ role: message.role, text, final })
+      }
+      return
+    }
+    if (isVapiMessage(message, 'status-update')) {
+      if (message.status === 'ended') endedKind = classifyEndedReason(message.endedReason)
       return
     }
     if (message.type === 'function-call' || message.type === 'tool-calls') {
@@ -278,29 +365,66 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
   }
   const onError = (event: VoiceCallErrorEvent) => {
-    lastError = event.type
+    lastError = event
     if (status === 'connecting') return // the failed start shows Connection Failed instead
+    // Never the engine's own message (English, technical): the copy of its kind, in the page's language.
+    const kind = classifyError(event)
     options.notify({
       type: 'error',
       titleKey: 'widget.toast.error.title',
-      ...(event.message ? { descriptionText: event.message } : { descriptionKey: 'widget.toast.error.fallback' }),
+      descriptionKey: kind === 'unknown' ? 'widget.toast.error.fallback' : `widget.problem.${kind}.description`,
     })
+    reportProblem(kind)
     setStatus('idle')
   }
   const onCallEnd = () => {
+    const wasCall = !ended
     teardown()
+    if (wasCall && endedKind && !cancelled) reportProblem(endedKind)
     options.onTranscript('')
     setStatus('idle')
+  }
+  const onStartProgress: WidgetEngineEvents['call-start-progress'] = (event) => {
+    if (event?.status === 'started' && typeof event.stage === 'string') options.onStage?.(event.stage)
+  }
+  const onStartSuccess = () => options.onStage?.('assistant')
+  const level =
+    (source: LevelSource) =>
+    (value: number): void => {
+      if (typeof value !== 'number' || Number.isNaN(value)) return
+      options.onLevel?.(source, Math.min(1, Math.max(0, value)))
+    }
+  const onVolume = level('assistant')
+  const onLocalVolume = level('visitor')
+  const onNetworkQuality = (event: NetworkQualityEvent) => {
+    networkPoor = event?.threshold === 'very-low'
+    updateNetwork()
+  }
+  const onNetworkConnection = (event: NetworkConnectionEvent) => {
+    if (event?.event === 'interrupted') networkInterrupted = true
+    else if (event?.event === 'connected') networkInterrupted = false
+    updateNetwork()
   }
 
   /** Adds (`on`) or removes (`off`) every engine listener of this session: one list for both directions. */
   const bind = (method: 'on' | 'off') => {
-    engine[method]('call-start', onCallStart)
-    engine[method]('speech-start', onSpeechStart)
-    engine[method]('speech-end', onSpeechEnd)
-    engine[method]('message', onMessage)
-    engine[method]('error', onError)
-    engine[method]('call-end', onCallEnd)
+    // The contract's engine additions may be missing from this engine's declared events: typed by the widget's map.
+    const listen = engine[method].bind(engine) as <E extends keyof WidgetEngineEvents>(
+      event: E,
+      listener: WidgetEngineEvents[E],
+    ) => unknown
+    listen('call-start', onCallStart)
+    listen('speech-start', onSpeechStart)
+    listen('speech-end', onSpeechEnd)
+    listen('message', onMessage)
+    listen('error', onError)
+    listen('call-end', onCallEnd)
+    listen('call-start-progress', onStartProgress)
+    listen('call-start-success', onStartSuccess)
+    listen('volume-level', onVolume)
+    listen('local-volume-level', onLocalVolume)
+    listen('network-quality-change', onNetworkQuality)
+    listen('network-connection', onNetworkConnection)
   }
   bind('on')
 
@@ -352,8 +476,9 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       // The engine ends a failed start with call-end (which tears the session down): report it all the same,
       // once, unless the visitor cancelled it (SPEC §8 Connection Failed).
       if (!cancelled) {
+        const kind = classifyError(lastError)
         options.notify(
-          lastError === 'call-ended'
+          kind === 'callEnded'
             ? {
                 type: 'info',
                 titleKey: 'widget.toast.callEnded.title',
@@ -362,9 +487,13 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
             : {
                 type: 'error',
                 titleKey: 'widget.toast.connectionFailed.title',
-                descriptionKey: 'widget.toast.connectionFailed.description',
+                descriptionKey:
+                  kind === 'unknown'
+                    ? 'widget.toast.connectionFailed.description'
+                    : `widget.problem.${kind}.description`,
               },
         )
+        reportProblem(kind)
       }
       teardown()
       options.onTranscript('')
@@ -380,7 +509,48 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     route(message) {
       run(message, 'realtime')
     },
+    sendText(text) {
+      if (ended || !send) return false
+      try {
+        return send({ type: 'add-message', message: { role: 'user', content: text }, triggerResponseEnabled: true })
+      } catch (error) {
+        log.warn('[voice] could not send the typed message', error)
+        return false
+      }
+    },
+    canMute: typeof engine.setMuted === 'function',
+    setMuted(muted) {
+      if (ended || typeof engine.setMuted !== 'function') return null
+      try {
+        engine.setMuted(muted)
+      } catch (error) {
+        log.warn('[voice] could not change the microphone', error)
+      }
+      try {
+        return engine.isMuted ? engine.isMuted() : muted
+      } catch {
+        return muted
+      }
+    },
   }
+}
+
+/**
+ * Whether `message` is a transcript: `type` `transcript`, or the filtered forms the vendored openapi/ document
+ * names (`transcript[transcriptType="final"]`), with a string `transcript`.
+ */
+function isTranscript(message: VapiMessage): message is VapiMessage & {
+  role?: unknown
+  transcriptType?: unknown
+  transcript: string
+} {
+  const m = message as { type?: unknown; transcript?: unknown } | null
+  return (
+    !!m &&
+    typeof m.type === 'string' &&
+    (m.type === 'transcript' || m.type.startsWith('transcript[')) &&
+    typeof m.transcript === 'string'
+  )
 }
 
 /** Tool call id → function name of a `tool-calls` message (for `ToolCallResult.name`). Never throws. */

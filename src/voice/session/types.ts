@@ -25,11 +25,53 @@ export interface VoiceEngineLike {
    * whether there was a call to send it through. Optional: without it the assistant gets no page context.
    */
   send?(message: VapiClientMessage): boolean
+  /**
+   * Mutes (`true`) or unmutes the visitor's microphone for the rest of the call (`VoiceCall.setMuted`). Optional:
+   * without it the widget offers no mute button. May throw between calls (the session catches it).
+   */
+  setMuted?(muted: boolean): void
+  /** Whether the microphone is muted; `false` between calls. Optional (see {@link setMuted}). */
+  isMuted?(): boolean
 }
 
 /**
+ * Daily's `network-quality-change` payload as the engine passes it through (@vapi-ai/web 2.7.1):
+ * `threshold` is Daily's verdict, `quality` its 0–100 score.
+ */
+export interface NetworkQualityEvent {
+  threshold: 'good' | 'low' | 'very-low' | (string & {})
+  quality?: number
+  [key: string]: unknown
+}
+
+/** Daily's `network-connection` payload as the engine passes it through (@vapi-ai/web 2.7.1). */
+export interface NetworkConnectionEvent {
+  type: 'signaling' | 'peer-to-peer' | 'sfu' | (string & {})
+  event: 'connected' | 'interrupted' | (string & {})
+  [key: string]: unknown
+}
+
+/**
+ * Engine events the widget listens to besides those this engine version declares (the widget contract's engine
+ * additions, named as in @vapi-ai/web 2.7.1). The session subscribes to them whether or not the engine emits them;
+ * once `VoiceCallEvents` declares one, its own signature wins ({@link WidgetEngineEvents}).
+ */
+export interface EngineEventAdditions {
+  /** The visitor's microphone level, 0..1, every 100 ms while something listens ("we hear you"). */
+  'local-volume-level': (level: number) => void
+  /** Daily's network quality verdict changed. */
+  'network-quality-change': (event: NetworkQualityEvent) => void
+  /** Daily's signalling or media connection was interrupted or (re)connected. */
+  'network-connection': (event: NetworkConnectionEvent) => void
+}
+
+/** Every event the widget knows of an engine: the engine's own map plus {@link EngineEventAdditions} it lacks. */
+export type WidgetEngineEvents = VoiceCallEvents & Omit<EngineEventAdditions, keyof VoiceCallEvents>
+
+/**
  * A toast the widget asks its host to show: i18next keys in the `voice` namespace plus values.
- * `descriptionText` is literal text (an engine error's own message) shown instead of a key.
+ * `descriptionText` is literal text shown instead of a key (never an engine's own English message: the session
+ * describes engine errors with localized copy chosen by the error's kind, `./problems.ts`).
  */
 export interface WidgetToast {
   type: 'success' | 'error' | 'info'

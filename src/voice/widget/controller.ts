@@ -1,4 +1,6 @@
-import type { RealtimeSettings, VoiceSession } from '../session/session'
+import type { LevelSource, NetworkState, RealtimeSettings, VoiceSession } from '../session/session'
+import type { ProblemKind } from '../session/problems'
+import { appendTurn, type ConversationTurn, type PartialTurn } from './conversation'
 import { createSessionId } from '../session/sessionId'
 import type { WidgetStatus, WidgetToast } from '../session/types'
 import type { PendingStart } from '../engine/prestart'
@@ -15,6 +17,37 @@ export interface WidgetState {
   sessionId: string
   /** Whether the current start rejoins a call handed over by the previous page (the widget says Reconnecting). */
   reconnecting: boolean
+  /** Finished turns of both sides in this call, newest last, at most `TRANSCRIPT_CAP` (50); `[]` between calls. */
+  turns: readonly ConversationTurn[]
+  /** What either side is saying right now (latest partial transcript), or `null`. */
+  partial: PartialTurn | null
+  /** Whether the visitor's microphone is muted (reset to `false` at each call). */
+  muted: boolean
+  /** Whether the call's engine can mute the microphone (the widget offers mute only then). */
+  canMute: boolean
+  /** The start stage in progress while connecting (`call-start-progress` stage, or `assistant`), else `null`. */
+  stage: string | null
+  /** The call's network ({@link NetworkState}); `good` between calls. */
+  network: NetworkState
+  /**
+   * Why the last call failed or ended without the visitor asking (`ProblemKind`), shown until the next press or
+   * {@link WidgetController.dismissProblem}; `null` otherwise.
+   */
+  problem: ProblemKind | null
+}
+
+/** Outcome of {@link WidgetController.sendText}: sent, refused as empty, or not sent (no call, or sending failed). */
+export type SendTextResult = 'sent' | 'empty' | 'failed'
+
+/** What a call's end resets (and a new start starts from). */
+const IN_CALL: Pick<WidgetState, 'transcript' | 'turns' | 'partial' | 'muted' | 'canMute' | 'stage' | 'network'> = {
+  transcript: '',
+  turns: [],
+  partial: null,
+  muted: false,
+  canMute: false,
+  stage: null,
+  network: 'good',
 }
 
 /** Options of {@link createWidgetController}. */
@@ -37,6 +70,12 @@ export interface WidgetControllerOptions {
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
   /** One conversation across the site's pages (`createVoiceSession`'s `persist`). @default false */
   persist?: boolean
+  /**
+   * Volume levels 0..1 as the engine emits them (~every 100 ms each): the assistant's and the visitor's
+   * microphone. Kept out of {@link WidgetState} on purpose: the widget draws them once per frame without
+   * re-rendering. @default none
+   */
+  onLevel?: (source: LevelSource, level: number) => void
 }
 
 /** The widget's behaviour, independent of how it is drawn. */
@@ -53,6 +92,16 @@ export interface WidgetController {
   resume(record: HandoffRecord): Promise<void>
   /** Stops the call or cancels the start; back to idle with the transcript cleared. */
   stop(): Promise<void>
+  /**
+   * Sends what the visitor typed into the active call as their own turn (`add-message`, role `user`,
+   * `triggerResponseEnabled: true`): trimmed; whitespace only is refused (`empty`); `failed` when no call is
+   * active or the engine could not send it. A sent text is added to {@link WidgetState.turns} (`typed: true`).
+   */
+  sendText(text: string): SendTextResult
+  /** Mutes (`true`) or unmutes the microphone of the active call; no-op without one or when the engine cannot. */
+  setMuted(muted: boolean): void
+  /** Clears {@link WidgetState.problem} (the visitor dismissed the explanation). */
+  dismissProblem(): void
   /** Stops any call and drops every listener; the controller is unusable afterwards. */
   destroy(): void
 }
@@ -65,7 +114,8 @@ export interface WidgetController {
  */
 export function createWidgetController(options: WidgetControllerOptions): WidgetController {
   const log = options.logger ?? console
-  let state: WidgetState = { status: 'idle', transcript: '', sessionId: '', reconnecting: false }
+  let state: WidgetState = { status: 'idle', sessionId: '', reconnecting: false, problem: null, ...IN_CALL }
+  let turnId = 0
   let session: VoiceSession | null = null
   let attempt = 0
   let destroyed = false
@@ -79,10 +129,13 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
 
   const set = (patch: Partial<WidgetState>) => {
     const next = { ...state, ...patch }
-    if (next.status === state.status && next.transcript === state.transcript && next.sessionId === state.sessionId)
-      return
+    if ((Object.keys(next) as (keyof WidgetState)[]).every((k) => next[k] === state[k])) return
     state = next
     if (!destroyed) options.onState(state)
+  }
+  const addTurn = (role: ConversationTurn['role'], text: string, typed = false) => {
+    const turn: ConversationTurn = { id: ++turnId, role, text, ...(typed && { typed }) }
+    return appendTurn(state.turns, turn)
   }
   const notify = (toast: WidgetToast) => {
     if (!destroyed) options.notify(toast)
@@ -111,7 +164,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
           assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
         })
     pending = mineStart
-    set({ status: 'connecting', sessionId, reconnecting: !!resume })
+    set({ status: 'connecting', sessionId, reconnecting: !!resume, problem: null, ...IN_CALL })
     try {
       const [{ createVoiceSession }, engine] = await Promise.all([
         import('../session/session'),
@@ -129,17 +182,42 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         pageUrl,
         realtime: options.realtime,
         onStatus: (status) => {
-          if (mine === attempt) set(status === 'connecting' ? { status } : { status, reconnecting: false })
+          if (mine !== attempt) return
+          if (status === 'connecting') set({ status })
+          else if (status === 'idle') set({ status, reconnecting: false, ...IN_CALL })
+          else set({ status, reconnecting: false, stage: null })
         },
         persist: options.persist === true,
         resume: resume ?? null,
         onTranscript: (transcript) => {
           if (mine === attempt) set({ transcript })
         },
+        onTurn: (turn) => {
+          if (mine !== attempt || state.status === 'idle') return
+          if (!turn.final) set({ partial: turn.text ? { role: turn.role, text: turn.text } : null })
+          else
+            set({
+              turns: addTurn(turn.role, turn.text),
+              partial: state.partial?.role === turn.role ? null : state.partial,
+            })
+        },
+        onLevel: (source, level) => {
+          if (mine === attempt && !destroyed) options.onLevel?.(source, level)
+        },
+        onStage: (stage) => {
+          if (mine === attempt && state.status === 'connecting') set({ stage })
+        },
+        onNetwork: (network) => {
+          if (mine === attempt && state.status !== 'idle') set({ network })
+        },
+        onProblem: (problem) => {
+          if (mine === attempt) set({ problem })
+        },
         notify,
         logger: log,
       })
       session = s
+      set({ canMute: s.canMute })
       await s.start()
     } catch (error) {
       log.error('[voice] could not start the voice assistant', error)
@@ -151,7 +229,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         titleKey: 'widget.toast.connectionFailed.title',
         descriptionKey: 'widget.toast.connectionFailed.description',
       })
-      set({ status: 'idle', transcript: '', reconnecting: false })
+      set({ status: 'idle', reconnecting: false, problem: 'unknown', ...IN_CALL })
     }
   }
 
@@ -160,8 +238,17 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     dropPending()
     const s = session
     session = null
-    set({ status: 'idle', transcript: '', reconnecting: false })
+    set({ status: 'idle', reconnecting: false, ...IN_CALL })
     if (s) await s.stop()
+  }
+
+  function sendText(text: string): SendTextResult {
+    const content = text.trim()
+    if (content === '') return 'empty'
+    const active = state.status === 'listening' || state.status === 'processing'
+    if (!active || !session || !session.sendText(content)) return 'failed'
+    set({ turns: addTurn('user', content, true) })
+    return 'sent'
   }
 
   return {
@@ -181,6 +268,15 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     start: () => start(),
     resume: (record) => start(record),
     stop,
+    sendText,
+    setMuted(muted) {
+      if (!session || state.status === 'idle' || state.status === 'connecting') return
+      const now = session.setMuted(muted)
+      if (now !== null) set({ muted: now })
+    },
+    dismissProblem() {
+      set({ problem: null })
+    },
     destroy() {
       if (destroyed) return
       void stop()

@@ -5,6 +5,8 @@ import { createWidgetController, type WidgetController, type WidgetState } from 
 import { translate, type VoiceCopy } from './copy'
 import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
+import type { ConversationView } from './conversationView'
+import type { ProblemKind } from '../session/problems'
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
@@ -182,20 +184,28 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const toasts = el('section', 'toasts', { 'aria-live': 'polite', 'aria-relevant': 'additions' })
   const row = el('div', 'row')
   const panel = el('div', 'panel')
-  const statusText = el('p', 'status', { 'aria-hidden': 'true' })
-  const transcript = el('p', 'transcript', { 'data-testid': 'voice-transcript' })
-  const transcriptLabel = el('span', 'sr-only')
-  const transcriptText = document.createTextNode('')
-  transcript.append(transcriptLabel, transcriptText)
-  const hint = el('p', 'hint')
+  const statusText = el('p', 'status', { 'aria-hidden': 'true', 'data-testid': 'voice-status' })
+  // In-call hook-in: the head row holds the status and, once loaded, the conversation's buttons; a problem's
+  // explanation (idle, after a failed or ended call) gets a close button here.
+  const head = el('div', 'head')
+  const noticeClose = el('button', 'close notice-close', { type: 'button', 'data-testid': 'voice-notice-close' })
+  noticeClose.append(icon('close'))
+  head.append(statusText, noticeClose)
+  const stageText = el('p', 'stage', { 'data-testid': 'voice-stage' })
+  const hint = el('p', 'hint', { 'data-testid': 'voice-hint' })
   const detail = el('p', 'detail')
-  panel.append(statusText, transcript, hint, detail)
+  panel.append(head, stageText, hint, detail)
   const micWrap = el('div', 'mic-wrap')
   const ping = el('span', 'ping', { 'aria-hidden': 'true' })
   const mic = el('button', 'mic', { type: 'button', 'data-testid': 'voice-mic' })
   micWrap.append(ping, mic)
   row.append(panel, micWrap)
-  const live = el('div', 'sr-only', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })
+  const live = el('div', 'sr-only', {
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+    'data-testid': 'voice-live',
+  })
   root.append(toasts, row, live)
   shadow.append(root)
 
@@ -272,6 +282,32 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     while (shown.size > maxToasts) dismiss(shown.values().next().value as Shown)
   }
 
+  // ---- in-call panel: the conversation, typed input, mute and level (./conversationView.ts, loaded on intent) ----
+  let conversation: ConversationView | null = null
+  let conversationLoad: Promise<void> | undefined
+  const loadConversation = () => {
+    conversationLoad ??= import('./conversationView').then(
+      (m) => {
+        if (destroyed) return
+        conversation = m.createConversationView({
+          shadow,
+          root,
+          head,
+          before: hint,
+          after: hint,
+          t,
+          actions: { sendText: (text) => controller.sendText(text), setMuted: (muted) => controller.setMuted(muted) },
+          focusFallback: () => mic.focus(),
+        })
+        render()
+      },
+      (error: unknown) => {
+        conversationLoad = undefined // a failed chunk load may be retried by the next press
+        ;(options.logger ?? console).warn('[voice] the conversation panel could not load', error)
+      },
+    )
+  }
+
   // ---- state → DOM ----
   const controller: WidgetController = createWidgetController({
     configured: options.configured,
@@ -279,15 +315,35 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     assistantId: options.assistantId,
     realtime: options.realtime,
     onState: () => render(),
+    onLevel: (source, level) => conversation?.level(source, level),
     notify,
     persist: options.persist === true,
     ...(options.pageUrl && { pageUrl: options.pageUrl }),
     ...(options.logger && { logger: options.logger }),
   })
 
+  /** The key of a problem's "what to do" hint; the microphone's depends on this browser's permission UI. */
+  const problemHint = (kind: ProblemKind): string => {
+    if (kind !== 'microphoneBlocked') return `widget.problem.${kind}.hint`
+    const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent
+    if (/Firefox\//.test(ua)) return 'widget.problem.microphoneBlocked.hintFirefox'
+    if (/Safari\//.test(ua) && !/Chrom(e|ium)\/|Edg\//.test(ua)) return 'widget.problem.microphoneBlocked.hintSafari'
+    return 'widget.problem.microphoneBlocked.hint'
+  }
+  /** What to do in this state (SPEC §4 states; never "press the mic" while the microphone is live). */
+  const hintKey = (): string => {
+    const { status, muted, network, problem } = controller.state
+    if (status === 'idle') return problem && options.configured ? problemHint(problem) : ''
+    if (status === 'connecting') return 'widget.hints.connecting'
+    if (network === 'interrupted') return 'widget.hints.interrupted'
+    if (network === 'poor') return 'widget.hints.poor'
+    if (muted) return 'widget.hints.muted'
+    return status === 'processing' ? 'widget.hints.processing' : 'widget.hints.listening'
+  }
+
   let lastIcon = ''
   function render(): void {
-    const { status, transcript: said, reconnecting } = controller.state
+    const { status, reconnecting, problem, network, stage } = controller.state
     const active = status === 'listening' || status === 'processing'
     root.setAttribute('data-status', status)
     root.setAttribute('lang', lang)
@@ -304,20 +360,27 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       mic.replaceChildren(iconName === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(iconName))
     }
     ping.hidden = status !== 'listening'
+    const explaining = status === 'idle' && !!problem && options.configured
     const statusCopy = !options.configured
       ? t('widget.notConfigured')
-      : reconnecting && status === 'connecting'
-        ? t('widget.status.reconnecting')
-        : t(`widget.status.${status}`)
-    panel.hidden = !(status !== 'idle' || (!options.configured && explained))
+      : explaining
+        ? t(`widget.problem.${problem}.title`)
+        : (reconnecting && status === 'connecting') || (active && network === 'interrupted')
+          ? t('widget.status.reconnecting')
+          : active && network === 'poor'
+            ? t('widget.network.poor')
+            : t(`widget.status.${status}`)
+    panel.hidden = !(status !== 'idle' || (!options.configured && explained) || explaining)
     statusText.textContent = statusCopy
-    // Present only while the visitor speaks (not merely hidden): nothing stale for assistive technology to find.
-    if (said && !transcript.isConnected) statusText.after(transcript)
-    else if (!said) transcript.remove()
-    transcriptLabel.textContent = `${t('widget.transcriptLabel')}: `
-    transcriptText.data = said ? `“${said}”` : ''
-    hint.hidden = !!said || status !== 'listening'
-    hint.textContent = t('widget.hint')
+    noticeClose.hidden = !explaining
+    noticeClose.setAttribute('aria-label', t('widget.problem.dismiss'))
+    const stageKey = status === 'connecting' && stage ? `widget.stage.${stage}` : ''
+    stageText.textContent = stageKey ? t(stageKey) : ''
+    stageText.hidden = !stageText.textContent
+    const hk = hintKey()
+    hint.textContent = hk ? t(hk) : ''
+    hint.hidden = !hint.textContent
+    conversation?.render(controller.state)
     detail.hidden = options.configured || missing.length === 0
     detail.textContent = missing.length ? t('widget.missing', { names: missing.join(', ') }) : ''
     toasts.setAttribute('aria-label', t('widget.notifications'))
@@ -330,19 +393,38 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       render()
     }
     controller.toggle()
+    if (options.configured) loadConversation()
+  })
+  noticeClose.addEventListener('click', () => {
+    controller.dismissProblem()
+    mic.focus()
   })
   // Intent (never before): the first pointer over, focus or touch of the mic fetches the call's code.
-  const intent = () => controller.preload()
+  const intent = () => {
+    controller.preload()
+    if (options.configured) loadConversation()
+  }
   for (const type of ['pointerenter', 'focus', 'touchstart'] as const)
     mic.addEventListener(type, intent, { once: true, passive: true })
   const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || shown.size === 0) return
+    if (e.key !== 'Escape') return
+    if (shown.size === 0) {
+      // Then the problem's explanation, if one is open.
+      if (controller.state.problem && controller.state.status === 'idle') {
+        controller.dismissProblem()
+        if (!noticeClose.isConnected || shadow.activeElement === noticeClose) mic.focus()
+      }
+      return
+    }
     const newest = [...shown].pop()
     if (newest) dismiss(newest)
   }
   root.addEventListener('keydown', onKey)
   render()
-  if (options.resume && options.configured) void controller.resume(options.resume)
+  if (options.resume && options.configured) {
+    loadConversation()
+    void controller.resume(options.resume)
+  }
 
   return {
     shadowRoot: shadow,
@@ -362,6 +444,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       if (destroyed) return
       destroyed = true
       controller.destroy()
+      conversation?.destroy()
+      conversation = null
       media?.removeEventListener('change', paintTheme)
       for (const s of shown) clearTimeout(s.timer)
       shown.clear()

@@ -34,11 +34,17 @@ export const WIDGET_CSS = `
   border-radius: 0.75rem; border: 1px solid var(--border); background: var(--panel);
   box-shadow: 0 10px 15px -3px rgb(0 0 0 / 0.12), 0 4px 6px -4px rgb(0 0 0 / 0.1);
 }
-.panel[hidden], .hint[hidden], .ping[hidden], .detail[hidden] { display: none; }
-.status { margin: 0; font-weight: 600; font-size: 0.875rem; }
+.panel[hidden], .hint[hidden], .ping[hidden], .detail[hidden], .stage[hidden], .notice-close[hidden] { display: none; }
+.head { display: flex; align-items: center; gap: 0.5rem; }
+.status { margin: 0; font-weight: 600; font-size: 0.875rem; flex: 1; min-width: 0; overflow-wrap: anywhere; }
 .active .status { color: var(--brand-fg); }
-.transcript, .hint, .detail { margin: 0; font-size: 0.875rem; color: var(--muted); overflow: hidden;
+.transcript, .detail { margin: 0; font-size: 0.875rem; color: var(--muted); overflow: hidden;
   display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow-wrap: anywhere; }
+/* What to do in this state: never cut short. */
+.hint, .stage { margin: 0; font-size: 0.875rem; color: var(--muted); overflow-wrap: anywhere; }
+.notice-close { all: unset; box-sizing: border-box; display: inline-flex; align-items: center; justify-content: center;
+  flex: none; width: 1.75rem; height: 1.75rem; border-radius: 0.375rem; cursor: pointer; color: var(--fg); }
+.notice-close svg { width: 1rem; height: 1rem; }
 .mic-wrap { position: relative; flex: none; }
 .mic {
   all: unset; box-sizing: border-box; display: inline-flex; align-items: center; justify-content: center;
@@ -76,6 +82,10 @@ export const WIDGET_CSS = `
 .toast svg { width: 1rem; height: 1rem; }
 /* Only movement: a fading toast would be measured (by people and by axe) at a contrast it never settles at. */
 @keyframes toast-in { from { transform: translateY(0.5rem); } }
+/* A phone: only the newest toast shows (each was announced when it came), so the open widget stays small. */
+@media (max-width: 30rem) {
+  .toast:not(:last-child) { display: none; }
+}
 @media (prefers-reduced-motion: reduce) {
   .ping { animation: none; opacity: 0.6; }
   .spinner { animation-duration: 1.5s; }

@@ -99,7 +99,7 @@ describe('voice session: SPEC §4 widget status table', () => {
     expect(toasts.map((t) => t.titleKey)).toContain('toast.elementClicked.title')
   })
 
-  it('an engine error → Voice Assistant Error with its message, then idle', async () => {
+  it('an engine error → Voice Assistant Error with the localized copy of its kind (never its own English message), then idle', async () => {
     const { engine, session, statuses, toasts } = setup()
     await session.start()
     engine.emitNow('call-start')
@@ -113,15 +113,21 @@ describe('voice session: SPEC §4 widget status table', () => {
     expect(toasts.at(-1)).toMatchObject({
       type: 'error',
       titleKey: 'widget.toast.error.title',
-      descriptionText: 'Meeting ended abruptly',
+      descriptionKey: 'widget.problem.callInterrupted.description',
     })
+    expect(toasts.at(-1)).not.toHaveProperty('descriptionText')
   })
 
-  it('an error without a message uses "An error occurred"', async () => {
+  it('an error of no known kind uses "An error occurred"', async () => {
     const { engine, session, toasts } = setup()
     await session.start()
     engine.emitNow('call-start')
-    engine.emitNow('error', { type: 'daily-error', message: '', error: new Error('') as never, timestamp: '' })
+    engine.emitNow('error', {
+      type: 'audio-processor-recovery-error',
+      message: 'Noise cancellation could not be turned off',
+      error: new Error('') as never,
+      timestamp: '',
+    })
     expect(toasts.at(-1)).toMatchObject({
       titleKey: 'widget.toast.error.title',
       descriptionKey: 'widget.toast.error.fallback',
