@@ -187,7 +187,7 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
     )
 
     // Only now: Krisp has replaced the microphone track, which would abort the observer's worklet load
-    // (as @vapi-ai/web 2.7.1's maybeStartLocalAudioLevelObserver, daily-js issue 317).
+    // (as @vapi-ai/web 2.7.1's maybeStartLocalAudioLevelObserver explains).
     s.levelReady = true
     host.syncLocalLevel()
 
