@@ -176,6 +176,37 @@ test("another tab of the site starts idle and never joins this tab's call", asyn
   expect((await daily(b)).joins).toEqual([])
 })
 
+test("a duplicated tab, whose sessionStorage is a copy of this tab's handoff record, starts idle and never joins the call", async ({
+  context,
+}) => {
+  const a = await context.newPage()
+  // Keep a copy of every handoff record the tab writes (at pagehide), as a duplicate made at that moment holds it.
+  await a.addInitScript(() => {
+    const setItem = Storage.prototype.setItem
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (this === sessionStorage && key === 'voiceos:handoff') localStorage.setItem('test:handoff-copy', value)
+      return setItem.call(this, key, value)
+    }
+  })
+  await a.goto(`${site.origin}/index.html`)
+  await a.getByRole('button', { name: 'Start voice assistant' }).click()
+  await expect(widget(a)).toHaveAttribute('data-status', 'listening')
+  await a.getByRole('link', { name: 'Contact' }).click()
+  await listeningAgain(a, 'Contact us')
+  const copy = await a.evaluate(() => localStorage.getItem('test:handoff-copy'))
+  expect(copy).toContain('"webCallUrl"')
+
+  const b = await context.newPage()
+  await b.addInitScript((record) => sessionStorage.setItem('voiceos:handoff', record), copy!)
+  await b.goto(`${site.origin}/contact.html`)
+  await expect(b.getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
+  await b.waitForTimeout(1000)
+  await expect(widget(b)).toHaveAttribute('data-status', 'idle')
+  expect((await daily(b)).joins).toEqual([])
+  await expect(widget(a)).toHaveAttribute('data-status', 'listening')
+  expect(creates()).toHaveLength(1)
+})
+
 test('data-persist="false": one call per page, as before', async ({ page }) => {
   await page.goto(`${site.origin}/index.html?persist=false`)
   await page.getByRole('button', { name: 'Start voice assistant' }).click()

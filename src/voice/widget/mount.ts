@@ -5,6 +5,8 @@ import { createWidgetController, type WidgetController, type WidgetState } from 
 import { translate, type VoiceCopy } from './copy'
 import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
+import { consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
+import { createConsentUi } from './consentDialog'
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
@@ -46,6 +48,13 @@ export interface MountVoiceWidgetOptions {
   resume?: HandoffRecord | null
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
+  /**
+   * Consent before the first call (README `data-consent`, src/voice/widget/consent.ts): with `required`, a press
+   * shows the notice and nothing of the call (no request, no microphone) happens before Accept. @default { required: false }
+   */
+  consent?: ConsentSettings
+  /** Where acceptance is remembered; `null` → this page only. @default localStorage */
+  consentStorage?: Storage | null
 }
 
 /** A mounted widget. */
@@ -199,6 +208,42 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   root.append(toasts, row, live)
   shadow.append(root)
 
+  // ---- consent (consent.ts, consentDialog.ts): the gate before the controller's start ----
+  const consentSettings: ConsentSettings = options.consent ?? { required: false }
+  const consentStore = consentSettings.required
+    ? createConsentStore({
+        version: consentVersion(consentSettings),
+        ...(options.consentStorage !== undefined && { storage: options.consentStorage }),
+      })
+    : null
+  /** A call handed over by the previous page: its visitor accepted there (until they withdraw here). */
+  let resumed = !!options.resume
+  const consentUi = consentStore
+    ? createConsentUi({
+        settings: consentSettings,
+        store: consentStore,
+        t: (key) => t(key),
+        mic,
+        onAccept: () => controller.toggle(),
+        onWithdraw: () => {
+          resumed = false
+          void controller.stop()
+          render()
+        },
+      })
+    : null
+  /** Whether a press now must ask first: idle, configured, consent required and not given. */
+  const pressNeedsConsent = () =>
+    !!consentStore &&
+    options.configured &&
+    controller.state.status === 'idle' &&
+    consentNeeded(consentSettings, consentStore, resumed)
+  if (consentUi) {
+    root.insertBefore(consentUi.dialog, row)
+    row.insertBefore(consentUi.manageButton, micWrap)
+    root.append(consentUi.announcer)
+  }
+
   // ---- theme ----
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
   const paintTheme = () => root.classList.toggle('dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
@@ -322,6 +367,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     detail.textContent = missing.length ? t('widget.missing', { names: missing.join(', ') }) : ''
     toasts.setAttribute('aria-label', t('widget.notifications'))
     if (live.textContent !== statusCopy) live.textContent = statusCopy
+    consentUi?.render(pressNeedsConsent(), resumed || !!consentStore?.isAccepted())
   }
 
   mic.addEventListener('click', () => {
@@ -329,6 +375,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       explained = true
       render()
     }
+    // Consent first (consent.ts): this press opens (or closes) the notice instead of reaching the controller.
+    if (consentUi?.interceptPress(pressNeedsConsent())) return
     controller.toggle()
   })
   // Intent (never before): the first pointer over, focus or touch of the mic fetches the call's code.
@@ -361,6 +409,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     destroy() {
       if (destroyed) return
       destroyed = true
+      consentUi?.destroy()
       controller.destroy()
       media?.removeEventListener('change', paintTheme)
       for (const s of shown) clearTimeout(s.timer)
