@@ -44,5 +44,6 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
         : null,
     theme: config.theme,
     position: config.position,
+    consent: { required: config.consent === 'required', text: config.consentText, privacyUrl: config.privacyUrl },
   })
 }

@@ -11,6 +11,10 @@ export const EMBED_LANGUAGES = ['en', 'hi'] as const
 export const EMBED_POSITIONS = ['bottom-right', 'bottom-left'] as const
 /** Colour schemes: fixed, or `auto` (the visitor's `prefers-color-scheme`). */
 export const EMBED_THEMES = ['light', 'dark', 'auto'] as const
+/** `required`: a notice with Accept and Cancel before the first microphone request; `none`: no notice. */
+export const EMBED_CONSENT = ['none', 'required'] as const
+/** Longest owner's consent text, in characters (a notice, not a policy: link the policy with `privacyUrl`). */
+export const CONSENT_TEXT_MAX = 500
 
 /** Validated settings of one embed. */
 export interface EmbedConfig {
@@ -39,6 +43,12 @@ export interface EmbedConfig {
    * tab (README "One conversation across pages"); `false` keeps one call per page. @default true
    */
   persist: boolean
+  /** Consent before the first call (src/voice/widget/consent.ts). @default 'none' */
+  consent: (typeof EMBED_CONSENT)[number]
+  /** The owner's notice text (plain text, ≤ {@link CONSENT_TEXT_MAX} characters); '' → the default copy. */
+  consentText: string
+  /** The owner's privacy policy (an http(s) URL) linked from the notice; '' → no link. */
+  privacyUrl: string
 }
 
 /** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
@@ -70,6 +80,9 @@ export interface EmbedInitOptions {
   theme?: string
   apiBaseUrl?: string
   persist?: boolean | string
+  consent?: string
+  consentText?: string
+  privacyUrl?: string
 }
 
 /** An assistant id: a UUID. */
@@ -88,6 +101,9 @@ const KEYS = [
   'theme',
   'apiBaseUrl',
   'persist',
+  'consent',
+  'consentText',
+  'privacyUrl',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -224,6 +240,33 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     problem('persist', `must be true or false; got "${shown}" (using true)`)
   }
 
+  const consent = oneOf('consent', EMBED_CONSENT, 'none')
+  const givenConsentText = text('consentText')
+  let consentText = givenConsentText.replace(/\s+/g, ' ')
+  if (consentText.length > CONSENT_TEXT_MAX) {
+    problem(
+      'consentText',
+      `is ${consentText.length} characters; at most ${CONSENT_TEXT_MAX} fit the notice (link your policy with ${name('privacyUrl')}; using the default text)`,
+    )
+    consentText = ''
+  }
+  const givenPrivacyUrl = text('privacyUrl')
+  let privacyUrl = givenPrivacyUrl
+  if (privacyUrl !== '' && !isHttpUrl(privacyUrl)) {
+    problem(
+      'privacyUrl',
+      `must be an http(s) URL such as https://example.com/privacy; got "${privacyUrl}" (no link shown)`,
+    )
+    privacyUrl = ''
+  }
+  if (consent !== 'required') {
+    const given = { consentText: givenConsentText, privacyUrl: givenPrivacyUrl }
+    for (const key of ['consentText', 'privacyUrl'] as const) {
+      if (given[key] !== '')
+        problem(key, `is shown only with ${name('consent')}="required", which is not set (no notice is shown)`)
+    }
+  }
+
   return {
     config: {
       publicKey,
@@ -237,6 +280,9 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       theme: oneOf('theme', EMBED_THEMES, 'auto'),
       apiBaseUrl: apiBaseUrl || 'https://api.vapi.ai',
       persist,
+      consent,
+      consentText,
+      privacyUrl,
     },
     problems,
     missing,

@@ -291,15 +291,25 @@ test.describe('accessibility', () => {
 
   test('keyboard: skip link, header links and the intro popup', async ({ page }) => {
     await page.goto('/pricing')
-    await waitForHydration(page)
+    const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
+    // The skip link and the header intro are plain markup and script: both work before hydration. The intro opens
+    // its dialog by itself at ≈4.9 s and takes focus; on a machine slow enough for it to be open already, Escape
+    // closes it first (and that is the intro's keyboard check).
+    const openAlready = await dialog.isVisible()
+    if (openAlready) {
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+    }
     await page.keyboard.press('Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/#main$/)
-    const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
-    await expect(dialog).toBeVisible({ timeout: 8000 })
-    await page.keyboard.press('Escape')
-    await expect(dialog).toBeHidden()
+    if (!openAlready) {
+      await expect(dialog).toBeVisible({ timeout: 8000 })
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+    }
+    await waitForHydration(page)
   })
 })
 

@@ -18,11 +18,21 @@ test.afterAll(async () => {
   await server?.close()
 })
 
+/**
+ * This site asks before the first call (README `data-consent`, src/voice/widget/site.ts): the press opens the notice
+ * synchronously, so right after a press it is either shown (first call of this browser context) or not (accepted).
+ */
+async function acceptConsentIfAsked(page: Page): Promise<void> {
+  const notice = page.getByRole('dialog', { name: 'Before you talk to the voice assistant' })
+  if (await notice.isVisible()) await notice.getByRole('button', { name: 'Accept' }).click()
+}
+
 /** Presses the mic and waits for listening; returns the realtime channel the page joined. */
 async function startCall(page: Page): Promise<string> {
   const before = server.joins.length
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await mic.click()
+  await acceptConsentIfAsked(page)
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', /connecting|listening/)
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
   await expect(page.getByText('Voice Assistant Active')).toBeVisible()
@@ -281,13 +291,21 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', /listening|processing/)
 })
 
-test('keyboard only: start and stop the assistant', async ({ page }) => {
+test('keyboard only: accept the consent notice, start and stop the assistant', async ({ page }) => {
   await page.goto('/pricing')
   await waitForHydration(page)
   const mic = page.getByRole('button', { name: 'Start voice assistant' })
   await mic.focus()
   await expect(mic).toBeFocused()
   await page.keyboard.press('Enter')
+  // The notice first (focus moves into it; nothing starts); Tab reaches Accept.
+  const notice = page.getByRole('dialog', { name: 'Before you talk to the voice assistant' })
+  await expect(notice).toBeFocused()
+  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'idle')
+  await page.keyboard.press('Tab')
+  await expect(notice.getByRole('button', { name: 'Accept' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(notice).toBeHidden()
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
   const stop = page.getByRole('button', { name: 'Stop voice assistant' })
   await expect(stop).toBeFocused()
@@ -321,6 +339,7 @@ test('no daily-js, engine or supabase-js request before the mic is pressed', asy
   )
   expect(onClick).toEqual([])
   await page.getByRole('button', { name: 'Start voice assistant' }).click()
+  await acceptConsentIfAsked(page)
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
   expect(requested.some((u) => /session-[\w-]+\.js$/.test(u))).toBe(true)
 })

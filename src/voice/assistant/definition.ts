@@ -146,6 +146,37 @@ export function voicePrompt(): string {
   ].join('\n')
 }
 
+/**
+ * Seconds of silence from the visitor, counted from the end of the assistant's last words, after which the
+ * assistant ends the call: the `customer.speech.timeout` hook of `CreateAssistantDTO.hooks`
+ * (`CallHookCustomerSpeechTimeout`, `CustomerSpeechTimeoutOptions.timeoutSeconds`, openapi/vapi-openapi.json) with
+ * an `endCall` tool action (`ToolCallHookAction`, `CreateEndCallToolDTO`). It bounds a call nobody is on any more —
+ * a closed tab, a visitor who walked away — to this long (README "One conversation across pages"). The vendored
+ * document has no `silenceTimeoutSeconds`; this is its way of saying the same. 30 s is Vapi's own silence default.
+ */
+export const SILENCE_END_SECONDS = 30
+/** Name of the silence hook, so an update replaces ours and keeps the site owner's other hooks. */
+export const SILENCE_HOOK_NAME = 'voiceos-end-call-on-silence'
+/**
+ * Longest a call may last, in s (`CreateAssistantDTO.maxDurationSeconds`; Vapi's default, set explicitly so the
+ * widget's "maximum duration reached" state and the README's worst case name one figure).
+ */
+export const MAX_CALL_SECONDS = 600
+
+type AssistantHook = NonNullable<AssistantCreateParams['hooks']>[number]
+
+/** The hooks the widget relies on (see {@link SILENCE_END_SECONDS}). */
+export function voiceHooks(): AssistantHook[] {
+  return [
+    {
+      name: SILENCE_HOOK_NAME,
+      on: 'customer.speech.timeout',
+      options: { timeoutSeconds: SILENCE_END_SECONDS, triggerMaxCount: 1, triggerResetMode: 'onUserSpeech' },
+      do: [{ type: 'tool', tool: { type: 'endCall' } }],
+    },
+  ]
+}
+
 /** Options of {@link buildAssistantCreate}. */
 export interface AssistantDefinitionOptions {
   /** @default {@link DEFAULT_ASSISTANT_NAME} */
@@ -179,6 +210,8 @@ export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): 
       tools: voiceCommandTools(),
     },
     clientMessages: [...CLIENT_MESSAGES],
+    hooks: voiceHooks(),
+    maxDurationSeconds: MAX_CALL_SECONDS,
     metadata: { voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
   }
 }
@@ -194,6 +227,8 @@ export interface ExistingAssistant {
     [key: string]: unknown
   }
   clientMessages?: string[]
+  hooks?: unknown[]
+  maxDurationSeconds?: number
   metadata?: Record<string, unknown>
   [key: string]: unknown
 }
@@ -202,7 +237,9 @@ export interface ExistingAssistant {
  * Body of `PATCH /assistant/{id}` (`UpdateAssistantDTO`) that brings an existing assistant up to date: the
  * model (provider, model and its other settings) and the owner's text in the system prompt are kept; the
  * managed part of the prompt and the five tools are replaced; tools of other names are kept; the client
- * messages the widget needs are added. Without `existing` (a dry run), the body of a fresh definition.
+ * messages the widget needs are added; the silence hook ({@link SILENCE_END_SECONDS}) is set, the owner's other
+ * hooks kept; a maximum duration the owner chose is kept, none gets {@link MAX_CALL_SECONDS}. Without `existing`
+ * (a dry run), the body of a fresh definition.
  */
 export function buildAssistantUpdate(
   existing: ExistingAssistant | undefined,
@@ -223,6 +260,7 @@ export function buildAssistantUpdate(
     return !(typeof name === 'string' && ours.has(name))
   })
   const clientMessages = [...new Set([...(existing.clientMessages ?? []), ...CLIENT_MESSAGES])]
+  const ownerHooks = (existing.hooks ?? []).filter((h) => (h as { name?: unknown } | null)?.name !== SILENCE_HOOK_NAME)
   const body: Record<string, unknown> = {
     model: {
       ...model,
@@ -232,6 +270,8 @@ export function buildAssistantUpdate(
       tools: [...keptTools, ...voiceCommandTools()],
     },
     clientMessages,
+    hooks: [...ownerHooks, ...voiceHooks()],
+    maxDurationSeconds: existing.maxDurationSeconds ?? MAX_CALL_SECONDS,
     metadata: {
       ...(existing.metadata ?? {}),
       voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] },

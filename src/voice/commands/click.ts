@@ -18,7 +18,7 @@
  */
 import type { ClickCommand } from './schema'
 import { accessibleName, composedAncestors, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
-import { bestScore, bestTies, createMatcher, EXACT_MATCH, normalizeText, type Ranked } from './match'
+import { bestTies, createMatcher, EXACT_MATCH, MATCH_THRESHOLD, normalizeText, type Ranked } from './match'
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
 import { refusalOf, type Refusal } from './refusals'
@@ -41,6 +41,24 @@ export const CLICKABLE_SELECTOR = [
   '[onclick]',
   '[tabindex]',
 ].join(',')
+
+/**
+ * What a page is asked for to find the {@link CLICKABLE_SELECTOR} elements: a selector of tag names and bare
+ * attributes, which Chromium matches several times faster than the list with attribute values; the `input`
+ * types and `area[href]` are then checked in script ({@link isClickableCandidate}).
+ */
+const CLICKABLE_COARSE_SELECTOR = 'a,area,button,input,summary,label,[role],[onclick],[tabindex]'
+
+const CLICKABLE_INPUT_TYPES = new Set(['button', 'submit', 'reset', 'image', 'checkbox', 'radio'])
+
+/** Whether an element matched by {@link CLICKABLE_COARSE_SELECTOR} matches {@link CLICKABLE_SELECTOR}. */
+function isClickableCandidate(el: Element): boolean {
+  const tag = el.localName
+  if (el.hasAttribute('role') || el.hasAttribute('onclick') || el.hasAttribute('tabindex')) return true
+  if (tag === 'input') return CLICKABLE_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
+  if (tag === 'area') return el.hasAttribute('href')
+  return true // a, button, summary, label
+}
 
 /** The outcome of a lookup: the element to act on, or a refusal. */
 export type Choice = { ok: true; element: Element } | ({ ok: false } & Refusal)
@@ -89,6 +107,24 @@ export function pickFromTies(
   return first === null ? { ok: false, reason: 'not-found', detail: 'nothing matched' } : { ok: false, ...first }
 }
 
+const UNICODE_WORD = /[\p{L}\p{N}]+/gu
+
+/**
+ * For a text that is not printable ASCII (lower-cased after NFKC, as ./match.ts `normalizeText` does before
+ * cutting it into words): true when it holds none of the query's words and some word of it is no piece of the
+ * query (or it has no word at all) — it can neither match on its own nor make its parent's whole text match.
+ */
+function cannotContribute(folded: string, queryWords: readonly string[], queryLower: string): boolean {
+  if (queryWords.some((w) => folded.includes(w))) return false
+  UNICODE_WORD.lastIndex = 0
+  let words = 0
+  for (let m = UNICODE_WORD.exec(folded); m; m = UNICODE_WORD.exec(folded)) {
+    if (!queryLower.includes(m[0])) return true
+    words++
+  }
+  return words === 0
+}
+
 /** Elements whose own text (or whole short text) matches `text`: the last resort for unmarked click targets. */
 function textNodeTargets(
   doc: Document,
@@ -117,7 +153,7 @@ function textNodeTargets(
         if (!trimmed) continue
         if (!queryWords.some((w) => lower.includes(w)) && !(trimmed.length <= 30 && queryLower.includes(trimmed)))
           continue
-      }
+      } else if (cannotContribute(own.normalize('NFKC').toLowerCase(), queryWords, queryLower)) continue
       const parent = node.parentElement
       if (!parent || !own.trim() || seen.has(parent) || parent.localName === 'script' || parent.localName === 'style')
         continue
@@ -144,10 +180,21 @@ const isLinkOrMarked = (el: Element) =>
   el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') ||
   el.matches('[role],[onclick],[tabindex]')
 
+/** One name's score, or 0 below {@link MATCH_THRESHOLD} (./match.ts `bestScore` of one name, without a list). */
+const scoreOf = (score: (name: string) => number, name: string): number => {
+  const s = name ? score(name) : 0
+  return s >= MATCH_THRESHOLD ? s : 0
+}
+
 /** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
 export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
   const roots = searchRoots(doc)
-  let candidates = queryAllDeep(doc, command.selector ?? CLICKABLE_SELECTOR, roots).filter((el) => !ctx.isIgnored(el))
+  let candidates =
+    command.selector === undefined
+      ? queryAllDeep(doc, CLICKABLE_COARSE_SELECTOR, roots).filter(
+          (el) => isClickableCandidate(el) && !ctx.isIgnored(el),
+        )
+      : queryAllDeep(doc, command.selector, roots).filter((el) => !ctx.isIgnored(el))
   // Bare `a` (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
   if (command.selector === undefined) candidates = candidates.filter((el) => el.localName !== 'a' || isLinkOrMarked(el))
   if (command.role !== undefined) candidates = candidates.filter((el) => roleOf(el) === command.role)
@@ -159,8 +206,9 @@ export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: Loo
   const score = createMatcher(command.targetText)
   let ranked: Ranked<Element>[] = []
   for (const el of candidates) {
-    const byName = bestScore(score, [accessibleName(el)])
-    const byTitle = bestScore(score, [el.getAttribute('title') ?? ''])
+    const byName = scoreOf(score, accessibleName(el))
+    const title = el.getAttribute('title')
+    const byTitle = title ? scoreOf(score, title) : 0
     if (byName > 0 || byTitle > 0) ranked.push({ item: el, key: [byName, byTitle] })
   }
   if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {

@@ -23,7 +23,7 @@ import {
   type UnknownVoiceCommand,
   type VoiceCommand,
 } from './schema'
-import { closestComposed, describeElement, isVisible, queryAllDeep, withLookupScope } from './dom'
+import { composedParent, describeElement, isVisible, queryAllDeep, withLookupScope } from './dom'
 import { chooseClickTarget, describeClick, type LookupContext } from './click'
 import { chooseField } from './fields'
 import { operateControl } from './controls'
@@ -212,22 +212,45 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     }
   }
 
-  /** The elements matching `ignoreSelector` (the widget), found once per command; `undefined` until asked. */
-  let ignored: Element[] | undefined
+  /**
+   * The elements matching `ignoreSelector` (the widget), found once per command; `undefined` until asked. An
+   * element is ignored when it or a flat-tree ancestor is one of them; the answer for each ancestor visited is
+   * kept for the command, so the candidates of a big page cost one look per element, not one per ancestor.
+   */
+  let ignored: Set<Element> | undefined
+  let ignoredMemo = new Map<Element, boolean>()
   let commandDoc: Document | undefined
+  const isIgnoredUncached = (el: Element): boolean => {
+    const path: Element[] = []
+    let answer = false
+    for (let node: Element | null = el, guard = 0; node && guard < 5_000; node = composedParent(node), guard++) {
+      const known = ignoredMemo.get(node)
+      if (known !== undefined) {
+        answer = known
+        break
+      }
+      path.push(node)
+      if (ignored!.has(node)) {
+        answer = true
+        break
+      }
+    }
+    for (const node of path) ignoredMemo.set(node, answer)
+    return answer
+  }
   const lookup: LookupContext = {
     isIgnored: (el) => {
       if (!ignoreSelector) return false
       if (ignored === undefined) {
         try {
-          ignored = queryAllDeep(commandDoc ?? el.ownerDocument, ignoreSelector)
+          ignored = new Set(queryAllDeep(commandDoc ?? el.ownerDocument, ignoreSelector))
         } catch {
-          ignored = []
+          ignored = new Set()
         }
       }
       // No widget on the page: nothing is ignored (the common case costs nothing per candidate).
-      if (ignored.length === 0) return false
-      return closestComposed(el, ignoreSelector) !== null
+      if (ignored.size === 0) return false
+      return isIgnoredUncached(el)
     },
   }
 
@@ -459,6 +482,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       // One lookup scope per command: names, texts and labels computed once (./dom.ts), the widget found once.
       return withLookupScope(() => {
         ignored = undefined
+        ignoredMemo = new Map()
         commandDoc = doc
         switch (run.action) {
           case 'scroll':

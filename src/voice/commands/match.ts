@@ -92,19 +92,28 @@ function scoreNormalized(name: string, query: PreparedQuery): number {
   return 0
 }
 
-const FIRST_WORD = /[a-z0-9]+/
+const ASCII_WORD = /[a-z0-9]+/g
+const UNICODE_WORD = /[\p{L}\p{N}]+/gu
 
 /**
- * A cheap look at a printable-ASCII name before it is normalised (most names on big pages are): every match
- * needs either all of the query's words in the name (exact, contained, starts with, every word) or the name
- * inside the query (so its first word is a query word). A name with neither scores 0 — skipped unnormalised.
+ * A cheap look at a name before it is normalised: every match needs either all of the query's words in the
+ * name (exact, contained, starts with, every word) or the name inside the query (so every word of the name is
+ * a word of the query). A name with neither scores 0 and is skipped without being normalised. The words are
+ * looked for in the name lower-cased (after NFKC when it is not printable ASCII): the string
+ * {@link normalizeText} cuts into words, so the test never skips a name that would match.
  */
 function cannotMatch(raw: string, required: readonly string[], allWords: ReadonlySet<string>): boolean {
-  if (!PRINTABLE_ASCII.test(raw)) return false
-  const lower = raw.toLowerCase()
+  const ascii = PRINTABLE_ASCII.test(raw)
+  const lower = ascii ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase()
   if (required.every((w) => lower.includes(w))) return false
-  const first = FIRST_WORD.exec(lower)
-  return first === null || !allWords.has(first[0])
+  const word = ascii ? ASCII_WORD : UNICODE_WORD
+  word.lastIndex = 0
+  let words = 0
+  for (let m = word.exec(lower); m; m = word.exec(lower)) {
+    if (!allWords.has(m[0])) return true
+    words++
+  }
+  return words === 0
 }
 
 /** Lowest score that counts as a match (every non-filler word of the query appears in the name). */

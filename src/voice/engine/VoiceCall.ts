@@ -6,6 +6,7 @@
  * @module
  */
 import { type Session, newSession, sessionTimer } from './callSession'
+import { AUDIO_LEVEL_INTERVAL_MS } from './constants'
 import { type DailyCallLike, type InputDevices, type MeetingState, safeInputDevices } from './daily'
 import { TypedEmitter } from './emitter'
 import { CallObjectUnavailableError, StartTimeoutError, VoiceCallError, type VoiceCallErrorCode } from './errors'
@@ -56,6 +57,8 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   #session: Session | null = null
   #destroying: Promise<void> = Promise.resolve()
   #meetingState: MeetingState = 'new'
+  /** Playback volume set with {@link setVolume}, remembered across calls; `null`: never set. */
+  #volume: number | null = null
 
   /**
    * @param options - see {@link VoiceCallOptions}; only `publicKey` is required. Touches no browser global.
@@ -72,6 +75,8 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
       fail: (s, error) => this.#fail(s, error),
       finish: (s) => this.#finish(s),
       send: (message) => this.send(message),
+      volume: () => this.#volume,
+      syncLocalLevel: () => this.#syncLocalLevel(),
       destroyed: () => this.#destroying,
     }
   }
@@ -237,6 +242,51 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   }
 
   /**
+   * Sets the assistant's playback volume, 0..1 (as `@vapi-ai/web` 2.7.1). Remembered: it applies to the
+   * player of the current call at once, to a player still starting, to a replaced track's new player and to
+   * every later call of this instance. Values outside 0..1 are clamped; non-finite values (NaN, ±Infinity) are
+   * ignored (the DOM throws on both). Playback only: what the assistant hears and `volume-level` are unchanged.
+   */
+  setVolume(volume: number): void {
+    if (!Number.isFinite(volume)) return
+    const v = (this.#volume = Math.min(1, Math.max(0, volume)))
+    for (const player of this.#session?.players.values() ?? []) player.volume = v
+  }
+
+  /**
+   * The `<audio>` element playing the assistant (the default sink's; with a custom `audioSink`, what its
+   * `play()` resolved with), or `null` before the assistant's track has started and between calls. Pair with
+   * the `audio` event to get it the moment it exists. Writing its `volume` directly is not remembered; use
+   * {@link setVolume}.
+   */
+  getAudioPlayer(): HTMLAudioElement | null {
+    let last: import('./audio').AudioPlayer | null = null
+    for (const player of this.#session?.players.values() ?? []) last = player
+    return last as HTMLAudioElement | null
+  }
+
+  /** Adds a listener; the first `local-volume-level` listener starts Daily's local level observer mid-call. */
+  override on<E extends keyof VoiceCallEvents>(event: E, listener: VoiceCallEvents[E]): this {
+    super.on(event, listener)
+    if (event === 'local-volume-level') this.#syncLocalLevel()
+    return this
+  }
+
+  /** Removes a listener; when the last `local-volume-level` listener goes, the local level observer stops. */
+  override off<E extends keyof VoiceCallEvents>(event: E, listener: VoiceCallEvents[E]): this {
+    super.off(event, listener)
+    if (event === 'local-volume-level') this.#syncLocalLevel()
+    return this
+  }
+
+  /** Removes every listener of `event` (or all); stops the local level observer when none is left for it. */
+  override removeAllListeners(event?: keyof VoiceCallEvents): this {
+    super.removeAllListeners(event)
+    this.#syncLocalLevel()
+    return this
+  }
+
+  /**
    * Switches input devices. `audioSource: false` is dropped with a warning (default device, SPEC §5).
    * @throws {CallObjectUnavailableError} "Call object is not available." between calls (as a rejection).
    */
@@ -268,6 +318,33 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     this.#meetingState = next
     this.#o.log.debug(`[voice] meeting state ${previous} -> ${next}`)
     this.emit('meeting-state-change', next, previous)
+  }
+
+  /** Runs Daily's local level observer exactly while the call may (noise cancellation settled) and something listens. */
+  #syncLocalLevel(): void {
+    const s = this.#session
+    const call = s?.call
+    if (!s || !call || s.ended || !s.levelReady) return
+    const wanted = this.listenerCount('local-volume-level') > 0
+    if (wanted && !s.localLevel && call.startLocalAudioLevelObserver) {
+      s.localLevel = true
+      call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS).catch((error: unknown) => {
+        if (s.ended) return
+        s.localLevel = false
+        this.emit('local-audio-level-observer-error', error)
+      })
+    } else if (!wanted && s.localLevel) {
+      s.localLevel = false
+      this.#stopLocalLevel(call)
+    }
+  }
+
+  #stopLocalLevel(call: DailyCallLike): void {
+    try {
+      call.stopLocalAudioLevelObserver?.()
+    } catch (error) {
+      this.#o.log.error('[voice] stopLocalAudioLevelObserver failed', error)
+    }
   }
 
   #error(code: VoiceCallErrorCode | VoiceCallError, cause?: unknown, stage?: StartStage): void {
@@ -331,6 +408,10 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     s.pending?.cancel()
     const call = s.call
     s.call = undefined
+    if (call && s.localLevel) {
+      s.localLevel = false
+      this.#stopLocalLevel(call)
+    }
     if (call) {
       const previous = this.#destroying
       this.#destroying = this.#destroy(call, s.recording && s.joined).then(() => previous)

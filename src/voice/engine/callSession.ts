@@ -36,6 +36,10 @@ export interface Session {
   release?: (() => void) | undefined
   /** Whether this call rejoins an existing web call (`reconnect`): every failure is `reconnect-error` / `call-ended`. */
   reconnect?: boolean
+  /** Whether the local level observer may run: noise cancellation has settled (after audio-processing-setup). */
+  levelReady?: boolean
+  /** Whether the local level observer was started (and not stopped since). */
+  localLevel?: boolean
   /** The start begun at the press that this call took over (its microphone is held until Daily has joined). */
   pending?: PendingStart | undefined
 }

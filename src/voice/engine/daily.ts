@@ -32,6 +32,9 @@ export interface DailyEventPayloads {
   'participant-left': { participant?: DailyParticipantLike } | undefined
   'track-started': { participant?: DailyParticipantLike | null; track?: MediaStreamTrack } | undefined
   'recording-started': unknown
+  'local-audio-level': { audioLevel?: number } | undefined
+  'network-quality-change': import('@daily-co/daily-js').DailyEventObjectNetworkQualityEvent | undefined
+  'network-connection': import('@daily-co/daily-js').DailyEventObjectNetworkConnectionEvent | undefined
 }
 
 /** A Daily event name the engine listens to. */
@@ -59,6 +62,15 @@ export interface DailyCallLike {
   startRecording(options?: typeof import('./constants').RECORDING_OPTIONS): unknown
   stopRecording(): unknown
   startRemoteParticipantsAudioLevelObserver(interval?: number): Promise<void>
+  /** Daily's local (microphone) level observer; emits `local-audio-level` every `interval` ms. */
+  startLocalAudioLevelObserver?(interval?: number): Promise<void>
+  stopLocalAudioLevelObserver?(): void
+  /** Pre-call diagnostics (see `./diagnostics`): TURN relay reachability with a video track. */
+  testNetworkConnectivity?(
+    videoTrack: MediaStreamTrack,
+  ): Promise<import('@daily-co/daily-js').DailyNetworkConnectivityTestStats>
+  /** Pre-call diagnostics: Daily's websocket reachability per region. */
+  testWebsocketConnectivity?(): Promise<import('@daily-co/daily-js').DailyWebsocketConnectivityTestResults>
   updateInputSettings(settings: { audio: { processor: { type: 'none' | 'noise-cancellation' } } }): Promise<unknown>
   setLocalAudio(enabled: boolean): unknown
   localAudio(): boolean

@@ -40,6 +40,11 @@ export function dailyHandlers(host: EngineHost, s: Session, call: DailyCallLike)
       else host.fail(s, error)
     },
     'nonfatal-error': (e) => {
+      if (e?.type === 'local-audio-level-observer-error') {
+        s.localLevel = false
+        host.emit('local-audio-level-observer-error', e)
+        return
+      }
       if (e?.type !== 'audio-processor-error') return
       // SPEC §8: turn noise cancellation off and re-enable local audio.
       Promise.resolve()
@@ -52,6 +57,16 @@ export function dailyHandlers(host: EngineHost, s: Session, call: DailyCallLike)
         })
     },
     'app-message': (e) => onAppMessage(host, s, e),
+    'local-audio-level': (e) => {
+      if (typeof e?.audioLevel === 'number') host.emit('local-volume-level', e.audioLevel)
+    },
+    // Passed through as @vapi-ai/web 2.7.1 does, for the widget's network states.
+    'network-quality-change': (e) => {
+      if (e) host.emit('network-quality-change', e)
+    },
+    'network-connection': (e) => {
+      if (e) host.emit('network-connection', e)
+    },
     'remote-participants-audio-level': (e) => onRemoteLevels(host, s, e),
     'participant-joined': (e) => subscribeParticipant(host, s, call, e?.participant),
     'participant-left': (e) => {

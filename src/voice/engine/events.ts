@@ -2,6 +2,7 @@
  * The engine's public events: each name with its listener signature (SPEC §4, §7, §8).
  * @module
  */
+import type { DailyEventObjectNetworkConnectionEvent, DailyEventObjectNetworkQualityEvent } from '@daily-co/daily-js'
 import type { MeetingState } from './daily'
 import type { VoiceCallError, VoiceCallErrorCode } from './errors'
 import type { VapiMessage } from './messages'
@@ -65,6 +66,19 @@ export interface VoiceCallErrorEvent {
   timestamp: string
 }
 
+/**
+ * Daily's `network-quality-change` payload, passed through as `@vapi-ai/web` 2.7.1 does: `threshold`
+ * (`'good' | 'low' | 'very-low'`), `quality` (0..100), and the newer `networkState` (`'good' | 'warning' |
+ * 'bad' | 'unknown'`), `networkStateReasons`, `stats`.
+ */
+export type NetworkQualityEvent = DailyEventObjectNetworkQualityEvent
+
+/**
+ * Daily's `network-connection` payload, passed through: `type` (`'signaling' | 'peer-to-peer' | 'sfu'`) and
+ * `event` (`'connected' | 'interrupted'`), with `session_id`/`sfu_id` where Daily gives them.
+ */
+export type NetworkConnectionEvent = DailyEventObjectNetworkConnectionEvent
+
 /** Every event of the engine and its listener. */
 export type VoiceCallEvents = {
   /** A start stage started, completed or failed. */
@@ -83,6 +97,19 @@ export type VoiceCallEvents = {
   'speech-end': () => void
   /** The assistant's volume, 0..1 (summed remote level / 0.15, capped at 1), every 100 ms. */
   'volume-level': (level: number) => void
+  /**
+   * The visitor's microphone level, 0..1, every 100 ms, from Daily's local audio level observer
+   * (`local-audio-level`'s `audioLevel`). As `@vapi-ai/web` 2.7.1: the observer runs only while something
+   * listens to this event, starts once noise cancellation has settled (after `audio-processing-setup`) or when
+   * the first listener is added mid-call, and stops when the last listener goes or the call ends.
+   */
+  'local-volume-level': (level: number) => void
+  /** Daily's local audio level observer could not start (the level then stays silent for this call). */
+  'local-audio-level-observer-error': (error: unknown) => void
+  /** Daily's network quality changed (the payload passed through). */
+  'network-quality-change': (event: NetworkQualityEvent) => void
+  /** A Daily connection (signaling, peer-to-peer or SFU) connected or was interrupted (the payload passed through). */
+  'network-connection': (event: NetworkConnectionEvent) => void
   /** A Vapi server message (parsed JSON app message), or the synthetic status-update "ended". */
   message: (message: VapiMessage) => void
   /** Something went wrong. Emitting it with no listener is safe. */

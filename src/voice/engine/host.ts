@@ -25,6 +25,13 @@ export interface EngineHost {
   finish(s: Session): void
   /** Sends a client message through the current call object; false without one. */
   send(message: VapiClientMessage): boolean
+  /** The playback volume set with `setVolume()` (0..1), or `null` when never set (the element's default). */
+  volume(): number | null
+  /**
+   * Starts the local level observer of the current call if something listens to `local-volume-level` and
+   * noise cancellation has settled; stops it when nothing listens any more.
+   */
+  syncLocalLevel(): void
   /** Resolves once every previous call object is destroyed (daily-js allows one at a time). */
   destroyed(): Promise<void>
 }

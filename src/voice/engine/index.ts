@@ -11,14 +11,25 @@ export type {
   CallStartSuccessEvent,
   CallStartFailedEvent,
   VoiceCallErrorEvent,
+  NetworkQualityEvent,
+  NetworkConnectionEvent,
 } from './events'
 export {
   VoiceCallError,
   ValidationError,
   CallObjectUnavailableError,
   StartTimeoutError,
+  WebCallRefusedError,
+  refusalReason,
   type VoiceCallErrorCode,
+  type WebCallRefusalReason,
 } from './errors'
+export {
+  runNetworkDiagnostics,
+  type NetworkDiagnostics,
+  type NetworkDiagnosticsOptions,
+  type DiagnosticFailure,
+} from './diagnostics'
 export * from './messages'
 export {
   createDailyCallObject,

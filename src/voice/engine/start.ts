@@ -7,7 +7,7 @@ import { CANCELLED, clearSessionTimer, type Session, sessionSleep, untilAborted 
 import { AUDIO_LEVEL_INTERVAL_MS, MOBILE_JOIN_DELAY_MS, RECORDING_OPTIONS } from './constants'
 import { type DailyParticipantLike, listen } from './daily'
 import { dailyHandlers } from './dailyAdapter'
-import { ValidationError, VoiceCallError } from './errors'
+import { ValidationError, VoiceCallError, webCallRefusal } from './errors'
 import type { StartStage } from './events'
 import { type EngineHost, isoNow, progressEvent, sessionError } from './host'
 import { subscribeParticipant } from './tracks'
@@ -75,7 +75,14 @@ async function create(host: EngineHost, s: Session, payload: WebCallPayload): Pr
       async () => {
         const body: WebCallPayload = { ...payload }
         for (const k of Object.keys(body) as (keyof WebCallPayload)[]) if (body[k] === undefined) delete body[k]
-        const created = await o.createWebCall(body, { signal: s.abort.signal })
+        let created: WebCall
+        try {
+          created = await o.createWebCall(body, { signal: s.abort.signal })
+        } catch (error) {
+          if (s.abort.signal.aborted) throw CANCELLED
+          // The same WebCallRefusedError whether the press's request (taken over) or this one was refused.
+          throw webCallRefusal(error)
+        }
         if (!created?.webCallUrl) throw new VoiceCallError('start-method-error', 'The web call has no webCallUrl.')
         return created
       },
@@ -178,6 +185,11 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
       },
       (action) => ({ action }),
     )
+
+    // Only now: Krisp has replaced the microphone track, which would abort the observer's worklet load
+    // (as @vapi-ai/web 2.7.1's maybeStartLocalAudioLevelObserver explains).
+    s.levelReady = true
+    host.syncLocalLevel()
 
     s.succeeded = true
     host.emit('call-start-success', { totalDuration: clock.now() - s.t0, callId: webCall.id, timestamp: isoNow(host) })

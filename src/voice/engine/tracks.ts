@@ -38,13 +38,18 @@ export async function playTrack(
   else if (track.kind === 'audio') {
     let player: AudioPlayer
     try {
-      player = await host.options.sink.play(track, p.session_id)
+      const volume = host.volume()
+      player = await host.options.sink.play(track, p.session_id, ...(volume === null ? [] : [volume]))
     } catch (error) {
       if (!s.ended) host.error('audio-start-failed', error)
       return
     }
     if (s.ended) return player.remove()
     s.players.get(p.session_id)?.remove()
+    s.players.delete(p.session_id) // re-inserted last: the newest player is the one getAudioPlayer() returns
+    // Reapplied in case setVolume() was called while the player was starting (as @vapi-ai/web 2.7.1).
+    const volume = host.volume()
+    if (volume !== null) player.volume = volume
     s.players.set(p.session_id, player)
     host.emit('audio', player)
   } else return

@@ -24,16 +24,16 @@ import {
   type VoiceCommandSubscription,
 } from '../realtime'
 import { readPage } from '../context/readPage'
-import { arrivalMessage, handoffWebCall, watchForHandoff, type HandoffRecord } from './handoff'
+import {
+  arrivalMessage,
+  endCall,
+  handoffWebCall,
+  watchForHandoff,
+  type HandoffRecord,
+  type HandoffWebCall,
+} from './handoff'
 import { classifyEndedReason, classifyError, type ProblemKind } from './problems'
-import type {
-  NetworkConnectionEvent,
-  NetworkQualityEvent,
-  VoiceEngineLike,
-  WidgetEngineEvents,
-  WidgetStatus,
-  WidgetToast,
-} from './types'
+import type { VoiceEngineLike, WidgetEngineEvents, WidgetStatus, WidgetToast } from './types'
 
 /** One side's words as the call transcribes them (Vapi `transcript` messages). */
 export interface TranscriptTurn {
@@ -199,6 +199,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   /** From pagehide on this page runs no command: the next page (or nobody) does (./handoff.ts). */
   let hidden = false
   let watcher: { stop(): void } | undefined
+  /** The web call of a persistent call (its room outlives the page) while it runs: stop must end it on the platform. */
+  let persistentCall: HandoffWebCall | null = null
   let arrived = false
   let lastError: VoiceCallErrorEvent | undefined
   /** The problem reported for this call (one per session: the first explains it best). */
@@ -379,6 +381,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   }
   const onCallEnd = () => {
     const wasCall = !ended
+    persistentCall = null
     teardown()
     if (wasCall && endedKind && !cancelled) reportProblem(endedKind)
     options.onTranscript('')
@@ -396,19 +399,20 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
   const onVolume = level('assistant')
   const onLocalVolume = level('visitor')
-  const onNetworkQuality = (event: NetworkQualityEvent) => {
-    networkPoor = event?.threshold === 'very-low'
+  // Daily's payloads, passed through by the engine; read defensively (an odd payload changes nothing).
+  const onNetworkQuality: WidgetEngineEvents['network-quality-change'] = (event) => {
+    networkPoor = (event as { threshold?: unknown } | undefined)?.threshold === 'very-low'
     updateNetwork()
   }
-  const onNetworkConnection = (event: NetworkConnectionEvent) => {
-    if (event?.event === 'interrupted') networkInterrupted = true
-    else if (event?.event === 'connected') networkInterrupted = false
+  const onNetworkConnection: WidgetEngineEvents['network-connection'] = (event) => {
+    const what = (event as { event?: unknown } | undefined)?.event
+    if (what === 'interrupted') networkInterrupted = true
+    else if (what === 'connected') networkInterrupted = false
     updateNetwork()
   }
 
   /** Adds (`on`) or removes (`off`) every engine listener of this session: one list for both directions. */
   const bind = (method: 'on' | 'off') => {
-    // The contract's engine additions may be missing from this engine's declared events: typed by the widget's map.
     const listen = engine[method].bind(engine) as <E extends keyof WidgetEngineEvents>(
       event: E,
       listener: WidgetEngineEvents[E],
@@ -461,6 +465,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       }
       if (call) {
         const webCall = options.persist ? handoffWebCall(call) : null
+        persistentCall = webCall
         if (webCall && !ended) {
           watcher = watchForHandoff({
             webCall,
@@ -502,7 +507,15 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     },
     async stop() {
       cancelled = true
-      await engine.stop()
+      // A call whose room outlives the page (persist) would go on after the visitor left it: end it on the
+      // platform — the end-call app message (`end()`), and Live Call Control's URL where the call has one.
+      const persistent = persistentCall
+      persistentCall = null
+      watcher?.stop() // stopped: nothing is handed to the next page, even while the end is on its way
+      watcher = undefined
+      if (persistent) endCall(persistent)
+      if (persistent && engine.end) await engine.end()
+      else await engine.stop()
       // An engine that never started a call sends no call-end: settle here too.
       onCallEnd()
     },

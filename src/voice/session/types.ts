@@ -21,6 +21,11 @@ export interface VoiceEngineLike {
   /** Leaves the call (or cancels a start in progress). */
   stop(): Promise<void>
   /**
+   * Ends the call on the platform (Live Call Control's `end-call`), then leaves it (`VoiceCall.end`). Optional:
+   * the session uses it for a call whose room outlives the page, which leaving alone would not end.
+   */
+  end?(): Promise<void>
+  /**
    * Sends a client message into the call (the page map and command results, src/voice/context); returns
    * whether there was a call to send it through. Optional: without it the assistant gets no page context.
    */
@@ -35,38 +40,10 @@ export interface VoiceEngineLike {
 }
 
 /**
- * Daily's `network-quality-change` payload as the engine passes it through (@vapi-ai/web 2.7.1):
- * `threshold` is Daily's verdict, `quality` its 0–100 score.
+ * Every event the widget listens to on an engine: the engine's own map, including the widget contract's
+ * additions (`local-volume-level`, `network-quality-change`, `network-connection`, @vapi-ai/web 2.7.1 names).
  */
-export interface NetworkQualityEvent {
-  threshold: 'good' | 'low' | 'very-low' | (string & {})
-  quality?: number
-  [key: string]: unknown
-}
-
-/** Daily's `network-connection` payload as the engine passes it through (@vapi-ai/web 2.7.1). */
-export interface NetworkConnectionEvent {
-  type: 'signaling' | 'peer-to-peer' | 'sfu' | (string & {})
-  event: 'connected' | 'interrupted' | (string & {})
-  [key: string]: unknown
-}
-
-/**
- * Engine events the widget listens to besides those this engine version declares (the widget contract's engine
- * additions, named as in @vapi-ai/web 2.7.1). The session subscribes to them whether or not the engine emits them;
- * once `VoiceCallEvents` declares one, its own signature wins ({@link WidgetEngineEvents}).
- */
-export interface EngineEventAdditions {
-  /** The visitor's microphone level, 0..1, every 100 ms while something listens ("we hear you"). */
-  'local-volume-level': (level: number) => void
-  /** Daily's network quality verdict changed. */
-  'network-quality-change': (event: NetworkQualityEvent) => void
-  /** Daily's signalling or media connection was interrupted or (re)connected. */
-  'network-connection': (event: NetworkConnectionEvent) => void
-}
-
-/** Every event the widget knows of an engine: the engine's own map plus {@link EngineEventAdditions} it lacks. */
-export type WidgetEngineEvents = VoiceCallEvents & Omit<EngineEventAdditions, keyof VoiceCallEvents>
+export type WidgetEngineEvents = VoiceCallEvents
 
 /**
  * A toast the widget asks its host to show: i18next keys in the `voice` namespace plus values.

@@ -18,3 +18,10 @@ export {
 } from './controller'
 export { createEngineFactory, type EngineFactory, type EngineSettings } from './engine'
 export { translate, type VoiceCopy } from './copy'
+export {
+  CONSENT_STORAGE_KEY,
+  consentVersion,
+  createConsentStore,
+  type ConsentSettings,
+  type ConsentStore,
+} from './consent'

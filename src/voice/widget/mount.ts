@@ -7,6 +7,8 @@ import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
 import type { ConversationView } from './conversationView'
 import type { ProblemKind } from '../session/problems'
+import { consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
+import { createConsentUi } from './consentDialog'
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
@@ -48,6 +50,13 @@ export interface MountVoiceWidgetOptions {
   resume?: HandoffRecord | null
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
+  /**
+   * Consent before the first call (README `data-consent`, src/voice/widget/consent.ts): with `required`, a press
+   * shows the notice and nothing of the call (no request, no microphone) happens before Accept. @default { required: false }
+   */
+  consent?: ConsentSettings
+  /** Where acceptance is remembered; `null` → this page only. @default localStorage */
+  consentStorage?: Storage | null
 }
 
 /** A mounted widget. */
@@ -208,6 +217,42 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   })
   root.append(toasts, row, live)
   shadow.append(root)
+
+  // ---- consent (consent.ts, consentDialog.ts): the gate before the controller's start ----
+  const consentSettings: ConsentSettings = options.consent ?? { required: false }
+  const consentStore = consentSettings.required
+    ? createConsentStore({
+        version: consentVersion(consentSettings),
+        ...(options.consentStorage !== undefined && { storage: options.consentStorage }),
+      })
+    : null
+  /** A call handed over by the previous page: its visitor accepted there (until they withdraw here). */
+  let resumed = !!options.resume
+  const consentUi = consentStore
+    ? createConsentUi({
+        settings: consentSettings,
+        store: consentStore,
+        t: (key) => t(key),
+        mic,
+        onAccept: () => controller.toggle(),
+        onWithdraw: () => {
+          resumed = false
+          void controller.stop()
+          render()
+        },
+      })
+    : null
+  /** Whether a press now must ask first: idle, configured, consent required and not given. */
+  const pressNeedsConsent = () =>
+    !!consentStore &&
+    options.configured &&
+    controller.state.status === 'idle' &&
+    consentNeeded(consentSettings, consentStore, resumed)
+  if (consentUi) {
+    root.insertBefore(consentUi.dialog, row)
+    row.insertBefore(consentUi.manageButton, micWrap)
+    root.append(consentUi.announcer)
+  }
 
   // ---- theme ----
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
@@ -380,11 +425,14 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const hk = hintKey()
     hint.textContent = hk ? t(hk) : ''
     hint.hidden = !hint.textContent
+    // Whatever started the call (a press, an accepted consent notice, a handed-over call), its panel loads now.
+    if (status !== 'idle' && options.configured) loadConversation()
     conversation?.render(controller.state)
     detail.hidden = options.configured || missing.length === 0
     detail.textContent = missing.length ? t('widget.missing', { names: missing.join(', ') }) : ''
     toasts.setAttribute('aria-label', t('widget.notifications'))
     if (live.textContent !== statusCopy) live.textContent = statusCopy
+    consentUi?.render(pressNeedsConsent(), resumed || !!consentStore?.isAccepted())
   }
 
   mic.addEventListener('click', () => {
@@ -392,8 +440,9 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       explained = true
       render()
     }
+    // Consent first (consent.ts): this press opens (or closes) the notice instead of reaching the controller.
+    if (consentUi?.interceptPress(pressNeedsConsent())) return
     controller.toggle()
-    if (options.configured) loadConversation()
   })
   noticeClose.addEventListener('click', () => {
     controller.dismissProblem()
@@ -421,10 +470,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
   root.addEventListener('keydown', onKey)
   render()
-  if (options.resume && options.configured) {
-    loadConversation()
-    void controller.resume(options.resume)
-  }
+  if (options.resume && options.configured) void controller.resume(options.resume)
 
   return {
     shadowRoot: shadow,
@@ -443,6 +489,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     destroy() {
       if (destroyed) return
       destroyed = true
+      consentUi?.destroy()
       controller.destroy()
       conversation?.destroy()
       conversation = null

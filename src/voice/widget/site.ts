@@ -3,6 +3,7 @@ import en from '../../../locales/en/voice.json'
 import type { VoiceCopy } from './copy'
 import { claimHandoff } from '../session/handoff'
 import { createEngineFactory } from './engine'
+import type { ConsentSettings } from './consent'
 import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'
 
 /** Whether the site's voice keys are present (or the scripted engine needs none). */
@@ -24,6 +25,9 @@ export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {
 }
 
 let site: VoiceWidgetHandle | null = null
+
+/** The consent this site's own widget asks for: the default notice (`widget.consent.*` in locales/). */
+export const SITE_CONSENT: ConsentSettings = { required: true }
 
 /** Options of {@link mountSiteVoiceWidget}. */
 export interface SiteVoiceWidgetOptions {
@@ -70,6 +74,8 @@ export async function mountSiteVoiceWidget({
     persist,
     resume: persist ? claimHandoff() : null,
     assistantId: config.vapi.assistantId,
+    // This site asks before the first microphone request, as it tells site owners to (README `data-consent`).
+    consent: SITE_CONSENT,
     realtime:
       config.supabase.url && config.supabase.anonKey
         ? {

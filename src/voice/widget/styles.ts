@@ -1,4 +1,5 @@
 import { FONT_STACK } from '../../theme/fontStack'
+import { CONSENT_CSS } from './consentDialog'
 
 /**
  * The widget's CSS, scoped to its shadow root (so host CSS cannot reach it and it cannot leak). Colours are
@@ -95,4 +96,4 @@ export const WIDGET_CSS = `
 @media (forced-colors: active) {
   .mic, .toast, .panel { border: 1px solid CanvasText; }
 }
-`
+${CONSENT_CSS}`

@@ -13,6 +13,9 @@ import {
   mergePrompt,
   voiceCommandTools,
   CLIENT_MESSAGES,
+  MAX_CALL_SECONDS,
+  SILENCE_END_SECONDS,
+  SILENCE_HOOK_NAME,
   PROMPT_BEGIN,
   PROMPT_END,
   VOICE_TOOL_NAMES,
@@ -113,6 +116,21 @@ describe('the assistant definition', () => {
       expect(tool).toMatchObject({ type: 'function', async: true })
     }
     expect(body.clientMessages).toEqual(expect.arrayContaining(['tool-calls', 'transcript']))
+  })
+
+  it('ends a call nobody speaks in: a customer.speech.timeout hook with an endCall tool, and a maximum duration', () => {
+    const body = buildAssistantCreate()
+    expect(componentValidator('CallHookCustomerSpeechTimeout')(body.hooks?.[0])).toBe(true)
+    expect(body.hooks).toEqual([
+      {
+        name: SILENCE_HOOK_NAME,
+        on: 'customer.speech.timeout',
+        options: { timeoutSeconds: SILENCE_END_SECONDS, triggerMaxCount: 1, triggerResetMode: 'onUserSpeech' },
+        do: [{ type: 'tool', tool: { type: 'endCall' } }],
+      },
+    ])
+    expect(componentValidator('CreateEndCallToolDTO')({ type: 'endCall' })).toBe(true)
+    expect(body.maxDurationSeconds).toBe(MAX_CALL_SECONDS)
   })
 
   it('its tool schemas are SPEC §3 command fields that the widget router accepts', () => {
@@ -236,6 +254,11 @@ describe('npm run assistant (in process, local platform server)', () => {
         ],
       },
       clientMessages: ['transcript', 'hang'],
+      hooks: [
+        { on: 'call.ending', do: [{ type: 'tool', tool: { type: 'transferCall' } }] },
+        { name: SILENCE_HOOK_NAME, on: 'customer.speech.timeout', options: { timeoutSeconds: 99 }, do: [] },
+      ],
+      maxDurationSeconds: 1200,
       metadata: { team: 'web' },
     })
     const r = await run(['update', '--id', 'asst_9'], { VAPI_PUBLIC_KEY: PUBLIC })
@@ -247,6 +270,8 @@ describe('npm run assistant (in process, local platform server)', () => {
     const patch = server.requests[1]!.json as {
       model: Record<string, unknown> & { tools: { function: { name: string } }[]; messages: { content: string }[] }
       clientMessages: string[]
+      hooks: { name?: string; on: string; options?: { timeoutSeconds?: number } }[]
+      maxDurationSeconds: number
       metadata: Record<string, unknown>
       firstMessage?: string
     }
@@ -256,6 +281,10 @@ describe('npm run assistant (in process, local platform server)', () => {
     expect(patch.model.messages[0]!.content).not.toContain('stale')
     expect(patch.clientMessages).toEqual(expect.arrayContaining([...CLIENT_MESSAGES, 'hang']))
     expect(patch.metadata).toMatchObject({ team: 'web' })
+    // The owner's hook and maximum duration stay; our silence hook is replaced, not doubled.
+    expect(patch.hooks.map((h) => h.on)).toEqual(['call.ending', 'customer.speech.timeout'])
+    expect(patch.hooks[1]).toMatchObject({ name: SILENCE_HOOK_NAME, options: { timeoutSeconds: SILENCE_END_SECONDS } })
+    expect(patch.maxDurationSeconds).toBe(1200)
     expect(patch).not.toHaveProperty('firstMessage')
     expect(r.stdout).toContain('Assistant id: asst_9')
     expect(r.stdout).toContain(`data-assistant-id="asst_9"`)

@@ -109,4 +109,58 @@ describe('the embed settings (src/embed/config.ts)', () => {
       expect(() => parseEmbedSettings(junk as Record<string, unknown>, 'init')).not.toThrow()
     }
   })
+
+  it('consent: data-consent="required" with the owner text and a privacy URL; off by default', () => {
+    const base = { publicKey: KEY, assistantId: ID }
+    expect(parseEmbedSettings(base, 'attributes').config).toMatchObject({
+      consent: 'none',
+      consentText: '',
+      privacyUrl: '',
+    })
+    const r = parseEmbedSettings(
+      {
+        ...base,
+        consent: 'required',
+        consentText: '  We record\n calls  for quality. ',
+        privacyUrl: 'https://shop.example/privacy',
+      },
+      'attributes',
+    )
+    expect(r.problems).toEqual([])
+    expect(r.config).toMatchObject({
+      consent: 'required',
+      consentText: 'We record calls for quality.',
+      privacyUrl: 'https://shop.example/privacy',
+    })
+    const init = parseEmbedSettings({ ...base, consent: 'required', privacyUrl: 'http://shop.example/p' }, 'init')
+    expect(init.problems).toEqual([])
+    expect(init.config.consent).toBe('required')
+  })
+
+  it('consent: a malformed value, a non-http(s) policy URL or an over-long text is reported by name, with a safe default', () => {
+    const base = { publicKey: KEY, assistantId: ID }
+    const r = parseEmbedSettings(
+      { ...base, consent: 'yes', privacyUrl: 'javascript:alert(1)', consentText: 'x'.repeat(501) },
+      'attributes',
+    )
+    expect(r.problems.map((p) => p.setting)).toEqual([
+      'data-consent',
+      'data-consent-text',
+      'data-privacy-url',
+      'data-consent-text',
+      'data-privacy-url',
+    ])
+    expect(r.problems[0]!.message).toBe('data-consent must be one of none, required; got "yes" (using none)')
+    expect(r.problems[2]!.message).toContain('must be an http(s) URL')
+    expect(r.config).toMatchObject({ consent: 'none', consentText: '', privacyUrl: '' })
+    // a valid notice setting without data-consent="required" is pointed out (it would never show)
+    const unused = parseEmbedSettings({ ...base, privacyUrl: 'https://shop.example/privacy' }, 'init')
+    expect(unused.problems.map((p) => p.message)).toEqual([
+      'privacyUrl is shown only with consent="required", which is not set (no notice is shown)',
+    ])
+    // the javascript: URL never reaches the widget, whatever consent says
+    const required = parseEmbedSettings({ ...base, consent: 'required', privacyUrl: 'javascript:alert(1)' }, 'init')
+    expect(required.config.privacyUrl).toBe('')
+    expect(required.missing).toEqual([])
+  })
 })

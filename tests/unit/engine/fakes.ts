@@ -2,13 +2,21 @@
  * Test doubles for the call engine: a scripted fake Daily call object (records the calls made on it, emits
  * Daily's events), a hand-driven clock, and an event recorder.
  */
+import type { DailyNetworkConnectivityTestStats, DailyWebsocketConnectivityTestResults } from '@daily-co/daily-js'
 import type { Clock } from '../../../src/voice/engine'
 
 type Handler = (event?: unknown) => void
 
 /** Methods of the fake that a test can make fail (reject or throw). */
 export type FailingMethod =
-  'join' | 'startRecording' | 'startRemoteParticipantsAudioLevelObserver' | 'updateInputSettings' | 'destroy'
+  | 'join'
+  | 'startRecording'
+  | 'startRemoteParticipantsAudioLevelObserver'
+  | 'startLocalAudioLevelObserver'
+  | 'updateInputSettings'
+  | 'destroy'
+  | 'testNetworkConnectivity'
+  | 'testWebsocketConnectivity'
 
 /** A scripted stand-in for daily-js's call object. */
 export class FakeDailyCall {
@@ -131,6 +139,33 @@ export class FakeDailyCall {
 
   async startLocalAudioLevelObserver(interval?: number): Promise<void> {
     this.calls.push(['startLocalAudioLevelObserver', interval])
+    if (this.fail.startLocalAudioLevelObserver) throw this.fail.startLocalAudioLevelObserver
+  }
+
+  stopLocalAudioLevelObserver(): void {
+    this.calls.push(['stopLocalAudioLevelObserver'])
+  }
+
+  /** What Daily's TURN test resolves with. */
+  networkConnectivity: DailyNetworkConnectivityTestStats = { result: 'passed' }
+  /** What Daily's websocket test resolves with. */
+  websocketConnectivity: DailyWebsocketConnectivityTestResults = {
+    result: 'passed',
+    abortedRegions: [],
+    failedRegions: [],
+    passedRegions: ['eu-central-1'],
+  }
+
+  async testNetworkConnectivity(track: unknown): Promise<DailyNetworkConnectivityTestStats> {
+    this.calls.push(['testNetworkConnectivity', track])
+    if (this.fail.testNetworkConnectivity) throw this.fail.testNetworkConnectivity
+    return this.networkConnectivity
+  }
+
+  async testWebsocketConnectivity(): Promise<DailyWebsocketConnectivityTestResults> {
+    this.calls.push(['testWebsocketConnectivity'])
+    if (this.fail.testWebsocketConnectivity) throw this.fail.testWebsocketConnectivity
+    return this.websocketConnectivity
   }
 
   updateInputSettings(settings: unknown): Promise<unknown> {

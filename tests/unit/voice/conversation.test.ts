@@ -30,6 +30,20 @@ const micError = (name: string): VoiceCallErrorEvent => ({
   timestamp: '',
 })
 
+/** Daily's payloads as the engine passes them through. */
+const quality = (threshold: string, score: number) =>
+  ({
+    action: 'network-quality-change',
+    callClientId: 'c1',
+    threshold,
+    quality: score,
+    networkState: threshold === 'good' ? 'good' : 'bad',
+    networkStateReasons: [],
+    stats: {},
+  }) as never
+const connection = (event: 'interrupted' | 'connected') =>
+  ({ action: 'network-connection', callClientId: 'c1', type: 'sfu', event }) as never
+
 function session(engine = new ScriptedVoiceEngine({ script: [] })) {
   const turns: TranscriptTurn[] = []
   const problems: string[] = []
@@ -86,10 +100,10 @@ describe('session: both sides, levels, stages, network, endings', () => {
     engine.emitNow('volume-level', 0.5)
     engine.emitNow('local-volume-level', 1.7)
     engine.emitNow('local-volume-level', Number.NaN)
-    engine.emitNow('network-quality-change', { threshold: 'very-low', quality: 20 })
-    engine.emitNow('network-connection', { type: 'sfu', event: 'interrupted' })
-    engine.emitNow('network-connection', { type: 'sfu', event: 'connected' })
-    engine.emitNow('network-quality-change', { threshold: 'good', quality: 90 })
+    engine.emitNow('network-quality-change', quality('very-low', 20))
+    engine.emitNow('network-connection', connection('interrupted'))
+    engine.emitNow('network-connection', connection('connected'))
+    engine.emitNow('network-quality-change', quality('good', 90))
     expect(stages).toEqual(['web-call-creation', 'assistant'])
     expect(levels).toEqual([
       ['assistant', 0.5],
