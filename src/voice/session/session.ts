@@ -413,10 +413,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
 
   /** Adds (`on`) or removes (`off`) every engine listener of this session: one list for both directions. */
   const bind = (method: 'on' | 'off') => {
-    const listen = engine[method].bind(engine) as <E extends keyof WidgetEngineEvents>(
-      event: E,
-      listener: WidgetEngineEvents[E],
-    ) => unknown
+    const listen = <E extends keyof WidgetEngineEvents>(event: E, listener: WidgetEngineEvents[E]) =>
+      engine[method](event, listener)
     listen('call-start', onCallStart)
     listen('speech-start', onSpeechStart)
     listen('speech-end', onSpeechEnd)
