@@ -7,11 +7,11 @@ import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
 import { consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
 import { createConsentUi } from './consentDialog'
+import { layoutClasses, paintAccent, type WidgetPosition, type WidgetSize } from './branding'
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
-/** Corner the widget floats in. */
-export type WidgetPosition = 'bottom-right' | 'bottom-left'
+export type { WidgetPosition, WidgetSize } from './branding'
 
 /** Options of {@link mountVoiceWidget}. */
 export interface MountVoiceWidgetOptions {
@@ -31,8 +31,18 @@ export interface MountVoiceWidgetOptions {
   realtime: RealtimeSettings | null
   /** @default 'auto' */
   theme?: WidgetTheme
-  /** @default 'bottom-right' */
+  /** Where the widget floats (branding.ts `WIDGET_POSITIONS`). @default 'bottom-right' */
   position?: WidgetPosition
+  /** `compact`: 48 px mic, narrower panel and toasts; `full`: 64 px mic. @default 'full' */
+  size?: WidgetSize
+  /**
+   * The owner's accent, any CSS colour (`light-dark(a, b)` for one per scheme); used per scheme only where it keeps
+   * WCAG AA 4.5:1 against the widget's background and for the mic icon on it, else a console warning and the
+   * default accent (branding.ts `paintAccent`). @default '' (the default accent)
+   */
+  accentColor?: string
+  /** The widget's title: the region's accessible name and the open panel's heading. @default the copy's `widget.region` */
+  title?: string
   /** How long a toast stays, in ms (twice as long when it has a button; paused while hovered or focused). @default 5000 */
   toastDurationMs?: number
   /** Most toasts shown at once; the oldest goes first. @default 4 */
@@ -185,9 +195,13 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const t = (key: string, values?: Record<string, string>, fallback?: string) => translate(copy, key, values, fallback)
 
   // ---- DOM ----
-  const root = el('aside', `root${options.position === 'bottom-left' ? ' left' : ''}`, {
-    'data-testid': 'voice-widget',
-  })
+  const root = el(
+    'aside',
+    ['root', ...layoutClasses(options.position ?? 'bottom-right', options.size ?? 'full')].join(' '),
+    {
+      'data-testid': 'voice-widget',
+    },
+  )
   const toasts = el('section', 'toasts', { 'aria-live': 'polite', 'aria-relevant': 'additions' })
   const row = el('div', 'row')
   const panel = el('div', 'panel')
@@ -206,7 +220,15 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   row.append(panel, micWrap)
   const live = el('div', 'sr-only', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })
   root.append(toasts, row, live)
+  // ---- branding (branding.ts): the owner's accent where it keeps AA contrast (resolved before the root is drawn), and title ----
+  paintAccent(root, options.accentColor ?? '', options.logger ?? console, shadow)
   shadow.append(root)
+  const title = (options.title ?? '').trim()
+  if (title) {
+    const heading = el('p', 'panel-title', { 'aria-hidden': 'true' })
+    heading.textContent = title
+    panel.prepend(heading)
+  }
 
   // ---- consent (consent.ts, consentDialog.ts): the gate before the controller's start ----
   const consentSettings: ConsentSettings = options.consent ?? { required: false }
@@ -336,7 +358,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const active = status === 'listening' || status === 'processing'
     root.setAttribute('data-status', status)
     root.setAttribute('lang', lang)
-    root.setAttribute('aria-label', t('widget.region'))
+    root.setAttribute('aria-label', title || t('widget.region'))
     root.classList.toggle('active', active)
     paintTheme()
     mic.setAttribute(
