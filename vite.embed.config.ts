@@ -43,6 +43,62 @@ function classicLoader(): Plugin {
   }
 }
 
+const CALL_CHUNKS_PLACEHOLDER = /(["'`])__VOICEOS_CALL_CHUNKS__\1/g
+
+/**
+ * Tells the widget which chunks the call needs (src/voice/widget/engine.ts `CALL_CHUNKS`), so it can fetch them
+ * all at intent with `<link rel="modulepreload">` in one parallel round trip without running any: the chunks
+ * holding the voice session, the engine, the platform's web-call client and daily-js (whichever module stands
+ * for it), and every chunk they import statically. Chunks of later needs (the Realtime channel's client, the
+ * scripted engine) are left out.
+ */
+export function callChunks(): Plugin {
+  const roots = [
+    /src\/voice\/session\/session\.ts$/,
+    /src\/voice\/engine\/index\.ts$/,
+    /src\/platform\/web\.ts$/,
+    /@daily-co\/daily-js|daily-standin\.ts$/,
+  ]
+  return {
+    name: 'voiceos-call-chunks',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+      const byName = new Map(chunks.map((c) => [c.fileName, c]))
+      const wanted = new Set<string>()
+      const add = (fileName: string) => {
+        const chunk = byName.get(fileName)
+        if (!chunk || wanted.has(fileName)) return
+        wanted.add(fileName)
+        for (const dep of chunk.imports) add(dep)
+      }
+      for (const root of roots) {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => root.test(id.replace(/\\/g, '/'))))
+        if (chunk) add(chunk.fileName)
+        else this.warn(`no chunk holds ${root}: the widget will not preload it`)
+      }
+      let replaced = 0
+      for (const chunk of chunks) {
+        if (!CALL_CHUNKS_PLACEHOLDER.test(chunk.code)) continue
+        CALL_CHUNKS_PLACEHOLDER.lastIndex = 0
+        // Less what the reading chunk has already loaded (itself and its static imports); names relative to
+        // it (all chunks share one folder).
+        const loaded = new Set<string>()
+        const mark = (f: string) => {
+          if (loaded.has(f)) return
+          loaded.add(f)
+          for (const dep of byName.get(f)?.imports ?? []) mark(dep)
+        }
+        mark(chunk.fileName)
+        const names = [...wanted].filter((f) => !loaded.has(f)).map((f) => `./${f.split('/').pop()}`)
+        chunk.code = chunk.code.replace(CALL_CHUNKS_PLACEHOLDER, () => JSON.stringify(JSON.stringify(names)))
+        replaced++
+      }
+      CALL_CHUNKS_PLACEHOLDER.lastIndex = 0
+      if (!replaced) this.error('no chunk holds __VOICEOS_CALL_CHUNKS__ (src/voice/widget/engine.ts)')
+    },
+  }
+}
+
 /**
  * Emits the demo page (`demo.html`, `demo.css`, `demo.js`) with the build's public keys on its script tag
  * (empty → the widget explains what is missing) and a strict CSP meta, and adds the embed's response headers
@@ -98,7 +154,7 @@ export default defineConfig(({ mode: cliMode }) => {
     mode,
     base: './',
     publicDir: false,
-    plugins: [classicLoader(), demoPage(env)],
+    plugins: [classicLoader(), callChunks(), demoPage(env)],
     build: {
       outDir,
       emptyOutDir: true,

@@ -25,6 +25,8 @@ import { buildStandInEmbed, buildStandInVapi } from './lib/standins'
 
 const OUT = 'bench/.out/press'
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10)
+/** `--only=embed` or `--only=vapi`: measure one page (while iterating; the README's table needs both). */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
 /** Time the pointer rests on the button before the press, ms. */
 export const HOVER_MS = 300
 const PUBLIC_KEY = 'pk_bench_0000000000000000'
@@ -221,6 +223,7 @@ const browser = await chromium.launch({
 const results: Record<string, Press[]> = {}
 try {
   for (const subject of ['embed', 'vapi'] as const) {
+    if (ONLY && ONLY !== subject) continue
     for (const mode of ['cold', 'warm'] as const) {
       results[`${subject} ${mode}`] = await series(browser, `${host.origin}/${subject}.html`, subject, mode, platform)
       console.error(`${subject} ${mode}: done`)
@@ -232,7 +235,8 @@ try {
 }
 
 const row = (name: string, label: string) => {
-  const r = results[name]!
+  const r = results[name]
+  if (!r) return `| ${label} | not measured (--only) | | | | |`
   const m = (k: 'gum' | 'post' | 'listening') =>
     `${ms(
       q(

@@ -2,16 +2,19 @@
  * One conversation across the pages of a multi-page site (README "One conversation across pages"): three real
  * documents on their own origin, the production embed by script tag (live engine; daily-js replaced by the Daily
  * stand-in, bench/lib/standins.ts), a local `POST /call/web` server whose web call carries a Live Call Control URL
- * on the same server. The call is created once and rejoined on every same-origin page (hand click, form POST
- * that redirects, reload, back, a voice click); every way of leaving ends it through the control URL.
+ * on the same server, and that server holds the call's room (tests/servers/daily-rooms.ts): the Daily stand-in
+ * joins and leaves it there, so the room outlives the page exactly when the web call asked for it. The call is
+ * created once and rejoined on every same-origin page (hand click, form POST that redirects, reload, back, a voice
+ * click); every way of leaving ends it through the control URL.
  */
 import { expect, test, type Page } from '@playwright/test'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { STAND_IN_CORS, withGrantedFakeMicrophone } from './embedStandIn'
+import { withGrantedFakeMicrophone } from './embedStandIn'
 import { buildStandInEmbed } from '../../bench/lib/standins'
 import { startPlatformServer, type PlatformServer } from '../servers/platform-server'
+import { dailyRooms } from '../servers/daily-rooms'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 import { WEB_CALL } from '../unit/engine/fakes'
 
@@ -69,20 +72,19 @@ test.afterAll(async () => {
   await Promise.all([platform?.close(), embed?.close(), other?.close(), site?.close()])
 })
 
-test.beforeEach(() => {
+let rooms: ReturnType<typeof dailyRooms>
+test.beforeEach(async ({ context }) => {
   platform.reset()
-  platform.fallback = (r) =>
-    r.method === 'OPTIONS'
-      ? { status: 204, headers: STAND_IN_CORS }
-      : r.path === '/call/web'
-        ? {
-            status: 201,
-            headers: STAND_IN_CORS,
-            body: { ...WEB_CALL, monitor: { controlUrl: `${platform.url}/call-1/control` } },
-          }
-        : { status: 200, headers: STAND_IN_CORS, body: {} }
+  rooms = dailyRooms(platform.url, WEB_CALL)
+  platform.fallback = rooms.handle
+  // Every page's Daily stand-in joins the room on the local server.
+  await context.addInitScript((roomServer) => {
+    ;(window as unknown as { __dailyStandIn: { roomServer: string } }).__dailyStandIn = { roomServer }
+  }, platform.url)
 })
 
+/** The call's room as the server holds it. */
+const room = () => rooms.rooms.get(WEB_CALL.webCallUrl)
 const widget = (page: Page) => page.getByTestId('voice-widget')
 const creates = () => platform.requests.filter((r) => r.method === 'POST' && r.path === '/call/web')
 const ends = () => platform.requests.filter((r) => r.method === 'POST' && r.path === '/call-1/control')
@@ -143,11 +145,32 @@ test('one call across a hand click, a form POST that redirects, reload, back and
 
   expect(creates()).toHaveLength(1) // five page loads, one call
   expect(ends()).toHaveLength(0)
+  // One room, joined by each of the six pages, left by the five before (their beacons may still be on the way).
+  expect(room()).toMatchObject({ joins: 6, deleteOnLeave: false })
+  expect(room()?.deleted).toBeUndefined()
+  await expect.poll(() => room()?.participants).toBe(1)
 
   await page.getByRole('link', { name: 'Partner site' }).click() // another origin
   await expect(page).toHaveTitle('Partner')
   await expect.poll(() => ends().length).toBe(1)
   expect(ends()[0]!.json).toEqual({ type: 'end-call' })
+  expect(room()?.deleted).toBe('end-call')
+})
+
+test('a call the platform ended while the next page loaded: the widget says so and waits, with no new call', async ({
+  page,
+}) => {
+  await page.goto(`${site.origin}/index.html`)
+  await page.getByRole('button', { name: 'Start voice assistant' }).click()
+  await expect(widget(page)).toHaveAttribute('data-status', 'listening')
+  // The assistant's silence hook (or its maximum duration) ends the call on the platform: the room goes.
+  room()!.deleted = 'end-call'
+  await page.getByRole('link', { name: 'Contact' }).click()
+  await expect(page).toHaveTitle('Contact us')
+  await expect(page.getByTestId('voice-toast').filter({ hasText: 'Conversation ended' })).toBeVisible()
+  await expect(widget(page)).toHaveAttribute('data-status', 'idle')
+  await expect(page.getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
+  expect(creates()).toHaveLength(1)
 })
 
 test('stopping the call on a page ends it there and hands nothing to the next page', async ({ page }) => {
@@ -161,6 +184,8 @@ test('stopping the call on a page ends it there and hands nothing to the next pa
   await page.waitForTimeout(1000)
   await expect(widget(page)).toHaveAttribute('data-status', 'idle')
   expect((await daily(page)).joins).toEqual([])
+  // Stop ends the call on the platform (Live Call Control's end-call, as an app message): the room goes.
+  await expect.poll(() => room()?.deleted).toBe('end-call')
 })
 
 test("another tab of the site starts idle and never joins this tab's call", async ({ context }) => {
@@ -217,4 +242,6 @@ test('data-persist="false": one call per page, as before', async ({ page }) => {
   await page.waitForTimeout(1000)
   await expect(widget(page)).toHaveAttribute('data-status', 'idle')
   expect((await daily(page)).joins).toEqual([])
+  // Without roomDeleteOnUserLeaveEnabled: false the room goes with the page's participant.
+  await expect.poll(() => room()?.deleted).toBe('left')
 })

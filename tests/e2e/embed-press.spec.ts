@@ -83,10 +83,12 @@ test('0 call code before intent; pointer over fetches it; the press sends one PO
   expect(requests.filter((u) => CALL_CODE.test(u))).toEqual([])
 
   await mic.hover()
-  await expect.poll(() => requests.filter((u) => /chunks\/engine-/.test(u)).length).toBeGreaterThan(0)
-  await expect
-    .poll(() => requests.filter((u) => /chunks\/daily-standin-|chunks\/daily-/.test(u)).length)
-    .toBeGreaterThan(0)
+  // Every chunk of the call in one go (modulepreload): the session, the engine, the web-call client, daily-js.
+  for (const chunk of [/chunks\/session-/, /chunks\/engine-/, /chunks\/web-/, /chunks\/daily-standin-|chunks\/daily-/])
+    await expect.poll(() => requests.filter((u) => chunk.test(u)).length).toBeGreaterThan(0)
+  expect(
+    await page.evaluate(() => document.querySelectorAll('link[rel=modulepreload][href*="/chunks/"]').length),
+  ).toBeGreaterThanOrEqual(4)
 
   await mic.click()
   const widget = page.getByTestId('voice-widget')

@@ -5,12 +5,17 @@
  * when `audioSource` is on, the room's assistant says "listening" once joined (as Vapi's server does), and
  * `destroy()` stops the tracks it captured. Both this project's engine and `@vapi-ai/web` run on it unchanged.
  *
- * Timing knobs (window globals, read at `join()`): `__dailyStandIn.listeningDelayMs` (default 0).
+ * Knobs (window globals, read at `join()`): `__dailyStandIn.listeningDelayMs` (default 0);
+ * `__dailyStandIn.roomServer`, the URL of a server that holds the rooms (tests/servers/daily-rooms.ts): then `join()`
+ * joins the room there and fails as daily-js does when the room no longer exists (Daily's `error` event with
+ * `error.type` `no-room`, then `left-meeting`), and leaving (`leave()`, `destroy()`, the page going away) tells the
+ * server with `sendBeacon`. Without it the room lives in the page.
  */
 import { FakeDailyCall } from '../unit/engine/fakes'
 
 interface StandInSettings {
   listeningDelayMs?: number
+  roomServer?: string
 }
 
 const settings = (): StandInSettings => ((globalThis as { __dailyStandIn?: StandInSettings }).__dailyStandIn ??= {})
@@ -18,11 +23,34 @@ const settings = (): StandInSettings => ((globalThis as { __dailyStandIn?: Stand
 /** A Daily call object whose join captures the microphone and whose room answers "listening". */
 export class BrowserDailyCall extends FakeDailyCall {
   #stream: MediaStream | undefined
+  /** The room joined on the room server, until left. */
+  #room: { server: string; url: string } | undefined
 
   override async join(options: unknown): Promise<unknown> {
     const audio = (this.options as { audioSource?: unknown } | undefined)?.audioSource
     if (audio !== false && typeof navigator !== 'undefined' && navigator.mediaDevices) {
       this.#stream = await navigator.mediaDevices.getUserMedia({ audio: true })
+    }
+    const server = settings().roomServer
+    const url = String((options as { url?: unknown } | undefined)?.url ?? '')
+    if (server) {
+      const res = await fetch(`${server}/daily/rooms/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      })
+      if (!res.ok) {
+        // daily-js: the meeting starts loading, then the `error` event names the room's problem, then left-meeting;
+        // join() rejects.
+        const { error } = (await res.json()) as { error: { type: string; msg: string } }
+        this.calls.push(['join', options])
+        for (const event of ['loading', 'loaded', 'joining-meeting']) this.emit(event)
+        this.emit('error', { errorMsg: error.msg, error })
+        this.emit('left-meeting')
+        throw new Error(error.msg)
+      }
+      this.#room = { server, url }
+      addEventListener('pagehide', this.#leaveRoom)
     }
     const joined = await super.join(options)
     const delay = settings().listeningDelayMs ?? 0
@@ -32,10 +60,43 @@ export class BrowserDailyCall extends FakeDailyCall {
     return joined
   }
 
+  override async leave(): Promise<void> {
+    this.#leaveRoom()
+    await super.leave()
+  }
+
   override async destroy(): Promise<void> {
     for (const t of this.#stream?.getTracks() ?? []) t.stop()
     this.#stream = undefined
+    this.#leaveRoom()
     await super.destroy()
+  }
+
+  /**
+   * daily-js's sendAppMessage; in a room held by the room server, Live Call Control's `end-call` ends the call
+   * there, as Vapi's participant in the room does.
+   */
+  override sendAppMessage(data: unknown, to?: string): this {
+    super.sendAppMessage(data, to)
+    const room = this.#room
+    let type: unknown
+    try {
+      type = (JSON.parse(String(data)) as { type?: unknown }).type
+    } catch {
+      type = undefined
+    }
+    if (room && type === 'end-call')
+      navigator.sendBeacon(`${room.server}/daily/rooms/end`, JSON.stringify({ url: room.url }))
+    return this
+  }
+
+  /** Tells the room server this participant left (once; a beacon survives the page's unload). */
+  readonly #leaveRoom = (): void => {
+    const room = this.#room
+    if (!room) return
+    this.#room = undefined
+    removeEventListener('pagehide', this.#leaveRoom)
+    navigator.sendBeacon(`${room.server}/daily/rooms/leave`, JSON.stringify({ url: room.url }))
   }
 
   /** daily-js's participants(); @vapi-ai/web reads it. */

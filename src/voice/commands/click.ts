@@ -18,7 +18,7 @@
  */
 import type { ClickCommand } from './schema'
 import { accessibleName, composedAncestors, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
-import { bestScore, bestTies, createMatcher, EXACT_MATCH, normalizeText, type Ranked } from './match'
+import { bestTies, createMatcher, EXACT_MATCH, MATCH_THRESHOLD, normalizeText, type Ranked } from './match'
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
 import { refusalOf, type Refusal } from './refusals'
@@ -180,6 +180,12 @@ const isLinkOrMarked = (el: Element) =>
   el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') ||
   el.matches('[role],[onclick],[tabindex]')
 
+/** One name's score, or 0 below {@link MATCH_THRESHOLD} (./match.ts `bestScore` of one name, without a list). */
+const scoreOf = (score: (name: string) => number, name: string): number => {
+  const s = name ? score(name) : 0
+  return s >= MATCH_THRESHOLD ? s : 0
+}
+
 /** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
 export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
   const roots = searchRoots(doc)
@@ -200,8 +206,9 @@ export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: Loo
   const score = createMatcher(command.targetText)
   let ranked: Ranked<Element>[] = []
   for (const el of candidates) {
-    const byName = bestScore(score, [accessibleName(el)])
-    const byTitle = bestScore(score, [el.getAttribute('title') ?? ''])
+    const byName = scoreOf(score, accessibleName(el))
+    const title = el.getAttribute('title')
+    const byTitle = title ? scoreOf(score, title) : 0
     if (byName > 0 || byTitle > 0) ranked.push({ item: el, key: [byName, byTitle] })
   }
   if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {

@@ -271,6 +271,19 @@ function datePartOf(el: Element): 'day' | 'month' | 'year' | undefined {
   return undefined
 }
 
+const FILL_CANDIDATE_TAGS = new Set(['input', 'textarea', 'select', 'fieldset'])
+const FILL_CANDIDATE_ROLES = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'slider',
+  'spinbutton',
+  'radio',
+  'radiogroup',
+  'group',
+])
+
 /**
  * Every fill candidate of the document (see the module doc), in tree order: controls first as found, then
  * radio groups and split dates at their container's place. One `querySelectorAll` per search root.
@@ -280,8 +293,9 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
   const radioGroups = new Map<string | Element, FillTarget>()
   const controlled = new Set<string>()
   const listboxes: Element[] = []
-  const SELECTOR =
-    'input, textarea, select, [contenteditable], [role=textbox], [role=searchbox], [role=combobox], [role=listbox], [role=slider], [role=spinbutton], [role=radio], [role=radiogroup], fieldset, [role=group]'
+  // Tag names and bare attributes (Chromium matches them several times faster than attribute values); the
+  // roles (`[role=textbox]`…, whole value, case-sensitive) are checked in script.
+  const SELECTOR = 'input, textarea, select, fieldset, [contenteditable], [role]'
   let rootIndex = 0
   for (const root of roots) {
     rootIndex++
@@ -292,8 +306,12 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
       continue
     }
     for (const el of all) {
-      if (ctx.isIgnored(el)) continue
       const tag = el.localName
+      if (!FILL_CANDIDATE_TAGS.has(tag) && !el.hasAttribute('contenteditable')) {
+        const roleValue = el.getAttribute('role')
+        if (roleValue === null || !FILL_CANDIDATE_ROLES.has(roleValue)) continue
+      }
+      if (ctx.isIgnored(el)) continue
       const role = roleAttr(el)
       if ((tag === 'input' && inputType(el) === 'radio') || role === 'radio') {
         // A native group: same name in the same form (or root); ARIA: the radiogroup around it.

@@ -34,6 +34,28 @@ export const TOGGLE_CONTROL_SELECTOR = [
 /** Elements a toggle considers: the controls plus labels. */
 export const TOGGLE_SELECTOR = `${TOGGLE_CONTROL_SELECTOR},label`
 
+/**
+ * What a page is asked for to find the {@link TOGGLE_SELECTOR} elements: tag names and bare attributes, which
+ * Chromium matches several times faster than attribute values; those are checked in script
+ * ({@link isToggleCandidate}).
+ */
+const TOGGLE_COARSE_SELECTOR = 'input,details,summary,label,[role],[aria-expanded],[aria-pressed]'
+const TOGGLE_ROLE_VALUES = new Set(['switch', 'checkbox', 'radio', 'menuitemcheckbox', 'menuitemradio'])
+
+/** Whether an element matched by {@link TOGGLE_COARSE_SELECTOR} matches {@link TOGGLE_SELECTOR}. */
+function isToggleCandidate(el: Element): boolean {
+  const tag = el.localName
+  if (tag === 'details' || tag === 'summary' || tag === 'label') return true
+  if (el.hasAttribute('aria-expanded') || el.hasAttribute('aria-pressed')) return true
+  // `[role=switch]` compares the whole value, case-sensitively.
+  const role = el.getAttribute('role')
+  if (role !== null && TOGGLE_ROLE_VALUES.has(role)) return true
+  if (tag !== 'input') return false
+  // `input[type=checkbox]`: the `type` value compares ASCII case-insensitively in HTML.
+  const type = (el.getAttribute('type') ?? '').toLowerCase()
+  return type === 'checkbox' || type === 'radio'
+}
+
 const TOGGLE_ROLES = new Set(['switch', 'checkbox', 'radio', 'menuitemcheckbox', 'menuitemradio'])
 
 function isToggleInput(el: Element): boolean {
@@ -107,7 +129,10 @@ export function toggleRefusal(el: Element, control: Element): Refusal | null {
 
 /** Chooses what a toggle command changes; see the module doc. Throws on an invalid selector. */
 export function chooseToggle(doc: Document, command: ToggleCommand, ctx: LookupContext): ToggleChoice {
-  const candidates = queryAllDeep(doc, command.selector ?? TOGGLE_SELECTOR).filter((el) => !ctx.isIgnored(el))
+  const candidates =
+    command.selector === undefined
+      ? queryAllDeep(doc, TOGGLE_COARSE_SELECTOR).filter((el) => isToggleCandidate(el) && !ctx.isIgnored(el))
+      : queryAllDeep(doc, command.selector).filter((el) => !ctx.isIgnored(el))
   let pairs = candidates.flatMap((el) => {
     const control = toggleControlOf(el)
     return control && !ctx.isIgnored(control) ? [{ el, control }] : []

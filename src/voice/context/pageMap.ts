@@ -89,6 +89,10 @@ const BUTTON_ROLES = new Set(['button', 'tab', 'menuitem', 'menuitemcheckbox', '
 const FIELD_ROLES = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton'])
 const BUTTON_INPUT_TYPES = new Set(['button', 'submit', 'reset', 'image'])
 
+/** `h1`–`h6`. */
+const isHeadingTag = (tag: string): boolean =>
+  tag.length === 2 && tag.charCodeAt(0) === 104 /* h */ && tag.charCodeAt(1) >= 49 && tag.charCodeAt(1) <= 54
+
 /** Whitespace collapsed, trimmed, cut at {@link PAGE_MAP_MAX_NAME_CHARS} with "…"; `|` (the list separator) becomes `/`. */
 export function cleanName(text: string): string {
   const t = text.replace(/\s+/g, ' ').replace(/\|/g, '/').trim()
@@ -153,9 +157,12 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
   const visit = (el: Element): void => {
     if (full() || hidesSubtree(el)) return
     const tag = el.localName
-    const role = el.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
+    // Most elements of a big page (rows, cells, wrappers) have no attributes: none is read then.
+    const attributed = el.hasAttributes()
+    const roleAttr = attributed ? el.getAttribute('role') : null
+    const role = roleAttr ? (roleAttr.trim().split(/\s+/)[0]?.toLowerCase() ?? '') : ''
     let descend = true
-    if (/^h[1-6]$/.test(tag) || role === 'heading') {
+    if (isHeadingTag(tag) || role === 'heading') {
       if (map.headings.length < maxItems && shown(el)) {
         const level = role === 'heading' ? Number(el.getAttribute('aria-level')) || 2 : Number(tag.slice(1))
         const text = cleanName(visibleText(el))
@@ -176,7 +183,7 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     } else if (tag === 'textarea' || tag === 'select') {
       addField(el, tag)
       descend = false
-    } else if (isEditable(el)) {
+    } else if (attributed && isEditable(el)) {
       addField(el, 'editable')
       descend = false
     } else if (FIELD_ROLES.has(role)) {
@@ -248,7 +255,11 @@ export function createNamer(doc: Document, ignore: string): Namer {
     try {
       const tag = el.localName
       if (SKIPPED_TAGS.has(tag)) hidden = true
-      else if (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true')
+      else if (layout && defaultIgnore && tag !== 'dialog' && !el.hasAttributes()) {
+        // Nothing on it can hide it: no attribute (`hidden`, `inert`, `aria-hidden`, the widget's mark, a hidden
+        // input's type), and with layout styles are asked of what is listed instead.
+        return false
+      } else if (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true')
         hidden = true
       else if (tag === 'input' && (el as HTMLInputElement).type === 'hidden') hidden = true
       else if (defaultIgnore ? el.hasAttribute('data-voice-ignore') : safeMatches(el, ignore)) hidden = true
@@ -415,9 +426,26 @@ export interface SerializePageMapOptions {
 /** First line of every serialised page map: how the assistant's system prompt recognises one. */
 export const PAGE_MAP_HEADER = 'PAGE MAP'
 
-const encoder = new TextEncoder()
-/** Size of `text` in UTF-8, in bytes. */
-export const utf8Bytes = (text: string): number => encoder.encode(text).length
+/**
+ * Size of `text` in UTF-8, in bytes: what `TextEncoder` would write (a lone surrogate becomes U+FFFD, 3 bytes),
+ * counted without encoding — a map or read measures hundreds of strings, and each `encode` allocates.
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) bytes += 1
+    else if (c < 0x800) bytes += 2
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next < 0xe000) {
+        bytes += 4
+        i++
+      } else bytes += 3
+    } else bytes += 3
+  }
+  return bytes
+}
 
 type ListKey = 'headings' | 'links' | 'buttons' | 'fields'
 const LIST_KEYS: readonly ListKey[] = ['headings', 'fields', 'buttons', 'links']

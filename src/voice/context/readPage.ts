@@ -122,12 +122,23 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
     if (!body)
       return { text: `${PAGE_TEXT_HEADER}: (the page has no content yet)`, found: options.section === undefined }
 
-    /** Visible text of the flat tree under `start`, blocks on their own lines; `stop` ends the walk early. */
+    /**
+     * Visible text of the flat tree under `start`, blocks on their own lines; `from` starts it at an element
+     * (what comes before gives nothing, so only the elements holding `from` are entered and judged), `stop` ends
+     * the walk early.
+     */
     const collect = (start: Node, from?: Element, stop?: (el: Element) => boolean): string => {
       const parts: string[] = []
       let bytes = 0
       let started = from === undefined
       let stopped = false
+      // `from` and the elements holding it (across shadow roots), the only ones entered before it starts.
+      const holders = new Set<Node>()
+      for (let node: Node | null = from ?? null; node;) {
+        holders.add(node)
+        const parent: Node | null = node.parentNode
+        node = parent && parent.nodeType === 11 ? ((parent as ShadowRoot).host ?? null) : parent
+      }
       const push = (s: string) => {
         if (!started || stopped) return
         parts.push(s)
@@ -141,6 +152,7 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
           }
           if (child.nodeType !== 1) continue
           const el = child as Element
+          if (!started && !holders.has(el)) continue
           if (from !== undefined && el === from) started = true
           else if (started && stop?.(el)) {
             stopped = true
@@ -203,13 +215,24 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
       }
     }
 
-    // Sections: headings and labelled regions, visible ones only, in document order.
+    // Sections: headings and labelled regions, visible ones only, in document order. The walk prunes what hides
+    // by its attributes; whether an element is rendered (a style query) is asked only of the sections found and
+    // of the elements holding them, once each.
     const candidates: { el: Element; name: string; level: number; region: boolean }[] = []
+    const path: Element[] = []
+    const shownMemo = new Map<Element, boolean>()
+    const shownOnce = (el: Element) => {
+      let known = shownMemo.get(el)
+      if (known === undefined) shownMemo.set(el, (known = shown(el)))
+      return known
+    }
+    const rendered = (el: Element) => shownOnce(el) && path.every(shownOnce)
     const gather = (node: Element | ShadowRoot) => {
       for (let el = node.firstElementChild; el; el = el.nextElementSibling) {
-        if (hidesSubtree(el) || isValueBearing(el)) continue
+        if (hidesByItself(el) || isValueBearing(el)) continue
         const level = headingLevel(el)
         if (level > 0) {
+          if (!rendered(el)) continue
           const name = cleanName(visibleText(el))
           if (name) candidates.push({ el, name, level, region: false })
           continue
@@ -225,10 +248,12 @@ export function readPage(doc: Document, options: ReadPageOptions = {}): PageRead
           const legend =
             el.localName === 'fieldset' ? Array.from(el.children).find((c) => c.localName === 'legend') : undefined
           const name = cleanName(labelledBy || el.getAttribute('aria-label') || (legend ? visibleText(legend) : ''))
-          if (name) candidates.push({ el, name, level: 0, region: true })
+          if (name && rendered(el)) candidates.push({ el, name, level: 0, region: true })
         }
+        path.push(el)
         gather(el)
         if (el.shadowRoot && el.shadowRoot.mode === 'open') gather(el.shadowRoot)
+        path.pop()
       }
     }
     gather(body)

@@ -24,7 +24,14 @@ import {
   type VoiceCommandSubscription,
 } from '../realtime'
 import { readPage } from '../context/readPage'
-import { arrivalMessage, handoffWebCall, watchForHandoff, type HandoffRecord } from './handoff'
+import {
+  arrivalMessage,
+  endCall,
+  handoffWebCall,
+  watchForHandoff,
+  type HandoffRecord,
+  type HandoffWebCall,
+} from './handoff'
 import type { VoiceEngineLike, WidgetStatus, WidgetToast } from './types'
 
 /** Time a voice command shows "processing" before the status returns to listening, in ms (SPEC §4, §9). */
@@ -140,6 +147,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   /** From pagehide on this page runs no command: the next page (or nobody) does (./handoff.ts). */
   let hidden = false
   let watcher: { stop(): void } | undefined
+  /** The web call of a persistent call (its room outlives the page) while it runs: stop must end it on the platform. */
+  let persistentCall: HandoffWebCall | null = null
   let arrived = false
   let lastError: string | undefined
   /** Set by stop(): a start the visitor cancelled is not a failure to report. */
@@ -288,6 +297,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     setStatus('idle')
   }
   const onCallEnd = () => {
+    persistentCall = null
     teardown()
     options.onTranscript('')
     setStatus('idle')
@@ -337,6 +347,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       }
       if (call) {
         const webCall = options.persist ? handoffWebCall(call) : null
+        persistentCall = webCall
         if (webCall && !ended) {
           watcher = watchForHandoff({
             webCall,
@@ -373,7 +384,15 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     },
     async stop() {
       cancelled = true
-      await engine.stop()
+      // A call whose room outlives the page (persist) would go on after the visitor left it: end it on the
+      // platform — the end-call app message (`end()`), and Live Call Control's URL where the call has one.
+      const persistent = persistentCall
+      persistentCall = null
+      watcher?.stop() // stopped: nothing is handed to the next page, even while the end is on its way
+      watcher = undefined
+      if (persistent) endCall(persistent)
+      if (persistent && engine.end) await engine.end()
+      else await engine.stop()
       // An engine that never started a call sends no call-end: settle here too.
       onCallEnd()
     },

@@ -21,6 +21,11 @@ export interface VoiceEngineLike {
   /** Leaves the call (or cancels a start in progress). */
   stop(): Promise<void>
   /**
+   * Ends the call on the platform (Live Call Control's `end-call`), then leaves it (`VoiceCall.end`). Optional:
+   * the session uses it for a call whose room outlives the page, which leaving alone would not end.
+   */
+  end?(): Promise<void>
+  /**
    * Sends a client message into the call (the page map and command results, src/voice/context); returns
    * whether there was a call to send it through. Optional: without it the assistant gets no page context.
    */

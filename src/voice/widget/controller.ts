@@ -175,8 +175,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     preload() {
       if (preloaded || destroyed || !options.configured) return
       preloaded = true
-      void import('../session/session').catch(() => undefined)
-      options.createEngine.preload?.()
+      // The embed's factory fetches the session's chunk with the engine's (without running it) and says so.
+      if (options.createEngine.preload?.() !== true) void import('../session/session').catch(() => undefined)
     },
     start: () => start(),
     resume: (record) => start(record),

@@ -21,8 +21,47 @@ export interface EngineFactory {
    * starts fetching daily-js (README "How fast the press is"). The engine takes the result over.
    */
   prestart?: (call: PressedCall) => PendingStart
-  /** Called on the first sign of intent (pointer over, focus or touch of the mic): fetches the engine's chunks and daily-js. */
-  preload?: () => void
+  /**
+   * Called on the first sign of intent (pointer over, focus or touch of the mic): fetches the call's code.
+   * Returns `true` when that includes the session's chunk (the embed's build: every chunk of the call is
+   * fetched with `<link rel="modulepreload">`, nothing evaluated), so the caller need not import it itself.
+   */
+  preload?: () => boolean | void
+}
+
+/**
+ * The file names (relative to this chunk) of every chunk the call needs — the session, the engine, the
+ * platform's web-call client, daily-js and their static imports — as a JSON array, written in by the embed's
+ * build (`callChunks()` in vite.embed.config.ts). In any other build it stays this placeholder.
+ */
+const CALL_CHUNKS: string = '__VOICEOS_CALL_CHUNKS__'
+
+/**
+ * Adds a `<link rel="modulepreload">` per chunk of {@link CALL_CHUNKS} (skipping those already linked, as
+ * Vite's preload helper does): one parallel round trip that fetches and caches the call's code without running
+ * any of it, so the page does no work at intent that a press landing then would wait for. Returns `false`
+ * (nothing done) when the build did not list the chunks or there is no document.
+ */
+function preloadCallChunks(): boolean {
+  if (typeof document === 'undefined') return false
+  let names: unknown
+  try {
+    names = JSON.parse(CALL_CHUNKS) // throws on the placeholder (a check of the literal could be folded away)
+  } catch {
+    return false
+  }
+  if (!Array.isArray(names)) return false
+  for (const name of names) {
+    if (typeof name !== 'string') continue
+    const href = new URL(name, import.meta.url).href
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = '' // module scripts are fetched in CORS mode; the preload must match to be reused
+    link.href = href
+    document.head.appendChild(link)
+  }
+  return true
 }
 
 /** Which engine a build uses and the keys the real one needs. */
@@ -41,8 +80,9 @@ export interface EngineSettings {
  * The engine factory of a build: the real {@link import('../engine').VoiceCall} or the scripted one, which also
  * replays steps posted to the window (see `ScriptedVoiceEngine`'s `windowMessages`) so end-to-end tests can send
  * tool calls. The live one loads nothing before intent: on pointer over, focus or touch of the mic it fetches
- * the engine's chunk (its static imports preloaded in parallel) and daily-js; at the press it sends the web-call
- * request and asks for the microphone itself, in parallel with whatever of that code is still loading.
+ * the call's chunks (the embed's build: all in parallel with `modulepreload`, none run; other builds: the
+ * engine's chunk and daily-js, imported); at the press it sends the web-call request and asks for the microphone
+ * itself, then runs that code, in parallel with whatever of it is still arriving.
  */
 export function createEngineFactory(settings: EngineSettings): EngineFactory {
   if (settings.kind === 'scripted') {
@@ -64,13 +104,14 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
           ...(pending && { pendingStart: pending }),
         }),
     )
-  // daily-js is needed as soon as the web call's response arrives: fetched beside the engine (the engine's own
+  // daily-js is needed as soon as the web call's response arrives: loaded beside the engine (the engine's own
   // import of it then gets this same module instance), never after the request.
-  const fetchCode = () => {
+  const runCode = () => {
     void load().catch(() => undefined)
     void import('@daily-co/daily-js').catch(() => undefined)
   }
-  factory.preload = fetchCode
+  // At intent: fetch only (modulepreload) where the build lists the chunks, else import as before.
+  factory.preload = () => preloadCallChunks() || void runCode()
   factory.prestart = (call) => {
     const pending = prestartWebCall({
       publicKey: settings.publicKey,
@@ -78,7 +119,10 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
       ...call,
       ...(settings.persist && { extra: { roomDeleteOnUserLeaveEnabled: false } }),
     })
-    fetchCode() // a press without a prior intent (e.g. a screen reader's activation) fetches it now
+    // After the request and the microphone are on their way (above): run the code fetched at intent, or fetch
+    // it now for a press without a prior intent (e.g. a screen reader's activation). Asynchronous: nothing of
+    // it runs inside the press's task.
+    runCode()
     return pending
   }
   return factory

@@ -162,6 +162,18 @@ describe('serializePageMap: the 4 KB budget', () => {
     expect(text).toContain('title: Catalogue')
   })
 
+  it('counts the bytes TextEncoder writes, lone surrogates (U+FFFD, 3 bytes) included', () => {
+    const encoder = new TextEncoder()
+    const anyUnit = fc.string({ unit: fc.nat(0xffff).map((c) => String.fromCharCode(c)), maxLength: 30 })
+    const text = fc.oneof(anyUnit, fc.string({ unit: 'binary', maxLength: 30 }))
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(utf8Bytes(t)).toBe(encoder.encode(t).length)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('any map fits the budget; a map that fits loses nothing', () => {
     const name = fc.string({ unit: fc.constantFrom('a', 'ß', 'हि', '😀', ' ', '|'), maxLength: 40 })
     const mapArb = fc.record({
@@ -178,7 +190,7 @@ describe('serializePageMap: the 4 KB budget', () => {
     fc.assert(
       fc.property(mapArb, fc.integer({ min: 256, max: 6000 }), (map, maxBytes) => {
         const text = serializePageMap(map, { maxBytes })
-        expect(utf8Bytes(text)).toBeLessThanOrEqual(maxBytes)
+        expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(maxBytes)
         const full = serializePageMap(map, { maxBytes: 1_000_000 })
         if (utf8Bytes(full) <= maxBytes) expect(text).toBe(full)
         else expect(text).toMatch(/\+\d+ more|^PAGE MAP[^\n]*(\nurl: [^\n]*)?(\ntitle: [^\n]*)?$/)

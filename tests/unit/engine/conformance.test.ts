@@ -210,6 +210,42 @@ describe('same ordered public events as @vapi-ai/web', () => {
   })
 })
 
+describe('the widget’s parity events, as @vapi-ai/web emits them', () => {
+  /** A call with a `local-volume-level` listener from the start; Daily reports levels and network changes. */
+  async function parity(target: ReferenceVapi | VoiceCall) {
+    const got: string[] = []
+    target.on('local-volume-level', (level: number) => void got.push(`local-volume-level:${level}`))
+    target.on('network-quality-change', (e: { threshold: string }) => void got.push(`quality:${e.threshold}`))
+    target.on('network-connection', (e: { type: string; event: string }) => void got.push(`${e.type}:${e.event}`))
+    await target.start('asst_1')
+    await flush()
+    const call = created.at(-1)!
+    call.emit('local-audio-level', { audioLevel: 0.25 })
+    call.emit('network-quality-change', { threshold: 'low', quality: 40 })
+    call.emit('network-connection', { type: 'sfu', event: 'interrupted' })
+    call.emit('local-audio-level', { audioLevel: 0.5 })
+    const names = call.calls.map(([m]) => m)
+    await target.stop()
+    return { got, names }
+  }
+
+  it('local-volume-level from Daily’s local observer (100 ms, started after noise cancellation), network events passed through', async () => {
+    const reference = await parity(new Vapi('pk_conf', base))
+    const ours = await parity(engine())
+    expect(ours.got).toEqual(reference.got)
+    expect(reference.got).toEqual([
+      'local-volume-level:0.25',
+      'quality:low',
+      'sfu:interrupted',
+      'local-volume-level:0.5',
+    ])
+    expect(ours.names).toEqual(reference.names)
+    expect(reference.names.indexOf('startLocalAudioLevelObserver')).toBeGreaterThan(
+      reference.names.indexOf('updateInputSettings'),
+    )
+  })
+})
+
 describe('reference bugs fixed by the engine', () => {
   it('reference: `error` with no listener throws out of start() and leaves it stuck "started"', async () => {
     const ref = new Vapi('pk_conf', `${base}/fail`) // 500 → start fails

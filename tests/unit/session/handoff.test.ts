@@ -174,6 +174,8 @@ function fakeEngine() {
   const engine = {
     reconnects: [] as unknown[],
     starts: 0,
+    ends: 0,
+    stops: 0,
     on(e: string, l: (...a: unknown[]) => void) {
       ;(listeners.get(e) ?? listeners.set(e, new Set()).get(e)!).add(l)
     },
@@ -191,7 +193,12 @@ function fakeEngine() {
       engine.reconnects.push(webCall)
       return webCall
     },
-    async stop() {},
+    async stop() {
+      engine.stops++
+    },
+    async end() {
+      engine.ends++
+    },
     send(m: unknown) {
       sent.push(m)
       return true
@@ -274,5 +281,55 @@ describe('the session across the gap', () => {
     expect(clicks).toBe(1)
     expect(sessionStorage.getItem(HANDOFF_KEY)).not.toBeNull()
     await session.stop()
+  })
+
+  it('stop ends a call whose room outlives the page on the platform (end-call and the control URL) and hands nothing over', async () => {
+    const navigate = withNavigation()
+    const engine = fakeEngine()
+    const session = createVoiceSession({
+      engine: engine,
+      assistantId: 'asst_1',
+      sessionId: 'session_3',
+      pageUrl: location.href,
+      realtime: null,
+      onStatus: () => undefined,
+      onTranscript: () => undefined,
+      notify: () => undefined,
+      persist: true,
+      pageContext: false,
+      logger: { info() {}, warn() {}, error() {} },
+    })
+    await session.start()
+    engine.emit('call-start')
+    await session.stop()
+    expect(engine.ends).toBe(1)
+    expect(engine.stops).toBe(0)
+    expect(fetches.map((f) => [f.url, f.init.body])).toEqual([
+      [WEB_CALL.monitor.controlUrl, JSON.stringify({ type: 'end-call' })],
+    ])
+    navigate('https://shop.example/next')
+    hide()
+    expect(sessionStorage.getItem(HANDOFF_KEY)).toBeNull()
+  })
+
+  it('without persist, stop leaves the call (the platform deletes its room) and sends nothing else', async () => {
+    const engine = fakeEngine()
+    const session = createVoiceSession({
+      engine: engine,
+      assistantId: 'asst_1',
+      sessionId: 'session_4',
+      pageUrl: location.href,
+      realtime: null,
+      onStatus: () => undefined,
+      onTranscript: () => undefined,
+      notify: () => undefined,
+      pageContext: false,
+      logger: { info() {}, warn() {}, error() {} },
+    })
+    await session.start()
+    engine.emit('call-start')
+    await session.stop()
+    expect([engine.ends, engine.stops]).toEqual([0, 1])
+    expect(fetches).toEqual([])
   })
 })
