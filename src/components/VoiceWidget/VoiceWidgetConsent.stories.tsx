@@ -531,3 +531,25 @@ export const PhoneBusyCall: Story = {
     })
   },
 }
+
+/** The notice on a 390 px phone: it fits the screen's width and, with the mic, covers at most a third of it. */
+export const NoticePhone: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvasElement }) => {
+    const w = await widget(canvasElement)
+    await userEvent.click(within(w).getByRole('button', { name: en.widget.start }))
+    const dialog = within(w).getByRole('dialog', { name: en.widget.consent.title })
+    const d = dialog.getBoundingClientRect()
+    await expect(d.left).toBeGreaterThanOrEqual(0)
+    await expect(d.right).toBeLessThanOrEqual(window.innerWidth)
+    const parts = [dialog, ...w.querySelectorAll<HTMLElement>('.row > *')].filter(
+      (e) => !e.hidden && getComputedStyle(e).display !== 'none',
+    )
+    const area = coveredArea(
+      parts.map((e) => e.getBoundingClientRect()),
+      window.innerWidth,
+      window.innerHeight,
+    )
+    await expect(area / (window.innerWidth * window.innerHeight)).toBeLessThanOrEqual(1 / 3)
+  },
+}
