@@ -5,7 +5,7 @@ import { createWidgetController, type WidgetController, type WidgetState } from 
 import { translate, type VoiceCopy } from './copy'
 import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
-import { consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
+import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
 import { createConsentUi } from './consentDialog'
 import { layoutClasses, paintAccent, type WidgetPosition, type WidgetSize } from './branding'
 
@@ -260,7 +260,15 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     options.configured &&
     controller.state.status === 'idle' &&
     consentNeeded(consentSettings, consentStore, resumed)
+  /** Consent withdrawn in another tab of the origin (the `storage` event): this tab's call ends too. */
+  const onStorage = (e: StorageEvent) => {
+    if (!consentStore || (e.key !== CONSENT_STORAGE_KEY && e.key !== null) || consentStore.isAccepted()) return
+    resumed = false
+    if (controller.state.status !== 'idle') void controller.stop()
+    render()
+  }
   if (consentUi) {
+    window.addEventListener('storage', onStorage)
     root.insertBefore(consentUi.dialog, row)
     row.insertBefore(consentUi.manageButton, micWrap)
     root.append(consentUi.announcer)
@@ -432,6 +440,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       if (destroyed) return
       destroyed = true
       consentUi?.destroy()
+      window.removeEventListener('storage', onStorage)
       controller.destroy()
       media?.removeEventListener('change', paintTheme)
       for (const s of shown) clearTimeout(s.timer)
