@@ -33,7 +33,8 @@ export const INITIAL_JS_CEILING = {
  * - `loader`: `voiceos.js`, all a host page loads before the browser is idle or the visitor clicks;
  * - `widget`: the widget chunk the loader imports on idle, with its static imports.
  * The engine, daily-js and supabase-js are in neither (checked with {@link ON_CLICK_MARKERS}). Measured
- * 2026-11-23: loader 2.0 KB, widget 7.4 KB (the widget chunk 6.6 KB + the preload helper 0.9 KB).
+ * 2026-11-23: loader 2.0 KB, widget 7.4 KB (the widget chunk 6.6 KB + the preload helper 0.9 KB); 2026-11-25, with the
+ * consent notice, branding settings and the press's prestart/handoff chunks: loader 2.7 KB, widget 14.6 KB.
  */
 export const EMBED_BUDGETS = {
   loader: 12_000,

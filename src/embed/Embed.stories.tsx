@@ -174,3 +174,41 @@ export const Toasts: StoryObj<typeof ToastHost> = {
 
 /** The same toasts, dark. */
 export const ToastsDark: StoryObj<typeof ToastHost> = { ...Toasts, args: { theme: 'dark' }, globals: { theme: 'dark' } }
+
+/**
+ * `data-consent="required" data-privacy-url data-accent-color data-title data-position="top-right" data-size="compact"`:
+ * the loader's parsing reaches the widget — the notice first (with the policy link), the accent on the mic, the
+ * title on the region, the mic in the top-right corner at 48 px.
+ */
+export const ConsentAndBranding: Story = {
+  args: {
+    settings: {
+      publicKey: KEY,
+      assistantId: ASSISTANT,
+      theme: 'light',
+      consent: 'required',
+      privacyUrl: 'https://shop.example/privacy',
+      accentColor: '#0b57d0',
+      title: 'Chai & Co. help',
+      position: 'top-right',
+      size: 'compact',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const w = await widget(canvasElement)
+    await expect(w).toHaveAttribute('aria-label', 'Chai & Co. help')
+    const mic = within(w).getByRole('button', { name: 'Start voice assistant' })
+    const box = mic.getBoundingClientRect()
+    await expect(box.width).toBe(48)
+    await expect(box.top).toBeLessThan(40)
+    await expect(window.innerWidth - box.right).toBeLessThan(40)
+    await expect(getComputedStyle(mic).backgroundColor).toBe('rgb(11, 87, 208)')
+    await userEvent.click(mic)
+    const dialog = within(w).getByRole('dialog', { name: 'Before you talk to the voice assistant' })
+    await expect(within(dialog).getByRole('link', { name: /Privacy policy/ })).toHaveAttribute(
+      'href',
+      'https://shop.example/privacy',
+    )
+    await expect(w).toHaveAttribute('data-status', 'idle')
+  },
+}

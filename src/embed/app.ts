@@ -44,6 +44,9 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
         : null,
     theme: config.theme,
     position: config.position,
+    size: config.size,
+    accentColor: config.accentColor,
+    title: config.title,
     consent: { required: config.consent === 'required', text: config.consentText, privacyUrl: config.privacyUrl },
   })
 }

@@ -7,8 +7,12 @@
 
 /** Languages the widget's copy exists in (`locales/<lng>/voice.json`). */
 export const EMBED_LANGUAGES = ['en', 'hi'] as const
-/** Corners the widget can float in. */
-export const EMBED_POSITIONS = ['bottom-right', 'bottom-left'] as const
+/** Where the widget can float (the widget's `WIDGET_POSITIONS`, src/voice/widget/branding.ts; kept here so the loader imports nothing). */
+export const EMBED_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left', 'bottom-center'] as const
+/** The widget's sizes (`WIDGET_SIZES`): `full` (64 px mic) or `compact` (48 px). */
+export const EMBED_SIZES = ['full', 'compact'] as const
+/** Longest title, in characters (the open panel's heading and the region's name). */
+export const TITLE_MAX = 60
 /** Colour schemes: fixed, or `auto` (the visitor's `prefers-color-scheme`). */
 export const EMBED_THEMES = ['light', 'dark', 'auto'] as const
 /** `required`: a notice with Accept and Cancel before the first microphone request; `none`: no notice. */
@@ -49,6 +53,12 @@ export interface EmbedConfig {
   consentText: string
   /** The owner's privacy policy (an http(s) URL) linked from the notice; '' → no link. */
   privacyUrl: string
+  /** The owner's accent, a CSS colour the browser accepts; '' → the default. Contrast is checked by the widget. */
+  accentColor: string
+  /** The widget's title (≤ {@link TITLE_MAX} characters); '' → the copy's "Voice assistant". */
+  title: string
+  /** @default 'full' */
+  size: (typeof EMBED_SIZES)[number]
 }
 
 /** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
@@ -83,6 +93,9 @@ export interface EmbedInitOptions {
   consent?: string
   consentText?: string
   privacyUrl?: string
+  accentColor?: string
+  title?: string
+  size?: string
 }
 
 /** An assistant id: a UUID. */
@@ -104,6 +117,9 @@ const KEYS = [
   'consent',
   'consentText',
   'privacyUrl',
+  'accentColor',
+  'title',
+  'size',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -267,6 +283,21 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     }
   }
 
+  let accentColor = text('accentColor')
+  if (accentColor !== '') {
+    const supports =
+      typeof CSS !== 'undefined' && typeof CSS.supports === 'function' ? CSS.supports('color', accentColor) : true
+    if (/[;{}<>]/.test(accentColor) || !supports) {
+      problem('accentColor', `must be a CSS colour such as #0b57d0; got "${accentColor}" (using the default accent)`)
+      accentColor = ''
+    }
+  }
+  let title = text('title').replace(/\s+/g, ' ')
+  if (title.length > TITLE_MAX) {
+    problem('title', `is ${title.length} characters; at most ${TITLE_MAX} fit (using the default title)`)
+    title = ''
+  }
+
   return {
     config: {
       publicKey,
@@ -283,6 +314,9 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       consent,
       consentText,
       privacyUrl,
+      accentColor,
+      title,
+      size: oneOf('size', EMBED_SIZES, 'full'),
     },
     problems,
     missing,

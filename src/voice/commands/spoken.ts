@@ -1,6 +1,6 @@
 /**
  * Spoken values turned into what a control accepts: dates ("12 March 2027", "March 12th, 2027", "12/03/2027",
- * "2027-03-12"), times ("3:30 pm", "15:30", "noon"), months ("March 2027"), ISO weeks ("week 11 of 2027"),
+ * "2027-03-12", Hindi "31 मार्च 1980" / "३१ मार्च १९८०"), times ("3:30 pm", "15:30", "noon"), months ("March 2027"), ISO weeks ("week 11 of 2027"),
  * numbers ("1,250", "twelve") and option texts compared case- and accent-insensitively.
  *
  * The value formats are those of the HTML input types (HTML Living Standard §2.3.5 "Dates and times":
@@ -41,6 +41,38 @@ const MONTHS: Readonly<Record<string, number>> = {
   december: 12,
   dec: 12,
 }
+
+/**
+ * Hindi month names (the Gregorian months as Hindi writes them, common spellings: with and without nukta, with
+ * `म्ब` or `ंब`), looked up by their folded form ({@link foldText} drops the vowel signs and the nukta, so
+ * "फ़रवरी" and "फरवरी" are one key). With Devanagari digits read as digits: "३१ मार्च १९८०" is 31 March 1980.
+ */
+const HINDI_MONTHS: readonly (readonly [string, number])[] = [
+  ['जनवरी', 1],
+  ['फ़रवरी', 2],
+  ['फरवरी', 2],
+  ['मार्च', 3],
+  ['अप्रैल', 4],
+  ['अप्रेल', 4],
+  ['मई', 5],
+  ['जून', 6],
+  ['जुलाई', 7],
+  ['अगस्त', 8],
+  ['सितंबर', 9],
+  ['सितम्बर', 9],
+  ['अक्टूबर', 10],
+  ['अक्तूबर', 10],
+  ['नवंबर', 11],
+  ['नवम्बर', 11],
+  ['दिसंबर', 12],
+  ['दिसम्बर', 12],
+]
+
+/** Filler words of a Hindi date ("31 मार्च 1980 को", "सन 1980"), folded. */
+const HINDI_DATE_FILLERS: readonly string[] = ['को', 'सन', 'तारीख']
+
+/** Devanagari digits (U+0966–U+096F) as ASCII digits. */
+const asciiDigits = (text: string): string => text.replace(/[\u0966-\u096f]/g, (d) => String(d.charCodeAt(0) - 0x0966))
 
 const SMALL_NUMBERS: Readonly<Record<string, number>> = {
   zero: 0,
@@ -85,6 +117,14 @@ export function foldText(text: string | null | undefined): string {
     .trim()
 }
 
+/** Month names, English and Hindi (folded), → 1–12. */
+const MONTH_WORDS: Readonly<Record<string, number>> = Object.assign(
+  Object.create(null) as Record<string, number>,
+  MONTHS,
+  Object.fromEntries(HINDI_MONTHS.map(([name, n]) => [foldText(name), n])),
+)
+const DATE_FILLERS = new Set(['of', 'the', 'on', ...HINDI_DATE_FILLERS.map((w) => foldText(w))])
+
 /** An own entry of a word table (never an `Object.prototype` member such as `constructor`). */
 const own = (table: Readonly<Record<string, number>>, key: string): number | undefined =>
   Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined
@@ -112,7 +152,7 @@ const fullYear = (y: string): number => (y.length <= 2 ? 2000 + Number(y) - (Num
  * @param monthFirst - read `03/12/2027` as March 12 (en-US pages). @default false
  */
 export function parseSpokenDate(text: string, monthFirst = false): CalendarDate | null {
-  const raw = text.trim()
+  const raw = asciiDigits(text.trim())
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw)
   if (m) return validDate(Number(m[1]), Number(m[2]), Number(m[3]))
   m = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{2}|\d{4})$/.exec(raw)
@@ -126,12 +166,12 @@ export function parseSpokenDate(text: string, monthFirst = false): CalendarDate 
   const words = foldText(raw)
     .replace(/\b(\d+)(st|nd|rd|th)\b/g, '$1')
     .split(' ')
-    .filter((w) => w && w !== 'of' && w !== 'the' && w !== 'on')
+    .filter((w) => w && !DATE_FILLERS.has(w))
   let day: number | undefined
   let month: number | undefined
   let year: number | undefined
   for (const w of words) {
-    if (own(MONTHS, w) !== undefined && month === undefined) month = own(MONTHS, w)
+    if (own(MONTH_WORDS, w) !== undefined && month === undefined) month = own(MONTH_WORDS, w)
     else if (/^\d{4}$/.test(w) && year === undefined) year = Number(w)
     else if (/^\d{1,2}$/.test(w) && day === undefined) day = Number(w)
     else if (/^\d{1,2}$/.test(w) && year === undefined && day !== undefined) year = fullYear(w)
@@ -167,7 +207,7 @@ export function parseSpokenTime(text: string): string | null {
 
 /** Parses a month: `2027-03`, `March 2027`, `03/2027` → `yyyy-mm`, or `null`. */
 export function parseSpokenMonth(text: string): string | null {
-  const raw = text.trim()
+  const raw = asciiDigits(text.trim())
   let m = /^(\d{4})-(\d{1,2})$/.exec(raw)
   if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${m[1]}-${pad(Number(m[2]))}`
   m = /^(\d{1,2})\s*[/.-]\s*(\d{4})$/.exec(raw)
@@ -177,7 +217,7 @@ export function parseSpokenMonth(text: string): string | null {
     .filter((w) => w && w !== 'of')
   if (words.length === 2) {
     const [a, b] = words as [string, string]
-    const month = own(MONTHS, a) ?? own(MONTHS, b)
+    const month = own(MONTH_WORDS, a) ?? own(MONTH_WORDS, b)
     const year = /^\d{4}$/.test(b) ? Number(b) : /^\d{4}$/.test(a) ? Number(a) : undefined
     if (month !== undefined && year !== undefined) return `${pad(year, 4)}-${pad(month)}`
   }

@@ -143,9 +143,10 @@ export function createConsentUi(options: ConsentUiOptions): ConsentUi {
     const manage = mode === 'manage'
     dialog.setAttribute('data-mode', mode ?? 'closed')
     title.textContent = t(manage ? 'widget.consent.manageTitle' : 'widget.consent.title')
-    text.textContent = ownerText || t('widget.consent.text')
-    body.textContent = manage ? t('widget.consent.manageText') : ''
-    body.hidden = !manage
+    // Asking: the owner's text or the default notice. Managing: what was agreed to, then the owner's own terms.
+    text.textContent = manage ? t('widget.consent.manageText') : ownerText || t('widget.consent.text')
+    body.textContent = manage ? ownerText : ''
+    body.hidden = !body.textContent
     if (linkLabel && linkNote) {
       linkLabel.data = t('widget.consent.privacy')
       linkNote.textContent = ` ${t('widget.consent.newTab')}`
@@ -256,8 +257,8 @@ export const CONSENT_CSS = `
   all: unset; box-sizing: border-box; cursor: pointer; min-height: 2.75rem; padding: 0.5rem 1rem;
   border-radius: 0.5rem; font-weight: 600; font-size: 0.875rem; line-height: 1.25; text-align: center;
 }
-.consent-primary { background: var(--brand); color: var(--brand-contrast); }
-.consent-secondary { border: 1px solid var(--border); color: var(--fg); background: var(--panel); }
+.consent-actions .consent-primary { background: var(--brand); color: var(--brand-contrast); }
+.consent-actions .consent-secondary { border: 1px solid var(--muted); color: var(--fg); background: var(--panel); }
 .consent-manage {
   all: unset; box-sizing: border-box; display: inline-flex; align-items: center; justify-content: center;
   width: 2.75rem; height: 2.75rem; border-radius: 9999px; cursor: pointer; flex: none; align-self: center;

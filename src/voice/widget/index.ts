@@ -8,6 +8,7 @@ export {
   type MountVoiceWidgetOptions,
   type VoiceWidgetHandle,
   type WidgetPosition,
+  type WidgetSize,
   type WidgetTheme,
 } from './mount'
 export {
@@ -25,3 +26,4 @@ export {
   type ConsentSettings,
   type ConsentStore,
 } from './consent'
+export { WIDGET_POSITIONS, WIDGET_SIZES, checkAccent, contrastRatio, paintAccent, type AccentCheck } from './branding'

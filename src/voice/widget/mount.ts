@@ -7,13 +7,13 @@ import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
 import type { ConversationView } from './conversationView'
 import type { ProblemKind } from '../session/problems'
-import { consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
+import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
 import { createConsentUi } from './consentDialog'
+import { layoutClasses, paintAccent, type WidgetPosition, type WidgetSize } from './branding'
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
-/** Corner the widget floats in. */
-export type WidgetPosition = 'bottom-right' | 'bottom-left'
+export type { WidgetPosition, WidgetSize } from './branding'
 
 /** Options of {@link mountVoiceWidget}. */
 export interface MountVoiceWidgetOptions {
@@ -33,8 +33,18 @@ export interface MountVoiceWidgetOptions {
   realtime: RealtimeSettings | null
   /** @default 'auto' */
   theme?: WidgetTheme
-  /** @default 'bottom-right' */
+  /** Where the widget floats (branding.ts `WIDGET_POSITIONS`). @default 'bottom-right' */
   position?: WidgetPosition
+  /** `compact`: 48 px mic, narrower panel and toasts; `full`: 64 px mic. @default 'full' */
+  size?: WidgetSize
+  /**
+   * The owner's accent, any CSS colour (`light-dark(a, b)` for one per scheme); used per scheme only where it keeps
+   * WCAG AA 4.5:1 against the widget's background and for the mic icon on it, else a console warning and the
+   * default accent (branding.ts `paintAccent`). @default '' (the default accent)
+   */
+  accentColor?: string
+  /** The widget's title: the region's accessible name and the open panel's heading. @default the copy's `widget.region` */
+  title?: string
   /** How long a toast stays, in ms (twice as long when it has a button; paused while hovered or focused). @default 5000 */
   toastDurationMs?: number
   /** Most toasts shown at once; the oldest goes first. @default 4 */
@@ -187,9 +197,13 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const t = (key: string, values?: Record<string, string>, fallback?: string) => translate(copy, key, values, fallback)
 
   // ---- DOM ----
-  const root = el('aside', `root${options.position === 'bottom-left' ? ' left' : ''}`, {
-    'data-testid': 'voice-widget',
-  })
+  const root = el(
+    'aside',
+    ['root', ...layoutClasses(options.position ?? 'bottom-right', options.size ?? 'full')].join(' '),
+    {
+      'data-testid': 'voice-widget',
+    },
+  )
   const toasts = el('section', 'toasts', { 'aria-live': 'polite', 'aria-relevant': 'additions' })
   const row = el('div', 'row')
   const panel = el('div', 'panel')
@@ -216,7 +230,15 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     'data-testid': 'voice-live',
   })
   root.append(toasts, row, live)
+  // ---- branding (branding.ts): the owner's accent where it keeps AA contrast (resolved before the root is drawn), and title ----
+  paintAccent(root, options.accentColor ?? '', options.logger ?? console, shadow)
   shadow.append(root)
+  const title = (options.title ?? '').trim()
+  if (title) {
+    const heading = el('p', 'panel-title', { 'aria-hidden': 'true' })
+    heading.textContent = title
+    panel.prepend(heading)
+  }
 
   // ---- consent (consent.ts, consentDialog.ts): the gate before the controller's start ----
   const consentSettings: ConsentSettings = options.consent ?? { required: false }
@@ -248,7 +270,15 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     options.configured &&
     controller.state.status === 'idle' &&
     consentNeeded(consentSettings, consentStore, resumed)
+  /** Consent withdrawn in another tab of the origin (the `storage` event): this tab's call ends too. */
+  const onStorage = (e: StorageEvent) => {
+    if (!consentStore || (e.key !== CONSENT_STORAGE_KEY && e.key !== null) || consentStore.isAccepted()) return
+    resumed = false
+    if (controller.state.status !== 'idle') void controller.stop()
+    render()
+  }
   if (consentUi) {
+    window.addEventListener('storage', onStorage)
     root.insertBefore(consentUi.dialog, row)
     row.insertBefore(consentUi.manageButton, micWrap)
     root.append(consentUi.announcer)
@@ -392,7 +422,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const active = status === 'listening' || status === 'processing'
     root.setAttribute('data-status', status)
     root.setAttribute('lang', lang)
-    root.setAttribute('aria-label', t('widget.region'))
+    root.setAttribute('aria-label', title || t('widget.region'))
     root.classList.toggle('active', active)
     paintTheme()
     mic.setAttribute(
@@ -490,6 +520,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       if (destroyed) return
       destroyed = true
       consentUi?.destroy()
+      window.removeEventListener('storage', onStorage)
       controller.destroy()
       conversation?.destroy()
       conversation = null

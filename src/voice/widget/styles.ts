@@ -1,18 +1,21 @@
 import { FONT_STACK } from '../../theme/fontStack'
 import { CONSENT_CSS } from './consentDialog'
+import { BRANDING_CSS } from './branding'
 
 /**
  * The widget's CSS, scoped to its shadow root (so host CSS cannot reach it and it cannot leak). Colours are
  * the site's AA-checked tokens (src/theme/tokens.ts `CONTRAST_PAIRS`): light brand #6d28d9 on white 7.1:1,
  * dark brand #c4b5fd on #0d0b14 10.6:1, white on the stop/error red #b91c1c 6.5:1, white on the success
- * green #15803d 5.0:1. Motion honours `prefers-reduced-motion` (SPEC §2 accessibility).
+ * green #15803d 5.0:1. The owner's accent (`--accent-light`/`--accent-dark`, branding.ts) replaces the brand
+ * colour only where it keeps AA in that scheme. Motion honours `prefers-reduced-motion` (SPEC §2 accessibility).
  */
 export const WIDGET_CSS = `
 :host { all: initial; }
 .root {
   all: initial;
   --fg: #18181b; --muted: #52525b; --panel: #ffffff; --border: #e4e4e7;
-  --brand: #6d28d9; --brand-contrast: #ffffff; --brand-fg: #6d28d9; --focus: #7c3aed;
+  --brand: var(--accent-light, #6d28d9); --brand-contrast: var(--accent-light-on, #ffffff);
+  --brand-fg: var(--accent-light, #6d28d9); --focus: var(--accent-light, #7c3aed);
   --stop: #b91c1c; --success: #15803d; --info: #27272a;
   position: fixed; z-index: 2147483647; bottom: max(1rem, env(safe-area-inset-bottom));
   right: max(1rem, env(safe-area-inset-right));
@@ -24,7 +27,8 @@ export const WIDGET_CSS = `
 .root.left { right: auto; left: max(1rem, env(safe-area-inset-left)); align-items: flex-start; }
 .root.dark {
   --fg: #fafafa; --muted: #d4d4d8; --panel: #15121f; --border: #2f2942;
-  --brand: #c4b5fd; --brand-contrast: #0d0b14; --brand-fg: #c4b5fd; --focus: #c4b5fd; --info: #211c30;
+  --brand: var(--accent-dark, #c4b5fd); --brand-contrast: var(--accent-dark-on, #0d0b14);
+  --brand-fg: var(--accent-dark, #c4b5fd); --focus: var(--accent-dark, #c4b5fd); --info: #211c30;
 }
 .root > * { pointer-events: auto; }
 .root *, .root *::before, .root *::after { box-sizing: border-box; }
@@ -96,4 +100,4 @@ export const WIDGET_CSS = `
 @media (forced-colors: active) {
   .mic, .toast, .panel { border: 1px solid CanvasText; }
 }
-${CONSENT_CSS}`
+${CONSENT_CSS}${BRANDING_CSS}`

@@ -266,6 +266,26 @@ describe('the gate in the widget', () => {
     expect(w.calls.length).toBe(before)
   })
 
+  it('withdrawn in another tab of the origin (storage event): the call in this tab ends and the next press asks', async () => {
+    const storage = memoryStorage()
+    createConsentStore({
+      version: consentVersion({ privacyUrl: 'https://shop.example/privacy' }),
+      storage,
+    }).accept()
+    const w = mount(storage)
+    w.mic.click()
+    await vi.waitFor(() => expect(w.status()).toBe('listening'), { timeout: 5000 })
+    // an unrelated key changes nothing
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: 'x' }))
+    expect(w.status()).toBe('listening')
+    storage.removeItem(CONSENT_STORAGE_KEY) // what the other tab's withdrawal did to the shared storage
+    window.dispatchEvent(new StorageEvent('storage', { key: CONSENT_STORAGE_KEY, oldValue: '{}', newValue: null }))
+    expect(w.status()).toBe('idle')
+    expect(w.manage.hidden).toBe(true)
+    w.mic.click()
+    expect(w.dialog.hidden).toBe(false)
+  })
+
   it('a call handed over by the previous page rejoins without asking (its visitor accepted there)', async () => {
     const w = mount(memoryStorage(), {
       resume: {
