@@ -27,14 +27,19 @@ const addModule = (file: string, json: Record<string, unknown>) => {
   ;(allResources[lng] ??= {})[ns] = json
 }
 
+// `voiceCall.json` is the voice widget's in-call copy, which the widget loads itself (src/voice/widget/mount.ts).
 if (import.meta.env.SSR) {
-  const eager = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true })
+  const eager = import.meta.glob<{ default: Record<string, unknown> }>(
+    ['../../locales/*/*.json', '!../../locales/*/voiceCall.json'],
+    { eager: true },
+  )
   for (const [file, mod] of Object.entries(eager)) addModule(file, mod.default)
 }
 
 const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../locales/*/*.json',
   '!../../locales/en/*.json',
+  '!../../locales/*/voiceCall.json',
 ])
 
 /** Fetches a language's JSON files (one chunk each) into {@link allResources}; a no-op when present. */

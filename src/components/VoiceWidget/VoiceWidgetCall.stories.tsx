@@ -1,7 +1,9 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import en from '../../../locales/en/voice.json'
+import enCall from '../../../locales/en/voiceCall.json'
 import hi from '../../../locales/hi/voice.json'
+import hiCall from '../../../locales/hi/voiceCall.json'
 import { readSiteConfig } from '../../config/site'
 import { VoiceCallError } from '../../voice/engine/errors'
 import type { VoiceCallErrorEvent } from '../../voice/engine/events'
@@ -55,10 +57,11 @@ type Story = StoryObj<typeof meta>
 /** Dark theme, Hindi copy: the second variant of every state. */
 const DARK_HINDI = { theme: 'dark', locale: 'hi' } as const
 
-/** The copy of the story's locale and a lookup in it. */
+/** The copy of the story's locale (idle and in-call) and a lookup in it. */
 const copyOf = (ctx: Pick<StoryContext, 'globals'>) => {
-  const copy = ctx.globals.locale === 'hi' ? hi : en
-  return (key: string, values?: Record<string, string>) => translate(copy, key, values)
+  const [copy, call] = ctx.globals.locale === 'hi' ? [hi, hiCall] : [en, enCall]
+  return (key: string, values?: Record<string, string>) =>
+    translate(copy, key, values) || translate(call as unknown as typeof en, key, values)
 }
 /** The widget's root element inside its shadow root (Testing Library does not cross shadow roots). */
 const shadow = (el: HTMLElement): HTMLElement => {

@@ -83,6 +83,9 @@ export interface VoiceWidgetHandle {
   destroy(): void
 }
 
+/** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
+const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
+
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** Lucide's mic, square (stop) and x (close) icons, 24×24, stroke 2. */
 const ICONS = {
@@ -194,7 +197,33 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const missing = options.missing ?? []
   const toastMs = options.toastDurationMs ?? 5000
   const maxToasts = options.maxToasts ?? 4
-  const t = (key: string, values?: Record<string, string>, fallback?: string) => translate(copy, key, values, fallback)
+  // In-call hook-in: the in-call copy (locales/<lng>/voiceCall.json: hints, stages, the conversation, problems) is
+  // fetched with the in-call panel, never with the idle widget; keys are looked up in the idle copy, then in it.
+  let callCopy: VoiceCopy | null = null
+  let callCopyLang = ''
+  let callCopyLoad: Promise<void> = Promise.resolve()
+  const loadCallCopy = (): Promise<void> => {
+    const want = lang
+    if (callCopyLang === want) return callCopyLoad
+    callCopyLang = want
+    const load =
+      CALL_COPIES[`../../../locales/${want}/voiceCall.json`] ?? CALL_COPIES['../../../locales/en/voiceCall.json']
+    callCopyLoad = (load ? load() : Promise.resolve(null)).then(
+      (loaded) => {
+        if (destroyed || callCopyLang !== want) return
+        callCopy = loaded as VoiceCopy | null
+        render()
+      },
+      (error: unknown) => {
+        if (callCopyLang === want) callCopyLang = '' // the next press retries
+        ;(options.logger ?? console).warn('[voice] the in-call copy could not load', error)
+      },
+    )
+    return callCopyLoad
+  }
+  const t = (key: string, values?: Record<string, string>, fallback?: string) =>
+    translate(copy, key, values, '') ||
+    (callCopy ? translate(callCopy, key, values, fallback) : translate(copy, key, values, fallback))
 
   // ---- DOM ----
   const root = el(
@@ -308,7 +337,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     clearTimeout(s.timer)
     s.timer = setTimeout(() => dismiss(s), s.ms)
   }
-  const notify = (toast: WidgetToast) => {
+  const show = (toast: WidgetToast) => {
     if (destroyed) return
     const node = el('div', `toast ${toast.type}`, { 'data-testid': 'voice-toast', 'data-type': toast.type })
     const text = el('div', 'toast-text')
@@ -356,13 +385,20 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     arm(s)
     while (shown.size > maxToasts) dismiss(shown.values().next().value as Shown)
   }
+  /** Shows a toast; one worded by the in-call copy (a problem's description) waits for that copy. */
+  const notify = (toast: WidgetToast) => {
+    const inCall = [toast.titleKey, toast.descriptionKey].some((k) => k?.startsWith('widget.problem.'))
+    if (inCall && !callCopy) void loadCallCopy().then(() => show(toast))
+    else show(toast)
+  }
 
   // ---- in-call panel: the conversation, typed input, mute and level (./conversationView.ts, loaded on intent) ----
   let conversation: ConversationView | null = null
   let conversationLoad: Promise<void> | undefined
   const loadConversation = () => {
-    conversationLoad ??= import('./conversationView').then(
-      (m) => {
+    void loadCallCopy()
+    conversationLoad ??= Promise.all([import('./conversationView'), callCopyLoad]).then(
+      ([m]) => {
         if (destroyed) return
         conversation = m.createConversationView({
           shadow,
@@ -514,6 +550,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     setCopy(next, nextLang) {
       copy = next
       lang = nextLang
+      if (callCopyLang && callCopyLang !== lang) void loadCallCopy()
       render()
     },
     destroy() {

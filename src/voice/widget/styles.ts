@@ -87,10 +87,6 @@ export const WIDGET_CSS = `
 .toast svg { width: 1rem; height: 1rem; }
 /* Only movement: a fading toast would be measured (by people and by axe) at a contrast it never settles at. */
 @keyframes toast-in { from { transform: translateY(0.5rem); } }
-/* A phone: only the newest toast shows (each was announced when it came), so the open widget stays small. */
-@media (max-width: 30rem) {
-  .toast:not(:last-child) { display: none; }
-}
 @media (prefers-reduced-motion: reduce) {
   .ping { animation: none; opacity: 0.6; }
   .spinner { animation-duration: 1.5s; }

@@ -117,16 +117,30 @@ describe('copy', () => {
     'endedByError',
     'unknown',
   ]
-  it.each(['en', 'hi'])('every kind has a title, a description and a hint in %s; Hindi has no Latin letters', (lng) => {
-    const copy = JSON.parse(readFileSync(join(__dirname, `../../../locales/${lng}/voice.json`), 'utf8')) as {
-      widget: { problem: Record<string, Record<string, string>> }
-    }
-    for (const kind of kinds) {
-      for (const field of ['title', 'description', 'hint']) {
-        const text = copy.widget.problem[kind]?.[field]
-        expect(text, `${lng} ${kind}.${field}`).toBeTruthy()
-        if (lng === 'hi') expect(text, `${kind}.${field}`).not.toMatch(/[A-Za-z]/)
+  it.each(['en', 'hi'])(
+    'every kind has a title, a description and a hint in %s (voiceCall.json); Hindi has no Latin letters',
+    (lng) => {
+      const copy = JSON.parse(readFileSync(join(__dirname, `../../../locales/${lng}/voiceCall.json`), 'utf8')) as {
+        widget: { problem: Record<string, Record<string, string>> }
       }
-    }
+      for (const kind of kinds) {
+        for (const field of ['title', 'description', 'hint']) {
+          const text = copy.widget.problem[kind]?.[field]
+          expect(text, `${lng} ${kind}.${field}`).toBeTruthy()
+          if (lng === 'hi') expect(text, `${kind}.${field}`).not.toMatch(/[A-Za-z]/)
+        }
+      }
+    },
+  )
+})
+
+describe('the in-call copy in Hindi', () => {
+  it('has no Latin letters anywhere (placeholders aside)', () => {
+    const walk = (node: unknown, path: string): [string, string][] =>
+      typeof node === 'string'
+        ? [[path, node]]
+        : Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => walk(v, `${path}.${k}`))
+    const hi = JSON.parse(readFileSync(join(__dirname, '../../../locales/hi/voiceCall.json'), 'utf8')) as unknown
+    for (const [path, text] of walk(hi, '')) expect(text.replace(/\{\{\w+\}\}/g, ''), path).not.toMatch(/[A-Za-z]/)
   })
 })
