@@ -104,7 +104,10 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
   await expect(page).toHaveURL('/pricing')
   await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
 
-  // "join the waitlist", then "fill email"
+  // "join the waitlist", then "fill email" — said once the pricing page's code (loaded on this client-side
+  // navigation) has drawn it, as a visitor speaks about what they see.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing — Coming Soon')
+  await expect(page.getByRole('link', { name: 'Join the Waitlist' })).toBeVisible()
   await command(page, channel, { action: 'click', targetText: 'Join the Waitlist' })
   await expect(page).toHaveURL('/waitlist')
   await dismissIntro(page)
