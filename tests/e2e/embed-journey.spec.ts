@@ -1,0 +1,124 @@
+/**
+ * A keyboard-only journey through the embed demo (src/embed/demo, built into dist-e2e/embed with the scripted
+ * engine): consent → call → a typed message (sent as the visitor's `add-message`, the command that follows runs
+ * as a spoken one would) → mute (`aria-pressed`, the engine muted) → stop. No pointer, no mouse.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { existsSync } from 'node:fs'
+import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+
+const EMBED_DIR = 'dist-e2e/embed'
+let embed: StaticOrigin
+test.beforeAll(async () => {
+  if (!existsSync(`${EMBED_DIR}/demo.html`))
+    throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npx vite build -c vite.embed.config.ts`')
+  embed = await startStaticOrigin({ port: 0, root: EMBED_DIR })
+})
+test.afterAll(async () => {
+  await embed?.close()
+})
+
+/** The `data-testid` of the element focused inside the widget's shadow root ('' when focus is elsewhere). */
+const focusedInWidget = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('[data-voiceos]')?.shadowRoot?.activeElement?.getAttribute('data-testid') ?? '',
+  )
+/** Presses `key` until the widget's element with this test id has focus; fails after 30 presses. */
+async function keyTo(page: Page, testId: string, key = 'Tab'): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press(key)
+    if ((await focusedInWidget(page)) === testId) return
+  }
+  throw new Error(`${key} never reached ${testId}`)
+}
+
+test('keyboard only: consent, call, a typed message that runs a command, mute, stop', async ({ page }) => {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sent: unknown[]; __mutes: boolean[] }
+    w.__sent = []
+    w.__mutes = []
+    window.addEventListener('voiceos:scripted-send', (e) => w.__sent.push((e as CustomEvent).detail))
+    window.addEventListener('voiceos:scripted-mute', (e) => w.__mutes.push((e as CustomEvent<boolean>).detail))
+  })
+  const sentByVisitor = () =>
+    page.evaluate(() =>
+      (window as unknown as { __sent: { type: string; message?: { role: string } }[] }).__sent.filter(
+        (m) => m.type === 'add-message' && m.message?.role === 'user',
+      ),
+    )
+  await page.goto(`${embed.origin}/demo.html`)
+  const widget = page.getByTestId('voice-widget')
+
+  // consent
+  await keyTo(page, 'voice-mic')
+  await page.keyboard.press('Enter')
+  const notice = page.getByRole('dialog', { name: 'Before you talk to the voice assistant' })
+  await expect(notice).toBeVisible()
+  const accept = notice.getByRole('button', { name: 'Accept' })
+  for (
+    let i = 0;
+    i < 10 &&
+    !(await accept.evaluate(
+      (b) => b.getRootNode() instanceof ShadowRoot && (b.getRootNode() as ShadowRoot).activeElement === b,
+    ));
+    i++
+  )
+    await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+
+  // the call
+  await expect(widget).toHaveAttribute('data-status', 'listening')
+  await expect(page.getByTestId('voice-hint')).toHaveText('Speak now, or type your message below.')
+
+  // a typed message
+  await keyTo(page, 'voice-input', 'Shift+Tab')
+  await page.keyboard.press('Enter') // empty: refused, said why
+  await expect(page.getByRole('alert')).toHaveText('Type a message first.')
+  await page.keyboard.type('add Darjeeling to my cart')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Type a message' })).toHaveValue('')
+  expect(await sentByVisitor()).toEqual([
+    {
+      type: 'add-message',
+      message: { role: 'user', content: 'add Darjeeling to my cart' },
+      triggerResponseEnabled: true,
+    },
+  ])
+  await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('add Darjeeling to my cart')
+  await expect(page.getByTestId('voice-announcer')).toHaveText(/Message sent/)
+  // the assistant answers with a tool call: it runs as a spoken command's would
+  await page.evaluate(() => {
+    const message = {
+      type: 'tool-calls',
+      toolCallList: [
+        {
+          id: 'call_1',
+          type: 'function',
+          function: { name: 'click', arguments: { targetText: 'Add Darjeeling to cart' } },
+        },
+      ],
+    }
+    window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
+  })
+  await expect(page.locator('#cart-count')).toHaveText('1')
+
+  // mute
+  await keyTo(page, 'voice-mute', 'Shift+Tab')
+  const mute = page.getByRole('button', { name: 'Mute microphone' })
+  await expect(mute).toHaveAttribute('aria-pressed', 'false')
+  await page.keyboard.press('Enter')
+  await expect(mute).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByTestId('voice-hint')).toHaveText(
+    'Your microphone is muted. Unmute it to speak, or type below.',
+  )
+  expect(await page.evaluate(() => (window as unknown as { __mutes: boolean[] }).__mutes)).toEqual([true])
+
+  // stop
+  await keyTo(page, 'voice-mic')
+  await page.keyboard.press('Enter')
+  await expect(widget).toHaveAttribute('data-status', 'idle')
+  expect(await focusedInWidget(page)).toBe('voice-mic')
+  expect(errors).toEqual([])
+})
