@@ -11,6 +11,7 @@ export const CONVERSATION_CSS = `
 .root { --field-border: #71717a; --error-fg: #b91c1c; }
 .root.dark { --field-border: #a1a1aa; --error-fg: #fca5a5; }
 .root.active .panel { width: min(20rem, calc(100vw - 6.75rem)); max-width: none; gap: 0.375rem; }
+.root.active.compact .panel { width: min(16rem, calc(100vw - 5.75rem)); }
 .tools { display: flex; gap: 0.25rem; flex: none; }
 .tools[hidden], .tool[hidden], .meter[hidden], .log[hidden], .composer[hidden], .composer-error[hidden] { display: none; }
 .tool { all: unset; box-sizing: border-box; display: inline-flex; align-items: center; justify-content: center;
