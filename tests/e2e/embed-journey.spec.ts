@@ -122,3 +122,35 @@ test('keyboard only: consent, call, a typed message that runs a command, mute, s
   expect(await focusedInWidget(page)).toBe('voice-mic')
   expect(errors).toEqual([])
 })
+
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  test(`the volume indicator with prefers-reduced-motion: ${reducedMotion}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion })
+    await page.addInitScript(() => localStorage.clear())
+    await page.goto(`${embed.origin}/demo.html`)
+    await keyTo(page, 'voice-mic')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+    const meter = page.getByTestId('voice-meter')
+    await expect(meter).toBeVisible()
+    // the visitor speaks: 0.8 every 100 ms
+    await page.evaluate(() => {
+      let n = 0
+      const id = setInterval(() => {
+        window.postMessage({ voiceosScript: { event: 'local-volume-level', args: [0.8] } }, '*')
+        if (++n > 40) clearInterval(id)
+      }, 100)
+    })
+    await expect(meter).toHaveText('We hear you')
+    const bar = meter.locator('.bar').nth(1)
+    if (reducedMotion === 'reduce') {
+      // still: a fixed height whatever the level, no per-frame writes
+      await expect(bar).toHaveCSS('transform', 'matrix(1, 0, 0, 0.7, 0, 0)')
+      expect(await meter.evaluate((m) => m.style.getPropertyValue('--level'))).toBe('')
+    } else {
+      await expect(bar).toHaveCSS('transform', 'matrix(1, 0, 0, 1, 0, 0)') // 0.8 × 2.2, capped at 1
+      expect(await meter.evaluate((m) => m.style.getPropertyValue('--level'))).toBe('0.80')
+    }
+  })
+}
