@@ -5,8 +5,9 @@
 import en from '../../locales/en/voice.json'
 import hi from '../../locales/hi/voice.json'
 import { createEngineFactory, mountVoiceWidget, type VoiceWidgetHandle } from '../voice/widget'
+import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
-import { claimHandoff } from '../voice/session/handoff'
+import { claimHandoff } from '../voice/session/handoffRecord'
 
 /** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
@@ -46,6 +47,7 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
     position: config.position,
     size: config.size,
     accentColor: config.accentColor,
+    paintAccent,
     title: config.title,
     consent: { required: config.consent === 'required', text: config.consentText, privacyUrl: config.privacyUrl },
   })

@@ -14,6 +14,7 @@ import {
   type WidgetPosition,
   type WidgetSize,
 } from '../../voice/widget'
+import { paintAccent } from '../../voice/widget/branding'
 
 /** An in-memory `Storage` per story: what a visitor's `localStorage` holds for the origin, nothing shared between stories. */
 function memoryStorage(): Storage {
@@ -109,7 +110,7 @@ function ConsentHost({
       toastDurationMs: 60_000,
       ...(position && { position }),
       ...(size && { size }),
-      ...(accentColor && { accentColor }),
+      ...(accentColor && { accentColor, paintAccent }),
       ...(title && { title }),
       logger: {
         info() {},

@@ -9,7 +9,7 @@ import type { ConversationView } from './conversationView'
 import type { ProblemKind } from '../session/problems'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
 import { createConsentUi } from './consentDialog'
-import { layoutClasses, paintAccent, type WidgetPosition, type WidgetSize } from './branding'
+import { layoutClasses, type paintAccent, type WidgetPosition, type WidgetSize } from './branding'
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
@@ -43,6 +43,12 @@ export interface MountVoiceWidgetOptions {
    * default accent (branding.ts `paintAccent`). @default '' (the default accent)
    */
   accentColor?: string
+  /**
+   * The accent checker and painter, branding.ts `paintAccent`: passed by builds that offer `accentColor` (the
+   * embed), so the contrast code stays out of the site's page-start script, which has no accent. Without it an
+   * `accentColor` is ignored with a console warning.
+   */
+  paintAccent?: typeof paintAccent
   /** The widget's title: the region's accessible name and the open panel's heading. @default the copy's `widget.region` */
   title?: string
   /** How long a toast stays, in ms (twice as long when it has a button; paused while hovered or focused). @default 5000 */
@@ -260,7 +266,10 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   })
   root.append(toasts, row, live)
   // ---- branding (branding.ts): the owner's accent where it keeps AA contrast (resolved before the root is drawn), and title ----
-  paintAccent(root, options.accentColor ?? '', options.logger ?? console, shadow)
+  if (options.accentColor) {
+    if (options.paintAccent) options.paintAccent(root, options.accentColor, options.logger ?? console, shadow)
+    else (options.logger ?? console).warn('[voice] accentColor is ignored: this build passes no paintAccent')
+  }
   shadow.append(root)
   const title = (options.title ?? '').trim()
   if (title) {

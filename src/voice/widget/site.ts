@@ -1,7 +1,7 @@
 import { siteConfig, type SiteConfig } from '../../config/site'
 import en from '../../../locales/en/voice.json'
 import type { VoiceCopy } from './copy'
-import { claimHandoff } from '../session/handoff'
+import { claimHandoff } from '../session/handoffRecord'
 import { createEngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'

@@ -1,0 +1,139 @@
+/**
+ * The handoff record of one conversation across pages (README "One conversation across pages"; the rest is
+ * ./handoff.ts): its shape, its key in the tab's sessionStorage, and how the next page claims it at load. Apart
+ * from ./handoff.ts so that a page's start script, which claims a record, does not carry what only a running call
+ * needs (watching for the page being hidden, ending a call).
+ * @module
+ */
+
+/** sessionStorage key of the handoff record. */
+export const HANDOFF_KEY = 'voiceos:handoff'
+/** localStorage key prefix of claimed records' nonces. */
+export const CLAIM_PREFIX = 'voiceos:claimed:'
+/**
+ * How long a handoff record stays valid after the page was hidden, ms. 30 s: a phone on a slow network may need
+ * several seconds for the next document and its idle time before the widget mounts, so the window must be well
+ * above a page load; beyond it the visitor has not come back (the record is ignored, and the call, left without
+ * a participant, ends by the assistant's silence timeout, which `npm run assistant` sets to 30 s as well).
+ */
+export const HANDOFF_TTL_MS = 30_000
+
+/** The web call as the record keeps it: only what rejoining and ending need. */
+export interface HandoffWebCall {
+  id: string
+  webCallUrl: string
+  artifactPlan?: { videoRecordingEnabled?: boolean }
+  assistant?: { voice?: { provider?: string } }
+  transport?: { callToken?: string }
+  monitor?: { controlUrl?: string }
+}
+
+/** What a page hands the next page of its tab. */
+export interface HandoffRecord {
+  v: 1
+  /** Random id: a record is claimed once (a duplicated tab's copy is refused). */
+  nonce: string
+  /** Clock time (ms since the epoch) the page was hidden. */
+  savedAt: number
+  /** Origin of the page that wrote it. */
+  origin: string
+  sessionId: string
+  assistantId: string
+  webCall: HandoffWebCall
+}
+
+/** The storages and globals the handoff uses; injectable for tests. */
+export interface HandoffEnvironment {
+  /** @default window */
+  win?: Window
+  /** @default window.sessionStorage */
+  session?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
+  /** @default window.localStorage */
+  local?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'> | null
+  /** @default Date.now */
+  now?: () => number
+}
+
+export const storageOf = (win: Window | undefined, kind: 'sessionStorage' | 'localStorage'): Storage | null => {
+  try {
+    return win?.[kind] ?? null
+  } catch {
+    return null // storage disabled (third-party iframe, privacy settings)
+  }
+}
+
+/** Keeps what {@link HandoffWebCall} lists of a web call; `null` when it has no room URL. */
+export function handoffWebCall(webCall: unknown): HandoffWebCall | null {
+  const w = webCall as Partial<HandoffWebCall> | null | undefined
+  if (!w || typeof w.id !== 'string' || typeof w.webCallUrl !== 'string') return null
+  const out: HandoffWebCall = { id: w.id, webCallUrl: w.webCallUrl }
+  if (w.artifactPlan?.videoRecordingEnabled !== undefined)
+    out.artifactPlan = { videoRecordingEnabled: !!w.artifactPlan.videoRecordingEnabled }
+  const provider = w.assistant?.voice?.provider
+  if (typeof provider === 'string') out.assistant = { voice: { provider } }
+  if (typeof w.transport?.callToken === 'string') out.transport = { callToken: w.transport.callToken }
+  if (typeof w.monitor?.controlUrl === 'string') out.monitor = { controlUrl: w.monitor.controlUrl }
+  return out
+}
+
+/**
+ * Reads this tab's handoff record at page load and claims it: returns it when it is valid (this origin, not
+ * expired, not claimed before — a duplicated tab's copy is), and removes it from sessionStorage either way.
+ * Returns `null` when there is none. Never throws.
+ */
+export function claimHandoff(env: HandoffEnvironment = {}): HandoffRecord | null {
+  const win = env.win ?? (typeof window === 'undefined' ? undefined : window)
+  const session = env.session === undefined ? storageOf(win, 'sessionStorage') : env.session
+  const local = env.local === undefined ? storageOf(win, 'localStorage') : env.local
+  const now = (env.now ?? Date.now)()
+  let raw: string | null = null
+  try {
+    raw = session?.getItem(HANDOFF_KEY) ?? null
+    if (raw !== null) session?.removeItem(HANDOFF_KEY)
+  } catch {
+    return null
+  }
+  if (raw === null) return null
+  let record: HandoffRecord
+  try {
+    record = JSON.parse(raw) as HandoffRecord
+  } catch {
+    return null
+  }
+  if (
+    record?.v !== 1 ||
+    typeof record.nonce !== 'string' ||
+    typeof record.savedAt !== 'number' ||
+    !handoffWebCall(record.webCall) ||
+    typeof record.sessionId !== 'string' ||
+    typeof record.assistantId !== 'string'
+  ) {
+    return null
+  }
+  if (win && record.origin !== win.location.origin) return null
+  if (!(now - record.savedAt >= 0 && now - record.savedAt <= HANDOFF_TTL_MS)) return null
+  try {
+    if (local) {
+      if (local.getItem(CLAIM_PREFIX + record.nonce) !== null) return null // claimed by the tab this one was duplicated from
+      local.setItem(CLAIM_PREFIX + record.nonce, String(now))
+      // Forget marks older than the records they guard.
+      for (let i = local.length - 1; i >= 0; i--) {
+        const key = local.key(i)
+        if (key?.startsWith(CLAIM_PREFIX) && now - Number(local.getItem(key)) > 2 * HANDOFF_TTL_MS)
+          local.removeItem(key)
+      }
+    }
+  } catch {
+    /* without localStorage a duplicate cannot be told apart: still rejoin (sessionStorage was this tab's) */
+  }
+  return record
+}
+
+/** Whether this tab has a handoff record waiting (cheap; the loader asks before deciding to mount at once). */
+export function hasHandoff(win: Window | undefined = typeof window === 'undefined' ? undefined : window): boolean {
+  try {
+    return storageOf(win, 'sessionStorage')?.getItem(HANDOFF_KEY) != null
+  } catch {
+    return false
+  }
+}
