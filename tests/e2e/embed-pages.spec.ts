@@ -232,6 +232,26 @@ test("a duplicated tab, whose sessionStorage is a copy of this tab's handoff rec
   expect(creates()).toHaveLength(1)
 })
 
+test('closing the tab: the page leaves the room at once, and no other tab of the site takes the call over', async ({
+  context,
+}) => {
+  const a = await context.newPage()
+  await a.goto(`${site.origin}/index.html`)
+  await a.getByRole('button', { name: 'Start voice assistant' }).click()
+  await expect(widget(a)).toHaveAttribute('data-status', 'listening')
+  await expect.poll(() => room()?.participants).toBe(1)
+  await a.close()
+  // The microphone and the participant go with the tab; the handoff record dies with its sessionStorage.
+  await expect.poll(() => room()?.participants).toBe(0)
+  const b = await context.newPage()
+  await b.goto(`${site.origin}/index.html`)
+  await expect(b.getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
+  await b.waitForTimeout(1000)
+  await expect(widget(b)).toHaveAttribute('data-status', 'idle')
+  expect((await daily(b)).joins).toEqual([])
+  expect(room()?.joins).toBe(1)
+})
+
 test('data-persist="false": one call per page, as before', async ({ page }) => {
   await page.goto(`${site.origin}/index.html?persist=false`)
   await page.getByRole('button', { name: 'Start voice assistant' }).click()
