@@ -1,4 +1,5 @@
 import type { ConsentSettings, ConsentStore } from './consent'
+import { el, svgIcon } from './dom'
 
 /** Options of {@link createConsentUi}. */
 export interface ConsentUiOptions {
@@ -38,44 +39,11 @@ export interface ConsentUi {
   destroy(): void
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg'
 /** Lucide's shield-check, 24×24, stroke 2. */
 const SHIELD = [
   'M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z',
   'm9 12 2 2 4-4',
 ]
-
-function shieldIcon(): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg')
-  const attrs: Record<string, string> = {
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '2',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  }
-  for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v)
-  for (const d of SHIELD) {
-    const path = document.createElementNS(SVG_NS, 'path')
-    path.setAttribute('d', d)
-    svg.append(path)
-  }
-  return svg
-}
-
-function node<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  attrs: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const n = document.createElement(tag)
-  n.className = className
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v)
-  return n
-}
 
 /**
  * The consent notice as a WAI-ARIA dialog inside the widget's shadow root (APG "Dialog (Modal)" keyboard model,
@@ -93,7 +61,7 @@ export function createConsentUi(options: ConsentUiOptions): ConsentUi {
   const ownerText = (settings.text ?? '').trim()
   const privacyUrl = settings.privacyUrl ?? ''
 
-  const dialog = node('div', 'consent', {
+  const dialog = el('div', 'consent', {
     role: 'dialog',
     id: 'voiceos-consent',
     'aria-labelledby': 'voiceos-consent-title',
@@ -102,38 +70,38 @@ export function createConsentUi(options: ConsentUiOptions): ConsentUi {
     'data-testid': 'voice-consent',
   })
   dialog.hidden = true
-  const title = node('p', 'consent-title', { id: 'voiceos-consent-title' })
-  const text = node('p', 'consent-text', { id: 'voiceos-consent-text' })
-  const body = node('p', 'consent-text consent-state')
+  const title = el('p', 'consent-title', { id: 'voiceos-consent-title' })
+  const text = el('p', 'consent-text', { id: 'voiceos-consent-text' })
+  const body = el('p', 'consent-text consent-state')
   dialog.append(title, text, body)
   let link: HTMLAnchorElement | null = null
   let linkLabel: Text | null = null
   let linkNote: HTMLElement | null = null
   if (privacyUrl) {
-    const p = node('p', 'consent-link')
-    link = node('a', '', { href: privacyUrl, target: '_blank', rel: 'noopener noreferrer' })
+    const p = el('p', 'consent-link')
+    link = el('a', '', { href: privacyUrl, target: '_blank', rel: 'noopener noreferrer' })
     linkLabel = document.createTextNode('')
-    linkNote = node('span', 'sr-only')
+    linkNote = el('span', 'sr-only')
     link.append(linkLabel, linkNote)
     p.append(link)
     dialog.append(p)
   }
-  const actions = node('div', 'consent-actions')
-  const primary = node('button', 'consent-primary', { type: 'button', 'data-testid': 'voice-consent-primary' })
-  const secondary = node('button', 'consent-secondary', { type: 'button', 'data-testid': 'voice-consent-secondary' })
+  const actions = el('div', 'consent-actions')
+  const primary = el('button', 'consent-primary', { type: 'button', 'data-testid': 'voice-consent-primary' })
+  const secondary = el('button', 'consent-secondary', { type: 'button', 'data-testid': 'voice-consent-secondary' })
   actions.append(primary, secondary)
   dialog.append(actions)
 
-  const manageButton = node('button', 'consent-manage', {
+  const manageButton = el('button', 'consent-manage', {
     type: 'button',
     'aria-haspopup': 'dialog',
     'aria-controls': 'voiceos-consent',
     'aria-expanded': 'false',
     'data-testid': 'voice-consent-manage',
   })
-  manageButton.append(shieldIcon())
+  manageButton.append(svgIcon(SHIELD.map((d) => ['path', { d }] as const)))
   manageButton.hidden = true
-  const announcer = node('p', 'sr-only', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })
+  const announcer = el('p', 'sr-only', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })
 
   let mode: 'ask' | 'manage' | null = null
   let lastNeeded = false

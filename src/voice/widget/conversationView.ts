@@ -15,6 +15,7 @@
  *   and the text stays in the field when sending fails.
  * @module
  */
+import { el, svgIcon } from './dom'
 import type { LevelSource } from '../session/session'
 import type { SendTextResult, WidgetState } from './controller'
 import type { ConversationTurn } from './conversation'
@@ -68,7 +69,6 @@ export const SPEAKING_HOLD_MS = 400
 /** Most characters a typed message may have. */
 export const MAX_TYPED_LENGTH = 1000
 
-const SVG_NS = 'http://www.w3.org/2000/svg'
 /** Lucide icons, 24×24, stroke 2: mic-off (muted), send, message-square (the conversation toggle). */
 const ICONS = {
   mic: [
@@ -96,38 +96,7 @@ const ICONS = {
   conversation: [['path', { d: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z' }]],
 } as const
 
-function icon(name: keyof typeof ICONS): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg')
-  for (const [k, v] of Object.entries({
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '2',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  })) {
-    svg.setAttribute(k, v)
-  }
-  for (const [tag, attrs] of ICONS[name]) {
-    const node = document.createElementNS(SVG_NS, tag)
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
-    svg.append(node)
-  }
-  return svg
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  attrs: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  node.className = className
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
-  return node
-}
+const icon = (name: keyof typeof ICONS): SVGSVGElement => svgIcon(ICONS[name])
 
 let ids = 0
 

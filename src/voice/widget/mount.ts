@@ -5,6 +5,7 @@ import { createWidgetController, type WidgetController, type WidgetState } from 
 import { translate, type VoiceCopy } from './copy'
 import type { EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
+import { el, svgIcon } from './dom'
 import type { ConversationView } from './conversationView'
 import type { ProblemKind } from '../session/problems'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
@@ -92,7 +93,6 @@ export interface VoiceWidgetHandle {
 /** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
 const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
 
-const SVG_NS = 'http://www.w3.org/2000/svg'
 /** Lucide's mic, square (stop) and x (close) icons, 24×24, stroke 2. */
 const ICONS = {
   mic: [
@@ -107,38 +107,7 @@ const ICONS = {
   ],
 } as const
 
-function icon(name: keyof typeof ICONS): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg')
-  for (const [k, v] of Object.entries({
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '2',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  })) {
-    svg.setAttribute(k, v)
-  }
-  for (const [tag, attrs] of ICONS[name]) {
-    const el = document.createElementNS(SVG_NS, tag)
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v)
-    svg.append(el)
-  }
-  return svg
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  attrs: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
-  return node
-}
+const icon = (name: keyof typeof ICONS): SVGSVGElement => svgIcon(ICONS[name])
 
 /**
  * Styles of the host element itself, set through the CSSOM (allowed under a CSP without 'unsafe-inline') and

@@ -1,0 +1,48 @@
+/**
+ * The two DOM builders every part of the framework-free widget draws with (mount.ts, conversationView.ts,
+ * consentDialog.ts).
+ * @module
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/** An icon's shapes in a 24×24 view box: `[tag, attributes]` pairs, e.g. Lucide's `['path', { d: 'M12 19v3' }]`. */
+export type IconShapes = readonly (readonly [string, Readonly<Record<string, string>>])[]
+
+/**
+ * Draws an icon as Lucide does (24×24 view box, `currentColor` stroke of 2, round caps and joins), hidden from
+ * assistive technology and out of the tab order: the button that holds it carries the name.
+ */
+export function svgIcon(shapes: IconShapes): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg')
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  })) {
+    svg.setAttribute(k, v)
+  }
+  for (const [tag, attrs] of shapes) {
+    const shape = document.createElementNS(SVG_NS, tag)
+    for (const [k, v] of Object.entries(attrs)) shape.setAttribute(k, v)
+    svg.append(shape)
+  }
+  return svg
+}
+
+/** Creates a `tag` element with `className` (none when empty) and the given attributes. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  attrs: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
+  return node
+}
