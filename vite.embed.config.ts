@@ -172,6 +172,23 @@ export default defineConfig(({ mode: cliMode }) => {
           format: 'es',
           entryFileNames: (chunk) => (chunk.name === 'voiceos' ? 'voiceos.js' : 'chunks/[name]-[hash].js'),
           chunkFileNames: 'chunks/[name]-[hash].js',
+          // The call's own code in one chunk (README "How fast the press is"): on intent the widget preloads the
+          // call's chunks in parallel, and a browser opens at most 6 HTTP/1.1 connections to the embed's origin —
+          // ten small chunks took two round trips. The session's wiring, the engine and the platform's web-call
+          // client go together ('call'; daily-js stays its own, cacheable across releases). The modules the idle
+          // widget itself imports keep their own chunks (higher priority), so 'call' never loads before intent.
+          codeSplitting: {
+            groups: [
+              { name: 'preload-helper', test: /preload-helper/, priority: 3 },
+              { name: 'prestart', test: /src[\\/]voice[\\/]engine[\\/]prestart\.ts$/, priority: 3 },
+              { name: 'handoffRecord', test: /src[\\/]voice[\\/]session[\\/]handoffRecord\.ts$/, priority: 3 },
+              {
+                name: 'call',
+                test: /src[\\/](voice[\\/](session[\\/](session|handoff|problems)\.ts$|engine[\\/])|platform[\\/])/,
+                priority: 1,
+              },
+            ],
+          },
         },
       },
     },

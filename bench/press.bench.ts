@@ -27,6 +27,8 @@ const OUT = 'bench/.out/press'
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10)
 /** `--only=embed` or `--only=vapi`: measure one page (while iterating; the README's table needs both). */
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
+/** `--timeline`: print each press's resource timings relative to the press (to see what is still arriving). */
+const TIMELINE = process.argv.includes('--timeline')
 /** Time the pointer rests on the button before the press, ms. */
 export const HOVER_MS = 300
 const PUBLIC_KEY = 'pk_bench_0000000000000000'
@@ -123,6 +125,20 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
       () =>
         (window as unknown as { __press: { press: number; gum: number[]; post: number[]; listening: number } }).__press,
     )
+    if (TIMELINE) {
+      // What the network did around the press, relative to it (ms): which request was still arriving.
+      const rows = await page.evaluate((press) => {
+        const out = performance
+          .getEntriesByType('resource')
+          .map((e) => [
+            e.name.split('/').pop(),
+            Math.round(e.startTime - press),
+            Math.round((e as PerformanceResourceTiming).responseEnd - press),
+          ])
+        return out
+      }, t.press)
+      console.error(`${subject}: listening ${Math.round(t.listening - t.press)} ms`, JSON.stringify(rows))
+    }
     await page.waitForTimeout(200)
     const posts = platform.requests.filter((r) => r.method === 'POST').length - before
     return {

@@ -39,6 +39,27 @@ export {
   type CreateWebCallBody,
   type WebCall,
 } from './web-call'
+export {
+  streamWebChat,
+  WebChatError,
+  DEFAULT_CHAT_BASE_URL,
+  DEFAULT_CHAT_TIMEOUT_MS,
+  CHAT_STREAM_DONE,
+  type StreamWebChatOptions,
+  type WebChatResult,
+  type CreateWebChatBody,
+  type ChatInputMessage,
+  type ChatOutputMessage,
+  type ChatAssistantMessage,
+  type ChatStreamChunk,
+} from './chat-web'
+export { refusalReason, type RefusalReason } from './core/refusal'
+export {
+  createEventStreamParser,
+  MAX_EVENT_STREAM_LINE,
+  type EventStreamParser,
+  type ServerSentEvent,
+} from './core/sse'
 export * from './resources/assistants'
 export * from './resources/calls'
 export * from './resources/chats'

@@ -17,3 +17,18 @@ export {
   type CreateWebCallParams,
   type WebCall,
 } from './web-call'
+export {
+  streamWebChat,
+  WebChatError,
+  DEFAULT_CHAT_BASE_URL,
+  DEFAULT_CHAT_TIMEOUT_MS,
+  CHAT_STREAM_DONE,
+  type StreamWebChatOptions,
+  type WebChatResult,
+  type CreateWebChatBody,
+  type ChatInputMessage,
+  type ChatOutputMessage,
+  type ChatAssistantMessage,
+  type ChatStreamChunk,
+} from './chat-web'
+export { refusalReason, type RefusalReason } from './core/refusal'

@@ -105,7 +105,12 @@ async function listeningAgain(page: Page, title: string): Promise<void> {
   const d = await daily(page)
   expect(d.joins).toEqual([WEB_CALL.webCallUrl])
   expect(d.sent.some((m) => m.includes(`The visitor is now on ${title}`))).toBe(true)
-  expect(d.sent.some((m) => m.includes('"type":"add-message"') && !m.includes('The visitor is now on'))).toBe(true) // the page map
+  // The page map follows once the acting half (./actions.ts) has loaded, just after Listening.
+  await expect
+    .poll(async () =>
+      (await daily(page)).sent.some((m) => m.includes('"type":"add-message"') && !m.includes('The visitor is now on')),
+    )
+    .toBe(true)
 }
 
 test('one call across a hand click, a form POST that redirects, reload, back and a voice click; then another origin ends it', async ({

@@ -264,11 +264,13 @@ test('before any click: only the loader and the widget chunk load, no global but
   const fromEmbed = requests.filter((u) => u.startsWith(EMBED_ORIGIN)).map((u) => new URL(u).pathname)
   expect(fromEmbed[0]).toBe('/voiceos.js')
   expect(fromEmbed.some((p) => /^\/chunks\/app-[\w-]+\.js$/.test(p))).toBe(true)
-  expect(fromEmbed.filter((p) => /session|engine|daily|supabase|scripted|realtime|web-/i.test(p))).toEqual([])
+  expect(
+    fromEmbed.filter((p) => /call-|actions-|session|engine|daily|supabase|scripted|realtime|web-/i.test(p)),
+  ).toEqual([])
 
   await mic(page).click()
   await expect(widget(page)).toHaveAttribute('data-status', 'listening')
-  expect(requests.some((u) => /\/chunks\/session-[\w-]+\.js$/.test(u))).toBe(true)
+  expect(requests.some((u) => /\/chunks\/call-[\w-]+\.js$/.test(u))).toBe(true)
   // The first command changes the page: that is allowed from now on.
   await toolCall(page, 'click', { targetText: 'Add to cart' })
   await expect(page.locator('#count')).toHaveText('1')

@@ -1419,7 +1419,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Web Chat */
+        /**
+         * Create Web Chat
+         * @description Web chat with a public key (what Vapi's own web widget sends, VapiAI/client-sdk-react `src/utils/vapiChatClient.ts`). With `stream: true` the answer is `text/event-stream` (Server-Sent Events): each event's `data` is one `CreateChatStreamResponse` JSON (`{ id, sessionId, path: "chat.output[0].content", delta }`) and `data: [DONE]` ends the stream; otherwise a `WebChat` JSON. Send the `sessionId` back to continue the conversation.
+         */
         post: operations["ChatController_createWebChat"];
         delete?: never;
         options?: never;
@@ -42678,6 +42681,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description `stream: true`: Server-Sent Events of `CreateChatStreamResponse` chunks ended by `data: [DONE]` (a server may still answer a `WebChat` JSON) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["CreateChatStreamResponse"];
+                    "application/json": components["schemas"]["WebChat"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;

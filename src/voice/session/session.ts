@@ -1,29 +1,8 @@
-import {
-  createCommandExecutor,
-  createCommandRouter,
-  type CommandExecutor,
-  type CommandResult,
-  type CommandRouter,
-  type CommandSource,
-  type VoiceToast,
-} from '../commands'
-import { createPageContext, type PageContext, type PageContextOptions } from '../context/pageContext'
-import {
-  describeCommandResult,
-  readResultMessage,
-  resultMessage,
-  type ToolCallRef,
-  type TriggerResponse,
-} from '../context/report'
+import type { PageContextOptions } from '../context/pageContext'
+import type { TriggerResponse } from '../context/report'
 import { isVapiMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
-import {
-  subscribeToVoiceCommands,
-  toolCallToCommands,
-  toolCallToReads,
-  type VoiceCommandSubscription,
-} from '../realtime'
-import { readPage } from '../context/readPage'
+import type { SessionActions } from './actions'
 import {
   arrivalMessage,
   endCall,
@@ -164,16 +143,6 @@ export interface VoiceSession {
   setMuted(muted: boolean): boolean | null
 }
 
-const toWidgetToast = (t: VoiceToast): WidgetToast => ({
-  type: t.type,
-  titleKey: t.titleKey,
-  ...(t.descriptionKey !== undefined && { descriptionKey: t.descriptionKey }),
-  ...(t.values !== undefined && { values: t.values }),
-  title: t.title,
-  ...(t.description !== undefined && { description: t.description }),
-  ...(t.action !== undefined && { action: t.action }),
-})
-
 /**
  * Binds one call to the widget, per SPEC §4 "Voice widget status":
  * idle → connecting (start) → listening (call-start, toast Voice Assistant Active); speech-start → listening;
@@ -193,8 +162,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const { engine } = options
   let status: WidgetStatus = 'idle'
   let resetTimer: unknown
-  let subscription: VoiceCommandSubscription | undefined
-  let subscribing: Promise<void> | undefined
+  let subscribing = false
   let ended = false
   /** From pagehide on this page runs no command: the next page (or nobody) does (./handoff.ts). */
   let hidden = false
@@ -225,38 +193,50 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   let cancelled = false
   const doc: Document | undefined = options.root ?? (typeof document === 'undefined' ? undefined : document)
   const send = engine.send?.bind(engine)
-  const pageContext: PageContext | undefined =
-    send && doc && options.pageContext !== false
-      ? createPageContext({ ...(options.pageContext || {}), doc, send, logger: log })
-      : undefined
-
+  /** The acting half (./actions.ts), once its chunk has arrived; `undefined` before, or when it failed to load. */
+  let actions: SessionActions | undefined
+  /** What waits for the acting half, in arrival order (commands, tool calls, the page map's start). */
+  let waiting: ((a: SessionActions) => void)[] = []
+  let actionsReady: Promise<void> | undefined
   /**
-   * Tells the call what a command came to (done / refused with the reason). A malformed or unknown message from
-   * the realtime channel is reported silently: anyone holding the anon key can broadcast on a public channel,
-   * and junk must not make the assistant talk. Never throws.
+   * Imports the acting half, once: on the first thing that needs it (call-start's page map, a command), never on
+   * the way to Listening, so neither its download nor its evaluation competes with the call's set-up.
    */
-  const report = (result: CommandResult, source: CommandSource, toolCall?: ToolCallRef) => {
-    if (!send || options.reportResults === false) return
-    try {
-      const r = describeCommandResult(result)
-      const junk = source === 'realtime' && (result.status === 'invalid' || result.status === 'unknown')
-      if (r) send(resultMessage(r, toolCall, junk ? 'never' : options.triggerResponse))
-    } catch (error) {
-      log.warn('[voice] could not report a command result', error)
+  const loadActions = (): Promise<void> =>
+    (actionsReady ??= import('./actions').then(
+      (m) => {
+        if (ended) return
+        actions = m.createSessionActions({
+          notify: options.notify,
+          ...(options.root && { root: options.root }),
+          doc,
+          send,
+          ...(options.pageContext !== undefined && { pageContext: options.pageContext }),
+          ...(options.reportResults !== undefined && { reportResults: options.reportResults }),
+          ...(options.triggerResponse !== undefined && { triggerResponse: options.triggerResponse }),
+          onCommand,
+          isHidden: () => hidden,
+          logger: log,
+        })
+        const queued = waiting
+        waiting = []
+        for (const fn of queued) fn(actions)
+      },
+      (error: unknown) => {
+        waiting = []
+        log.error('[voice] the command executor could not load; voice commands will not run on this page', error)
+      },
+    ))
+  /** Runs `fn` with the acting half: at once when it is here, else once it arrives (nothing after teardown). */
+  const withActions = (fn: (a: SessionActions) => void) => {
+    if (actions) fn(actions)
+    else if (!ended) {
+      waiting.push(fn)
+      void loadActions()
     }
   }
-  /** Routes a command and reports its result (a toggle's once its control has settled: the state after). */
-  const run = (message: unknown, source: CommandSource, toolCall?: ToolCallRef) => {
-    if (hidden) {
-      // The rule for the gap between pages (./handoff.ts): from pagehide on this page runs nothing; the next page
-      // tells the assistant that commands sent meanwhile were not run, so none runs twice and none is lost silently.
-      log.warn('[voice] a command arrived after the page was hidden; not run here')
-      return
-    }
-    const result = router.route(message, source)
-    if (result.status === 'executed' && result.settled) void result.settled.then(() => report(result, source, toolCall))
-    else report(result, source, toolCall)
-  }
+  /** Routes a command and reports its result (./actions.ts). */
+  const run = (message: unknown, source: 'realtime' | 'tool-call') => withActions((a) => a.run(message, source))
 
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {
@@ -268,44 +248,26 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     options.onStatus(next)
   }
 
-  const executor: CommandExecutor = createCommandExecutor({
-    notify: (t) => options.notify(toWidgetToast(t)),
-    ...(options.root && { root: options.root }),
-  })
-  const router: CommandRouter = createCommandRouter({
-    executor,
-    onCommand: () => {
-      setStatus('processing')
-      if (resetTimer !== undefined) clearT(resetTimer)
-      resetTimer = setT(() => {
-        resetTimer = undefined
-        if (status === 'processing') setStatus('listening')
-      }, COMMAND_STATUS_RESET_MS)
-    },
-  })
+  const onCommand = () => {
+    setStatus('processing')
+    if (resetTimer !== undefined) clearT(resetTimer)
+    resetTimer = setT(() => {
+      resetTimer = undefined
+      if (status === 'processing') setStatus('listening')
+    }, COMMAND_STATUS_RESET_MS)
+  }
 
   const subscribe = () => {
     const rt = options.realtime
     if (!rt || subscribing) return
-    subscribing = subscribeToVoiceCommands({
-      supabaseUrl: rt.supabaseUrl,
-      anonKey: rt.anonKey,
-      sessionId: options.sessionId,
-      private: rt.private === true,
-      ...(rt.accessToken !== undefined && { accessToken: rt.accessToken }),
-      ...(rt.transport !== undefined && { transport: rt.transport as never }),
-      onCommand: (message) => run(message, 'realtime'),
-    }).then(
-      (s) => {
-        if (ended) void s.unsubscribe()
-        else subscription = s
-      },
-      (error: unknown) => log.warn('[voice] realtime channel unavailable; commands arrive as tool calls only', error),
-    )
+    subscribing = true
+    withActions((a) => void a.subscribe(rt, options.sessionId))
   }
 
   const onCallStart = () => {
     setStatus('listening')
+    // Commands come once the call is up: the realtime channel is joined from here (with the acting half).
+    subscribe()
     if (options.resume && !arrived && doc) {
       arrived = true
       try {
@@ -318,7 +280,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         log.warn('[voice] could not tell the assistant about the new page', error)
       }
     }
-    pageContext?.start()
+    withActions((a) => a.startPageContext())
     options.notify({
       type: 'success',
       titleKey: 'widget.toast.active.title',
@@ -350,20 +312,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
     if (message.type === 'function-call' || message.type === 'tool-calls') {
       setStatus('processing')
-      const names = toolCallNames(message)
-      for (const command of toolCallToCommands(message)) {
-        const name = command.id !== undefined ? names.get(command.id) : undefined
-        run(command, 'tool-call', command.id !== undefined && name !== undefined ? { id: command.id, name } : undefined)
-      }
-      // The read tool: the page's (or a section's) visible text, as the tool call's result.
-      for (const read of toolCallToReads(message)) {
-        if (!send || !doc) break
-        try {
-          send(readResultMessage(readPage(doc, read.section !== undefined ? { section: read.section } : {}), read))
-        } catch (error) {
-          log.warn('[voice] could not answer a read tool call', error)
-        }
-      }
+      withActions((a) => a.runToolCalls(message))
     }
   }
   const onError = (event: VoiceCallErrorEvent) => {
@@ -436,20 +385,16 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     watcher?.stop()
     watcher = undefined
     bind('off')
-    pageContext?.stop()
     if (resetTimer !== undefined) clearT(resetTimer)
     resetTimer = undefined
-    executor.dispose()
-    router.reset()
-    const s = subscription
-    subscription = undefined
-    if (s) void s.unsubscribe()
+    waiting = []
+    actions?.dispose()
+    actions = undefined
   }
 
   return {
     async start() {
       setStatus('connecting')
-      subscribe()
       let call: unknown = null
       try {
         const resume = options.resume && engine.reconnect ? options.resume : null
@@ -474,6 +419,9 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
             },
           })
         }
+        // Resolved once the acting half is here too (it never delays Listening, which call-start sets): from then
+        // on a command runs in the task that brings it.
+        await loadActions()
         return true
       }
       // The engine ends a failed start with call-end (which tears the session down): report it all the same,
@@ -562,25 +510,4 @@ function isTranscript(message: VapiMessage): message is VapiMessage & {
     (m.type === 'transcript' || m.type.startsWith('transcript[')) &&
     typeof m.transcript === 'string'
   )
-}
-
-/** Tool call id → function name of a `tool-calls` message (for `ToolCallResult.name`). Never throws. */
-function toolCallNames(message: VapiMessage): Map<string, string> {
-  const names = new Map<string, string>()
-  try {
-    const m = message as { toolCallList?: unknown; toolWithToolCallList?: unknown }
-    const list = Array.isArray(m.toolCallList)
-      ? m.toolCallList
-      : Array.isArray(m.toolWithToolCallList)
-        ? m.toolWithToolCallList.map((t: unknown) => (t as { toolCall?: unknown } | null)?.toolCall)
-        : []
-    for (const call of list) {
-      const id = (call as { id?: unknown } | null)?.id
-      const name = (call as { function?: { name?: unknown } } | null)?.function?.name
-      if (typeof id === 'string' && typeof name === 'string') names.set(id, name)
-    }
-  } catch {
-    /* no names: results go out without the tool call reference */
-  }
-  return names
 }

@@ -99,6 +99,31 @@ describe('voice session: SPEC §4 widget status table', () => {
     expect(toasts.map((t) => t.titleKey)).toContain('toast.elementClicked.title')
   })
 
+  it('commands that come before the acting half has loaded wait for it and run in arrival order; none runs after stop', async () => {
+    // A start that never settles: the session is created, the call connecting, the acting half (./actions.ts)
+    // still loading — the press's critical chain carries only the session's wiring.
+    const engine = new ScriptedVoiceEngine({ script: [] })
+    engine.start = () => new Promise(() => undefined)
+    const { session } = setup(engine)
+    void session.start()
+    const order: string[] = []
+    document.querySelector('button')!.addEventListener('click', () => order.push('click'))
+    document.querySelector('input')!.addEventListener('input', () => order.push('fill'))
+    session.route({ action: 'click', targetText: 'Watch Demo' })
+    session.route({ action: 'fill', fieldHint: 'email', value: 'ada@example.com' })
+    expect(order).toEqual([]) // not run in the routing task: nothing to run it with yet
+    await vi.waitFor(() => expect(order).toEqual(['click', 'fill']))
+    expect(document.querySelector('input')!.value).toBe('ada@example.com')
+
+    const late = setup(new ScriptedVoiceEngine({ script: [] }))
+    const clicks = vi.fn()
+    document.querySelector('button')!.addEventListener('click', clicks)
+    late.session.route({ action: 'click', targetText: 'Watch Demo' })
+    await late.session.stop()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(clicks).not.toHaveBeenCalled()
+  })
+
   it('an engine error → Voice Assistant Error with the localized copy of its kind (never its own English message), then idle', async () => {
     const { engine, session, statuses, toasts } = setup()
     await session.start()
