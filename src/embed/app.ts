@@ -49,6 +49,11 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
     accentColor: config.accentColor,
     paintAccent,
     title: config.title,
-    consent: { required: config.consent === 'required', text: config.consentText, privacyUrl: config.privacyUrl },
+    consent: {
+      required: config.consent === 'required',
+      title: config.consentTitle,
+      text: config.consentText,
+      privacyUrl: config.privacyUrl,
+    },
   })
 }

@@ -49,6 +49,8 @@ export interface EmbedConfig {
   persist: boolean
   /** Consent before the first call (src/voice/widget/consent.ts). @default 'none' */
   consent: (typeof EMBED_CONSENT)[number]
+  /** The notice's heading (≤ {@link TITLE_MAX} characters, Vapi's widget `consentTitle`); '' → the copy's "Before you talk". */
+  consentTitle: string
   /** The owner's notice text (plain text, ≤ {@link CONSENT_TEXT_MAX} characters); '' → the default copy. */
   consentText: string
   /** The owner's privacy policy (an http(s) URL) linked from the notice; '' → no link. */
@@ -91,6 +93,7 @@ export interface EmbedInitOptions {
   apiBaseUrl?: string
   persist?: boolean | string
   consent?: string
+  consentTitle?: string
   consentText?: string
   privacyUrl?: string
   accentColor?: string
@@ -115,6 +118,7 @@ const KEYS = [
   'apiBaseUrl',
   'persist',
   'consent',
+  'consentTitle',
   'consentText',
   'privacyUrl',
   'accentColor',
@@ -266,6 +270,15 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     )
     consentText = ''
   }
+  const givenConsentTitle = text('consentTitle')
+  let consentTitle = givenConsentTitle.replace(/\s+/g, ' ')
+  if (consentTitle.length > TITLE_MAX) {
+    problem(
+      'consentTitle',
+      `is ${consentTitle.length} characters; at most ${TITLE_MAX} fit the notice's heading (using the default heading)`,
+    )
+    consentTitle = ''
+  }
   const givenPrivacyUrl = text('privacyUrl')
   let privacyUrl = givenPrivacyUrl
   if (privacyUrl !== '' && !isHttpUrl(privacyUrl)) {
@@ -276,8 +289,8 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     privacyUrl = ''
   }
   if (consent !== 'required') {
-    const given = { consentText: givenConsentText, privacyUrl: givenPrivacyUrl }
-    for (const key of ['consentText', 'privacyUrl'] as const) {
+    const given = { consentTitle: givenConsentTitle, consentText: givenConsentText, privacyUrl: givenPrivacyUrl }
+    for (const key of ['consentTitle', 'consentText', 'privacyUrl'] as const) {
       if (given[key] !== '')
         problem(key, `is shown only with ${name('consent')}="required", which is not set (no notice is shown)`)
     }
@@ -312,6 +325,7 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       apiBaseUrl: apiBaseUrl || 'https://api.vapi.ai',
       persist,
       consent,
+      consentTitle,
       consentText,
       privacyUrl,
       accentColor,

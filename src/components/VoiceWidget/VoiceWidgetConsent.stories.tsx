@@ -230,17 +230,18 @@ export const NoticeHindiDark: Story = {
 
 const OWNER: ConsentSettings = {
   required: true,
+  title: 'Before you talk to Chai & Co.',
   text: 'Chai & Co. records voice calls for 30 days to improve the assistant. You can ask us to delete them.',
   privacyUrl: 'https://chai.example/privacy',
 }
 
-/** The owner's own text and a link to their privacy policy (opens in a new tab, and says so). */
+/** The owner's own heading and text and a link to their privacy policy (opens in a new tab, and says so). */
 export const NoticeOwnerTextAndPolicy: Story = {
   args: { consent: OWNER },
   play: async ({ canvasElement }) => {
     const w = await widget(canvasElement)
     await userEvent.click(within(w).getByRole('button', { name: en.widget.start }))
-    const dialog = within(w).getByRole('dialog', { name: en.widget.consent.title })
+    const dialog = within(w).getByRole('dialog', { name: OWNER.title! })
     await expect(dialog).toHaveAccessibleDescription(OWNER.text!)
     const link = within(dialog).getByRole('link', { name: `${en.widget.consent.privacy} ${en.widget.consent.newTab}` })
     await expect(link).toHaveAttribute('href', 'https://chai.example/privacy')

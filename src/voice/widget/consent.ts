@@ -12,6 +12,8 @@
 export interface ConsentSettings {
   /** Whether the notice must be accepted before the first call. @default false */
   required: boolean
+  /** The site owner's heading of the notice (plain text); '' → the default copy (`widget.consent.title`). */
+  title?: string
   /** The site owner's own notice text (plain text, ≤ 500 characters); '' → the default copy (`widget.consent.text`). */
   text?: string
   /** The site owner's privacy policy, an absolute http(s) URL; '' → no link. */

@@ -3,7 +3,7 @@ import { el, svgIcon } from './dom'
 
 /** Options of {@link createConsentUi}. */
 export interface ConsentUiOptions {
-  /** What the site owner set (`data-consent`, `data-consent-text`, `data-privacy-url`). */
+  /** What the site owner set (`data-consent`, `data-consent-title`, `data-consent-text`, `data-privacy-url`). */
   settings: ConsentSettings
   /** Where acceptance is remembered. */
   store: ConsentStore
@@ -59,6 +59,7 @@ const SHIELD = [
 export function createConsentUi(options: ConsentUiOptions): ConsentUi {
   const { settings, store, t, mic } = options
   const ownerText = (settings.text ?? '').trim()
+  const ownerTitle = (settings.title ?? '').trim()
   const privacyUrl = settings.privacyUrl ?? ''
 
   const dialog = el('div', 'consent', {
@@ -110,7 +111,7 @@ export function createConsentUi(options: ConsentUiOptions): ConsentUi {
   const paint = () => {
     const manage = mode === 'manage'
     dialog.setAttribute('data-mode', mode ?? 'closed')
-    title.textContent = t(manage ? 'widget.consent.manageTitle' : 'widget.consent.title')
+    title.textContent = manage ? t('widget.consent.manageTitle') : ownerTitle || t('widget.consent.title')
     // Asking: the owner's text or the default notice. Managing: what was agreed to, then the owner's own terms.
     text.textContent = manage ? t('widget.consent.manageText') : ownerText || t('widget.consent.text')
     body.textContent = manage ? ownerText : ''

@@ -121,6 +121,7 @@ describe('the embed settings (src/embed/config.ts)', () => {
       {
         ...base,
         consent: 'required',
+        consentTitle: ' Before  we talk ',
         consentText: '  We record\n calls  for quality. ',
         privacyUrl: 'https://shop.example/privacy',
       },
@@ -129,6 +130,7 @@ describe('the embed settings (src/embed/config.ts)', () => {
     expect(r.problems).toEqual([])
     expect(r.config).toMatchObject({
       consent: 'required',
+      consentTitle: 'Before we talk',
       consentText: 'We record calls for quality.',
       privacyUrl: 'https://shop.example/privacy',
     })
@@ -140,19 +142,30 @@ describe('the embed settings (src/embed/config.ts)', () => {
   it('consent: a malformed value, a non-http(s) policy URL or an over-long text is reported by name, with a safe default', () => {
     const base = { publicKey: KEY, assistantId: ID }
     const r = parseEmbedSettings(
-      { ...base, consent: 'yes', privacyUrl: 'javascript:alert(1)', consentText: 'x'.repeat(501) },
+      {
+        ...base,
+        consent: 'yes',
+        privacyUrl: 'javascript:alert(1)',
+        consentText: 'x'.repeat(501),
+        consentTitle: 'y'.repeat(61),
+      },
       'attributes',
     )
     expect(r.problems.map((p) => p.setting)).toEqual([
       'data-consent',
       'data-consent-text',
+      'data-consent-title',
       'data-privacy-url',
+      'data-consent-title',
       'data-consent-text',
       'data-privacy-url',
     ])
     expect(r.problems[0]!.message).toBe('data-consent must be one of none, required; got "yes" (using none)')
-    expect(r.problems[2]!.message).toContain('must be an http(s) URL')
-    expect(r.config).toMatchObject({ consent: 'none', consentText: '', privacyUrl: '' })
+    expect(r.problems[2]!.message).toBe(
+      "data-consent-title is 61 characters; at most 60 fit the notice's heading (using the default heading)",
+    )
+    expect(r.problems[3]!.message).toContain('must be an http(s) URL')
+    expect(r.config).toMatchObject({ consent: 'none', consentTitle: '', consentText: '', privacyUrl: '' })
     // a valid notice setting without data-consent="required" is pointed out (it would never show)
     const unused = parseEmbedSettings({ ...base, privacyUrl: 'https://shop.example/privacy' }, 'init')
     expect(unused.problems.map((p) => p.message)).toEqual([
