@@ -4,6 +4,7 @@
  */
 export {
   createChatSession,
+  MAX_PENDING_NOTES,
   MAX_TOOL_ROUNDS,
   TOOL_MESSAGE_MAX_CHARS,
   TOOL_RESULT_WAIT_MS,

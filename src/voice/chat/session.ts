@@ -30,6 +30,11 @@ import type { WidgetToast } from '../session/types'
 export const TOOL_RESULT_WAIT_MS = 3000
 /** Most follow-up requests carrying tool results after one visitor message. */
 export const MAX_TOOL_ROUNDS = 3
+/**
+ * Most command results kept for the next message (the newest); anyone holding the anon key can broadcast on a
+ * public channel, so a flood must not grow the next request without bound.
+ */
+export const MAX_PENDING_NOTES = 20
 /** Longest `ToolMessage.content` the vendored document allows, in characters. */
 export const TOOL_MESSAGE_MAX_CHARS = 10_000
 
@@ -146,6 +151,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       pendingMap = content
     } else {
       pendingNotes.push(content)
+      if (pendingNotes.length > MAX_PENDING_NOTES) pendingNotes.splice(0, pendingNotes.length - MAX_PENDING_NOTES)
     }
     return true
   }
