@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { createChatSession, type ChatSessionOptions } from '../../../src/voice/chat'
+import { createChatSession, MAX_PENDING_NOTES, type ChatSessionOptions } from '../../../src/voice/chat'
 import type { ProblemKind } from '../../../src/voice/session/problems'
 import type { TranscriptTurn } from '../../../src/voice/session/session'
 import type { WidgetToast } from '../../../src/voice/session/types'
@@ -359,5 +359,32 @@ describe('chat session: commands over the realtime channel', () => {
     ])
     session.stop()
     await vi.waitFor(() => expect(realtime.connectionCount()).toBe(0), { timeout: 5000 })
+  })
+
+  it('keeps only the newest command results for the next message when the channel floods', async () => {
+    const { session } = setup({
+      pageContext: false,
+      realtime: { supabaseUrl: realtime.url, anonKey: 'anon', transport: WebSocket },
+    })
+    const join = await realtime.waitForJoin(`voice-commands-${SESSION}`)
+    for (let i = 0; i < MAX_PENDING_NOTES + 5; i++) {
+      realtime.broadcast(join.channel, 'voice_command', { id: `flood_${i}`, action: 'jump', direction: 'down' })
+    }
+    // Frames arrive in order on one socket: once this last command has run, the flood before it has been routed.
+    realtime.broadcast(join.channel, 'voice_command', {
+      id: 'marker',
+      action: 'fill',
+      fieldType: 'email',
+      value: 'x@example.com',
+    })
+    await vi.waitFor(() => expect(document.querySelector('input')!.value).toBe('x@example.com'))
+    await session.send('hello')
+    const input = chat.requests[0]!.json!['input'] as { role: string; content: string }[]
+    expect(input.filter((m) => m.role === 'system')).toHaveLength(MAX_PENDING_NOTES)
+    const system = input.filter((m) => m.role === 'system').map((m) => m.content)
+    expect(system.slice(0, -1).every((c) => c.startsWith('COMMAND RESULT refused: jump is not an action'))).toBe(true)
+    expect(system.at(-1)).toMatch(/^COMMAND RESULT done: filled/)
+    expect(input.at(-1)).toEqual({ role: 'user', content: 'hello' })
+    session.stop()
   })
 })
