@@ -33,6 +33,16 @@ export type ChatInputMessage = Exclude<CreateWebChatBody['input'], string>[numbe
 export type ChatOutputMessage = Schemas['WebChat']['output'][number]
 /** An assistant message of the output (official `AssistantMessage`: `content`, `tool_calls`). */
 export type ChatAssistantMessage = Schemas['AssistantMessage']
+/**
+ * An OpenAI-format message `{ role, content }` in `input`: how Vapi's chat guides and the document's own `input`
+ * example (`[{ "role": "user", "content": "Hello, how can you help me?" }]`) write a visitor's or a system
+ * message. (The vendored document's `UserMessage`/`SystemMessage` schemas describe transcript artifacts with
+ * `message` and `time`, so this shape is typed here rather than generated.)
+ */
+export interface ChatContentMessage {
+  role: 'system' | 'user'
+  content: string
+}
 /** One streamed chunk (official `CreateChatStreamResponse`). */
 export type ChatStreamChunk = Schemas['CreateChatStreamResponse']
 
@@ -44,8 +54,11 @@ export interface StreamWebChatOptions {
   publicKey: string
   /** Id of the assistant to talk to. */
   assistantId: string
-  /** What the visitor typed (a string), or messages (e.g. `ToolMessage`s answering `tool_calls`). */
-  input: string | ChatInputMessage[]
+  /**
+   * What the visitor typed (a string), or messages: `ToolMessage`s answering `tool_calls`, `{ role: 'system' |
+   * 'user', content }` ({@link ChatContentMessage}), any other `CreateWebChatDTO` input message.
+   */
+  input: string | (ChatInputMessage | ChatContentMessage)[]
   /** The platform's session id of the conversation (from the previous answer); omitted → a new conversation. */
   sessionId?: string | undefined
   /** Template variables of the assistant (`assistantOverrides.variableValues`), e.g. `{ sessionId, url }`. */
@@ -141,7 +154,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
   }
   const body: CreateWebChatBody = {
     assistantId,
-    input,
+    input: input as CreateWebChatBody['input'],
     ...(options.sessionId && { sessionId: options.sessionId }),
     ...(options.variableValues && { assistantOverrides: { variableValues: options.variableValues } }),
     stream: options.stream ?? true,

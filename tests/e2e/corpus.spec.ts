@@ -104,7 +104,7 @@ for (const page of CORPUS) {
 
 async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Promise<Outcome> {
   const result = await tab.evaluate(
-    ({ command, expected }) => {
+    async ({ command, expected }) => {
       const resolve = (window as unknown as Record<string, (path: string) => Element | null>)['__resolveActPath']!
       const clicks: Element[] = []
       const inputs: Element[] = []
@@ -121,19 +121,42 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
         d.addEventListener('input', onInput, true)
       }
       const scrollBefore = window.scrollY
+      const read = (window as unknown as Record<string, (el: Element) => string | undefined>)['__readCaseValue']!
+      const restoreEl = expected && 'restores' in expected && expected.restores ? resolve(expected.restores) : null
+      const restoreBefore = restoreEl ? read(restoreEl) : undefined
       const executor = (
         window as unknown as {
           __executor: {
-            execute: (m: unknown) => { status: string; reason?: string; detail?: string; target?: Element }
+            execute: (m: unknown) => Result
           }
         }
       ).__executor
-      const r = executor.execute(command)
+      type Result = {
+        status: string
+        reason?: string
+        detail?: string
+        target?: Element
+        settled?: Promise<void>
+        settledResult?: Result
+      }
+      let r = executor.execute(command)
+      // A fill of a combobox whose list is drawn in later turns ends after execute() returns.
+      if (r.settled) {
+        await r.settled
+        r = r.settledResult ?? r
+      }
       for (const d of docs) {
         d.removeEventListener('click', onClick, true)
         d.removeEventListener('input', onInput, true)
       }
       const target = expected && 'act' in expected ? resolve(expected.act) : null
+      const popup = restoreEl?.getAttribute('aria-controls')
+      const popupEl = popup ? (restoreEl!.getRootNode() as Document).getElementById(popup) : null
+      const onlyRestored =
+        restoreEl !== null &&
+        [...clicks, ...inputs].every((el) => el === restoreEl || restoreEl.contains(el) || popupEl?.contains(el)) &&
+        read(restoreEl) === restoreBefore
+      const valueEl = expected && 'act' in expected && expected.valueAt ? resolve(expected.valueAt) : target
       const describe = (el: Element | undefined | null) =>
         el ? `<${el.localName}${el.id ? `#${el.id}` : ''}>` : 'nothing'
       return {
@@ -143,8 +166,8 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
         actedOnExpected: target !== null && r.target === target,
         expectedFound: target !== null,
         actedOn: describe(r.target),
-        value: target && 'value' in target ? String((target as HTMLInputElement).value) : undefined,
-        sideEffects: clicks.length + inputs.length,
+        value: valueEl ? read(valueEl) : undefined,
+        sideEffects: onlyRestored ? 0 : clicks.length + inputs.length,
         scrolled: window.scrollY !== scrollBefore,
       }
     },
@@ -152,13 +175,14 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
   )
   const e = c.expect
   if ('refuse' in e) {
-    if (result.status === 'refused' && result.reason === e.refuse && result.sideEffects === 0) {
+    const namesOk = (e.names ?? []).every((n) => result.detail.includes(`"${n}"`))
+    if (result.status === 'refused' && result.reason === e.refuse && namesOk && result.sideEffects === 0) {
       return { say: c.say, kind: 'refused-as-expected', detail: result.detail }
     }
     return {
       say: c.say,
       kind: 'wrong',
-      detail: `expected refusal ${e.refuse}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
+      detail: `expected refusal ${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
     }
   }
   if ('scroll' in e) {

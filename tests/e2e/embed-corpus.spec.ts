@@ -95,11 +95,18 @@ async function installProbe(page: Page): Promise<void> {
 async function runCase(page: Page, c: CorpusCase, index: number, channel: string): Promise<Outcome> {
   const via: Outcome['via'] = index % 3 === 2 ? 'realtime' : 'tool call'
   const id = `case_${index}_${Math.random().toString(36).slice(2, 8)}`
-  const before = await page.evaluate((k) => {
-    const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
-    p.touched.length = 0
-    return { results: p.results.length, scrollY: window.scrollY }
-  }, PROBE)
+  const restores = 'restores' in c.expect ? c.expect.restores : undefined
+  const before = await page.evaluate(
+    ({ k, restores }) => {
+      const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
+      p.touched.length = 0
+      const w = window as unknown as Record<string, (x: never) => unknown>
+      const el = restores ? (w['__resolveActPath'] as (path: string) => Element | null)(restores) : null
+      const value = el ? (w['__readCaseValue'] as (e: Element) => string | undefined)(el) : undefined
+      return { results: p.results.length, scrollY: window.scrollY, restoreValue: value }
+    },
+    { k: PROBE, restores },
+  )
   if (via === 'realtime') {
     expect(realtime.broadcast(channel, 'voice_command', { ...c.command, id })).toBe(1)
   } else {
@@ -127,17 +134,32 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
   if ('scroll' in c.expect)
     await page.waitForFunction((y) => window.scrollY !== y, before.scrollY, { timeout: 3_000 }).catch(() => undefined)
   const r = await page.evaluate(
-    ({ k, expected, scrollBefore }) => {
+    ({ k, expected, scrollBefore, restoreBefore }) => {
       const p = (window as unknown as Record<symbol, { results: string[]; touched: Element[] }>)[Symbol.for(k)]!
       const resolve = (window as unknown as Record<string, (path: string) => Element | null>)['__resolveActPath']!
       const target = 'act' in expected ? resolve(expected.act) : null
+      const read = (window as unknown as Record<string, (el: Element) => string | undefined>)['__readCaseValue']!
+      const valueEl = 'act' in expected && expected.valueAt ? resolve(expected.valueAt) : target
+      // A combobox's popup (aria-controls: the listbox whose option a keyboard user or a click picks) is part of it.
+      const owned = (target?.getAttribute('aria-controls') ?? '')
+        .split(/\s+/)
+        .flatMap((id) => (id ? [target!.getRootNode() as Document | ShadowRoot] : []).map((r) => r.getElementById(id)))
+        .filter((el): el is HTMLElement => el !== null)
       const describe = (el: Element) => `<${el.localName}${el.id ? `#${el.id}` : ''}>`
       const inWidget = p.touched.some(
         (el) =>
           el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).host.hasAttribute('data-voiceos'),
       )
+      const restoreEl = 'restores' in expected && expected.restores ? resolve(expected.restores) : null
+      const restorePopupId = restoreEl?.getAttribute('aria-controls')
+      const restorePopup = restorePopupId ? (restoreEl!.getRootNode() as Document).getElementById(restorePopupId) : null
+      const onlyRestored =
+        restoreEl !== null &&
+        p.touched.every((el) => el === restoreEl || restoreEl.contains(el) || restorePopup?.contains(el)) &&
+        read(restoreEl) === restoreBefore
       return {
         report: p.results.at(-1) ?? '',
+        onlyRestored,
         touched: [...new Set(p.touched)].map(describe),
         touchedExpected:
           target !== null &&
@@ -146,16 +168,18 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
             (el) =>
               el === target ||
               target.contains(el) ||
+              owned.some((o) => o.contains(el)) ||
+              el === valueEl || // the element a widget stands in for (tom-select updates its <select>)
               (el as HTMLLabelElement).control === target ||
               el.closest('label')?.control === target,
           ),
         inWidget,
         expectedFound: target !== null,
-        value: target && 'value' in target ? String((target as HTMLInputElement).value) : undefined,
+        value: valueEl ? read(valueEl) : undefined,
         scrolled: window.scrollY !== scrollBefore,
       }
     },
-    { k: PROBE, expected: c.expect, scrollBefore: before.scrollY },
+    { k: PROBE, expected: c.expect, scrollBefore: before.scrollY, restoreBefore: before.restoreValue },
   )
   const refused = /^COMMAND RESULT (refused:|\{.*"error":)/.test(r.report)
   const done = /^COMMAND RESULT (done:|\{.*"result":"done:)/.test(r.report)
@@ -163,9 +187,13 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
   const out = (kind: Outcome['kind'], detail: string): Outcome => ({ say: c.say, via, kind, detail })
   if (r.inWidget) return out('wrong', `acted inside the widget: ${r.touched.join(', ')}`)
   if ('refuse' in e) {
-    return refused && r.touched.length === 0
+    const namesOk = (e.names ?? []).every((n) => r.report.includes(n))
+    return refused && namesOk && (r.touched.length === 0 || r.onlyRestored)
       ? out('refused-as-expected', r.report)
-      : out('wrong', `expected a refusal (${e.refuse}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`)
+      : out(
+          'wrong',
+          `expected a refusal (${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`,
+        )
   }
   if ('scroll' in e)
     return done && r.scrolled ? out('hit', 'scrolled') : out('wrong', `expected a scroll, got ${r.report}`)

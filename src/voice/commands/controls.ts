@@ -30,12 +30,54 @@ const MAX_KEY_PRESSES = 500
 
 const rejected = (detail: string): ControlOutcome => ({ ok: false, reason: 'rejected-value', detail })
 
+/**
+ * Legacy `keyCode`s of the keys pressed here: widgets still read `event.keyCode` (accessible-autocomplete,
+ * tom-select), which a constructed KeyboardEvent leaves 0 unless given (UI Events, "Legacy key attributes").
+ */
+const KEY_CODES: Readonly<Record<string, number>> = {
+  Enter: 13,
+  Escape: 27,
+  ' ': 32,
+  PageUp: 33,
+  PageDown: 34,
+  End: 35,
+  Home: 36,
+  ArrowLeft: 37,
+  ArrowUp: 38,
+  ArrowRight: 39,
+  ArrowDown: 40,
+}
+
 function keydown(el: Element, key: string, init: { altKey?: boolean } = {}): void {
   const win = el.ownerDocument.defaultView
   const Ctor = win?.KeyboardEvent ?? KeyboardEvent
   const code = key.length === 1 ? `Key${key.toUpperCase()}` : key
-  el.dispatchEvent(new Ctor('keydown', { key, code, bubbles: true, cancelable: true, composed: true, ...init }))
-  el.dispatchEvent(new Ctor('keyup', { key, code, bubbles: true, cancelable: true, composed: true, ...init }))
+  const keyCode = KEY_CODES[key] ?? 0
+  const base = { key, code, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true, ...init }
+  el.dispatchEvent(new Ctor('keydown', base))
+  el.dispatchEvent(new Ctor('keyup', base))
+}
+
+/**
+ * Resolves after the page has had a turn (a macrotask: what a widget that renders in a microtask or a timer —
+ * Preact, React — needs to draw the result of the last event).
+ */
+function nextTurn(el: Element): Promise<void> {
+  const win = el.ownerDocument.defaultView
+  return new Promise((resolve) => (win?.setTimeout ?? setTimeout)(resolve, 0))
+}
+
+/** Most time spent waiting for a combobox's list to answer what was typed, in ms. */
+export const COMBOBOX_FILTER_WAIT_MS = 400
+
+/** Polls `test` after each turn of the page until it is true or `ms` have passed; true when it held. */
+async function waitFor(el: Element, test: () => boolean, ms: number): Promise<boolean> {
+  const start = Date.now()
+  for (;;) {
+    if (test()) return true
+    if (Date.now() - start >= ms) return false
+    await nextTurn(el)
+  }
 }
 
 function focus(el: Element): void {
@@ -74,10 +116,12 @@ export function matchOption<T extends Element>(
   value: string,
   valueOf: (o: T) => string = () => '',
 ): T | null {
-  const v = foldText(value)
+  // "olive and thyme" names "Olive & Thyme".
+  const fold = (t: string) => foldText(t.replace(/&/g, ' and '))
+  const v = fold(value)
   if (!v) return null
-  const texts = options.map((o) => foldText(optionText(o)))
-  const exact = options.filter((o, i) => texts[i] === v || foldText(valueOf(o)) === v)
+  const texts = options.map((o) => fold(optionText(o)))
+  const exact = options.filter((o, i) => texts[i] === v || fold(valueOf(o)) === v)
   if (exact.length >= 1) return exact[0]!
   const starts = options.filter((_, i) => texts[i]!.startsWith(`${v} `))
   if (starts.length === 1) return starts[0]!
@@ -154,8 +198,8 @@ function activeOption(el: Element): Element | null {
   return typeof root.getElementById === 'function' ? root.getElementById(id) : null
 }
 
-/** Moves the active option with Down/Up Arrow until it is `option`; true when reached. */
-function arrowTo(el: Element, options: Element[], option: Element): boolean {
+/** Moves the active option with Down/Up Arrow until it is `option` (a widget that follows at once); true when reached. */
+function arrowToNow(el: Element, options: Element[], option: Element): boolean {
   const target = options.indexOf(option)
   for (let i = 0; i < Math.min(MAX_KEY_PRESSES, options.length * 2 + 2); i++) {
     const active = activeOption(el)
@@ -167,7 +211,31 @@ function arrowTo(el: Element, options: Element[], option: Element): boolean {
   return activeOption(el) === option
 }
 
-function comboboxChoose(combobox: Element, value: string, name: string): ControlOutcome {
+/**
+ * Moves the active option with Down/Up Arrow until it is `option`, giving the widget a turn after each key (it
+ * may draw `aria-activedescendant` in its next render); true when reached.
+ */
+async function arrowTo(el: Element, options: () => Element[], option: Element): Promise<boolean> {
+  for (let i = 0; i < Math.min(MAX_KEY_PRESSES, options().length * 2 + 2); i++) {
+    const active = activeOption(el)
+    if (active === option) return true
+    const list = options()
+    const at = active ? list.indexOf(active) : -1
+    keydown(el, at > list.indexOf(option) ? 'ArrowUp' : 'ArrowDown')
+    await nextTurn(el)
+    if (activeOption(el) === active && active !== null) return false // the widget does not follow the keys
+  }
+  return activeOption(el) === option
+}
+
+/**
+ * Chooses an option of a WAI-ARIA combobox as a keyboard user does (see the module doc). Asynchronous: real
+ * widgets (accessible-autocomplete, tom-select) draw their list in a later turn, so each step waits for the page.
+ * A value that is none of the options is refused; an editable combobox that offered options gets its earlier
+ * text back. Free text is taken only by an editable combobox that never offered an option (a search box with
+ * suggestions for other words).
+ */
+function comboboxChoose(combobox: Element, value: string, name: string): ControlOutcome | Promise<ControlOutcome> {
   const editable = combobox.localName === 'input' || combobox.localName === 'textarea'
   // Options already in the page (a closed popup keeps them): a value that is none of them is refused before
   // the widget is touched at all.
@@ -178,58 +246,103 @@ function comboboxChoose(combobox: Element, value: string, name: string): Control
       `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}; options: ${quotedList(presentOptions.map(optionText))}`,
     )
   }
+  return comboboxOperate(combobox, value, name, editable, presentOptions.length > 0)
+}
+
+async function comboboxOperate(
+  combobox: Element,
+  value: string,
+  name: string,
+  editable: boolean,
+  offered: boolean,
+): Promise<ControlOutcome> {
+  const input = combobox as HTMLInputElement
+  const before = editable ? input.value : ''
+  const options = () => {
+    const listbox = popupOf(combobox)
+    return listbox ? optionsOf(listbox) : []
+  }
   focus(combobox)
   // Open, as a keyboard user does (Alt+Down Arrow opens without moving the selection); else a click.
   if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
-  if (!isExpanded(combobox) && !editable) clickElement(combobox)
-  let listbox = popupOf(combobox)
-  let options = listbox ? optionsOf(listbox) : []
-  let option = matchOption(options, value)
+  await nextTurn(combobox)
+  if (!isExpanded(combobox) && !editable) {
+    clickElement(combobox)
+    await nextTurn(combobox)
+  }
+  let hadOptions = offered || options().length > 0
+  let option = matchOption(options(), value)
+  let typed = false
   if (!option && editable) {
-    // An editable combobox filters its list as the visitor types.
-    setNativeValue(combobox as HTMLInputElement, value)
+    // An editable combobox filters its list as the visitor types; the widget may answer in a later turn.
+    setNativeValue(input, value)
     dispatch(combobox, 'input')
-    keydown(combobox, 'ArrowDown', { altKey: true })
-    listbox = popupOf(combobox)
-    options = listbox ? optionsOf(listbox) : []
-    option = matchOption(options, value)
-    if (!option && options.length === 0) {
-      // A free-text combobox without suggestions for this value: the typed text is the value.
+    typed = true
+    await waitFor(combobox, () => matchOption(options(), value) !== null, COMBOBOX_FILTER_WAIT_MS)
+    option = matchOption(options(), value)
+    hadOptions ||= options().length > 0
+    if (!option && !hadOptions) {
+      // A free-text combobox that never offered an option: the typed text is the value.
       dispatch(combobox, 'change')
-      return { ok: true, shown: (combobox as HTMLInputElement).value, acted: combobox }
+      return { ok: true, shown: input.value, acted: combobox }
     }
   }
-  if (!option) {
+  const giveUp = async (outcome: ControlOutcome): Promise<ControlOutcome> => {
     if (isExpanded(combobox)) keydown(combobox, 'Escape')
-    return rejected(
-      `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}${options.length ? `; options: ${quotedList(options.map(optionText))}` : ''}`,
+    if (typed && input.value !== before) {
+      setNativeValue(input, before)
+      dispatch(combobox, 'input')
+    }
+    await nextTurn(combobox)
+    if (isExpanded(combobox)) keydown(combobox, 'Escape')
+    return outcome
+  }
+  if (!option) {
+    const listed = options()
+      .filter((o) => o.getAttribute('aria-disabled') !== 'true')
+      .map(optionText)
+    return giveUp(
+      rejected(
+        `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}${listed.length ? `; options: ${quotedList(listed)}` : ''}`,
+      ),
     )
   }
   if (option.getAttribute('aria-disabled') === 'true') {
-    if (isExpanded(combobox)) keydown(combobox, 'Escape')
-    return {
+    return giveUp({
       ok: false,
       reason: 'disabled',
       detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-    }
+    })
   }
   const text = optionText(option)
-  if (arrowTo(combobox, options, option)) keydown(combobox, 'Enter')
+  const wanted = option
   const took = () =>
-    isChosen(option) ||
-    foldText(editable ? (combobox as HTMLInputElement).value : composedText(combobox)).includes(foldText(text))
-  if (!took()) {
-    // A widget that does not follow the keys: choose the option as a pointer user would.
-    option.dispatchEvent(
-      new (combobox.ownerDocument.defaultView?.MouseEvent ?? MouseEvent)('mousedown', {
-        bubbles: true,
-        cancelable: true,
-        composed: true,
-      }),
-    )
-    clickElement(option)
+    (wanted.isConnected && isChosen(wanted) && !isExpanded(combobox)) ||
+    foldText(editable ? input.value : composedText(combobox)).includes(foldText(text))
+  const chosenBefore = took()
+  if (await arrowTo(combobox, options, option)) {
+    keydown(combobox, 'Enter')
+    await nextTurn(combobox)
   }
-  if (isExpanded(combobox)) keydown(combobox, 'Escape')
+  if (!took() || (chosenBefore && isExpanded(combobox))) {
+    // A widget that does not follow the keys: choose the option as a pointer user would.
+    const current = matchOption(options(), value)
+    if (current) {
+      current.dispatchEvent(
+        new (combobox.ownerDocument.defaultView?.MouseEvent ?? MouseEvent)('mousedown', {
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+        }),
+      )
+      clickElement(current)
+      await nextTurn(combobox)
+    }
+  }
+  if (isExpanded(combobox)) {
+    keydown(combobox, 'Escape')
+    await nextTurn(combobox)
+  }
   if (!took()) return rejected(`${JSON.stringify(name)} did not take the option ${JSON.stringify(text)}`)
   return { ok: true, shown: text, acted: combobox }
 }
@@ -256,7 +369,7 @@ function listboxChoose(listbox: Element, value: string, name: string): ControlOu
   focus(listbox)
   for (const option of chosen) {
     if (multi && isChosen(option)) continue
-    if (!arrowTo(listbox, options, option) || (multi && !isChosen(option))) {
+    if (!arrowToNow(listbox, options, option) || (multi && !isChosen(option))) {
       if (multi) keydown(listbox, ' ')
     }
     if (!isChosen(option)) clickElement(option)
@@ -452,7 +565,7 @@ function fillSplitDate(t: FillTarget, value: string, name: string): ControlOutco
  * Puts a spoken `value` into the chosen target (see the module doc). Never throws for odd markup (the executor
  * catches the rest).
  */
-export function operateControl(t: FillTarget, value: string): ControlOutcome {
+export function operateControl(t: FillTarget, value: string): ControlOutcome | Promise<ControlOutcome> {
   const el = t.element
   const name = targetName(t) || el.localName
   switch (t.kind) {

@@ -26,8 +26,8 @@ import {
 import { composedParent, describeElement, isVisible, queryAllDeep, withLookupScope } from './dom'
 import { chooseClickTarget, describeClick, type LookupContext } from './click'
 import { chooseField } from './fields'
-import { operateControl } from './controls'
-import { parseSpokenNumber } from './spoken'
+import { operateControl, type ControlOutcome } from './controls'
+import { announcedDateFormat, formatSpokenDate, parseSpokenNumber } from './spoken'
 import { chooseToggle, clickTargetOf, isRadio, toggleStateOf } from './toggle'
 import type { RefusalReason } from './refusals'
 import {
@@ -75,6 +75,12 @@ export type CommandResult =
        * resolves once it has settled (./effects.ts `whenSettled`, ≤ 500 ms), so a report reads the state after.
        */
       settled?: Promise<void>
+      /**
+       * Set before `settled` resolves when the command went on after `execute()` returned (a fill of a combobox
+       * whose list is drawn in later turns): the final outcome — executed, or refused with the reason. Readers
+       * of a settled result read this one instead (../context/report.ts `describeCommandResult` does).
+       */
+      settledResult?: CommandResult
     }
   | { status: 'refused'; command?: VoiceCommand; reason: RefusalReason; detail: string }
   | { status: 'unknown'; command: UnknownVoiceCommand }
@@ -122,6 +128,23 @@ export interface CommandExecutor {
   executeParsed(parsed: ParsedVoiceMessage): CommandResult
   /** Removes pending highlights, a pending refusal summary toast and their timers. */
   dispose(): void
+}
+
+/**
+ * The date format a single-line text field announces (placeholder, else its `aria-describedby` hint: see
+ * ./spoken.ts `announcedDateFormat`), or `null`.
+ */
+function textDateFormat(el: HTMLInputElement | HTMLTextAreaElement): string | null {
+  if (el.localName !== 'input') return null
+  const fromPlaceholder = announcedDateFormat(el.getAttribute('placeholder'))
+  if (fromPlaceholder) return fromPlaceholder
+  const root = el.getRootNode() as Document | ShadowRoot
+  for (const id of (el.getAttribute('aria-describedby') ?? '').split(/\s+/)) {
+    const hint = id && typeof root.getElementById === 'function' ? root.getElementById(id) : null
+    const format = hint ? announcedDateFormat(hint.textContent) : null
+    if (format) return format
+  }
+  return null
 }
 
 /** Most refusal / malformed-message log lines per second; the rest are counted in one line. */
@@ -389,22 +412,55 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       // Selects, comboboxes, listboxes, dates, ranges, sliders, spin buttons, editable regions, radio groups and
       // split dates: operated by ./controls.ts with the value spoken.
       bringIntoView(target.element, win)
-      const outcome = operateControl(target, command.value)
-      if (!outcome.ok) {
-        notify(voiceToast(outcome.reason === 'rejected-value' ? 'commandFailed' : 'fieldNotFound'))
-        return refuse(command, outcome.reason, outcome.detail)
+      const finish = (outcome: ControlOutcome): CommandResult => {
+        if (!outcome.ok) {
+          notify(voiceToast(outcome.reason === 'rejected-value' ? 'commandFailed' : 'fieldNotFound'))
+          return refuse(command, outcome.reason, outcome.detail)
+        }
+        highlight(target.element, win)
+        log('info', `filled ${describeElement(outcome.acted)} (${target.kind}, found by ${chosen.step ?? 'lookup'})`)
+        notify(voiceToast('fieldFilled', { value: truncate(outcome.shown, TOAST_VALUE_MAX_CHARS) }))
+        // A radio group reports the radio chosen; every other control the control (or group) filled.
+        return { status: 'executed', command, target: target.kind === 'radiogroup' ? outcome.acted : target.element }
       }
-      highlight(target.element, win)
-      log('info', `filled ${describeElement(outcome.acted)} (${target.kind}, found by ${chosen.step ?? 'lookup'})`)
-      notify(voiceToast('fieldFilled', { value: truncate(outcome.shown, TOAST_VALUE_MAX_CHARS) }))
-      // A radio group reports the radio chosen; every other control the control (or group) filled.
-      return { status: 'executed', command, target: target.kind === 'radiogroup' ? outcome.acted : target.element }
+      const outcome = operateControl(target, command.value)
+      if (!(outcome instanceof Promise)) return finish(outcome)
+      // A widget that draws in later turns (a combobox filtering as the visitor types): the command goes on
+      // after execute() returns; `settled` resolves with the outcome in `settledResult`.
+      const pending: Extract<CommandResult, { status: 'executed' }> = {
+        status: 'executed',
+        command,
+        target: target.element,
+      }
+      pending.settled = outcome
+        .catch((error: unknown): ControlOutcome => {
+          log('error', 'operating a control failed', error)
+          return { ok: false, reason: 'error', detail: 'the control could not be operated' }
+        })
+        .then((o) => {
+          pending.settledResult = finish(o)
+        })
+      return pending
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
     if (target.kind === 'number') {
       const n = parseSpokenNumber(value)
       if (n !== null) value = String(n)
+    }
+    const dateFormat = target.kind === 'text' ? textDateFormat(el) : null
+    if (dateFormat) {
+      // A text date picker (Duet Date Picker: placeholder YYYY-MM-DD) takes only its own format.
+      const written = formatSpokenDate(value, dateFormat, dateFormat.startsWith('M'))
+      if (written === null) {
+        notify(voiceToast('commandFailed'))
+        return refuse(
+          command,
+          'rejected-value',
+          `${JSON.stringify(value)} is not a date ${describeElement(el)} can take (it takes ${dateFormat})`,
+        )
+      }
+      value = written
     }
     if (el.maxLength > 0 && value.length > el.maxLength) value = value.slice(0, el.maxLength)
     bringIntoView(el, win)

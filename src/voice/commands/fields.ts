@@ -32,6 +32,7 @@ import type { FieldType, FillCommand } from './schema'
 import { toFieldType } from './schema'
 import {
   composedAncestors,
+  composedParent,
   composedText,
   isEnabled,
   isReadOnly,
@@ -383,6 +384,26 @@ function judged(t: FillTarget): Element[] {
   return [t.element]
 }
 
+/**
+ * Whether a combobox input that is itself not seen is the text box of a visible control: tom-select moves its
+ * `role=combobox` input off-screen at opacity 0 while the control shows the chosen item (`.input-hidden`), and
+ * focusing it brings it back. Only layout hides it (no `hidden`, `inert`, `aria-hidden`, `display: none`,
+ * `visibility: hidden`), and its parent box is visible. A honeypot is never a combobox.
+ */
+function comboboxBoxShown(el: Element): boolean {
+  try {
+    const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility
+    if (typeof check !== 'function' || !check.call(el, { visibilityProperty: true })) return false
+    for (const node of composedAncestors(el))
+      if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true')
+        return false
+    const parent = composedParent(el)
+    return parent !== null && isVisible(parent)
+  } catch {
+    return false
+  }
+}
+
 /** The refusal of filling `t`, or `null` (./refusals.ts; groups: every part must be visible and enabled). */
 export function fillRefusalOf(t: FillTarget): Refusal | null {
   if (t.kind === 'radiogroup') {
@@ -399,6 +420,11 @@ export function fillRefusalOf(t: FillTarget): Refusal | null {
   }
   for (const el of judged(t)) {
     const r = refusalOf(el, 'fill')
+    if (r?.reason === 'hidden' && t.kind === 'combobox' && comboboxBoxShown(el)) {
+      if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }
+      if (isReadOnly(el)) return { reason: 'readonly', detail: `the field ${quotedName(el)} is read-only` }
+      continue
+    }
     if (r)
       return t.kind === 'split-date'
         ? {

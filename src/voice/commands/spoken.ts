@@ -315,3 +315,35 @@ export function parseSpokenNumber(text: string): number | null {
   }
   return total
 }
+
+/**
+ * A typed date format a text field announces in its placeholder or hint — `YYYY-MM-DD` (Duet Date Picker's),
+ * `DD/MM/YYYY`, `MM/DD/YYYY`, `DD.MM.YYYY` (any of `-` `/` `.`, case-insensitive, `D`/`M` for no leading
+ * zero) — or `null`. A text date picker takes only its own format, so a spoken date is written in it.
+ */
+export function announcedDateFormat(text: string | null | undefined): string | null {
+  if (!text) return null
+  const m =
+    /(?<![\p{L}\p{N}])(Y{4}|D{1,2}|M{1,2})([-/.])(Y{4}|D{1,2}|M{1,2})\2(Y{4}|D{1,2}|M{1,2})(?![\p{L}\p{N}])/iu.exec(
+      text,
+    )
+  if (!m) return null
+  const parts = [m[1]!, m[3]!, m[4]!].map((p) => p.toUpperCase())
+  const kinds = new Set(parts.map((p) => p[0]))
+  return kinds.size === 3 ? `${parts[0]}${m[2]}${parts[1]}${m[2]}${parts[2]}` : null
+}
+
+/**
+ * Writes a spoken date in a format from {@link announcedDateFormat}; `null` when the text is not a date
+ * ("31 March 1980" in `DD/MM/YYYY` → `31/03/1980`). `monthFirst` reads `03/04/2027` as in en-US.
+ */
+export function formatSpokenDate(text: string, format: string, monthFirst = false): string | null {
+  const d = parseSpokenDate(text, monthFirst)
+  if (!d) return null
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return format.replace(/Y{4}|D{1,2}|M{1,2}/g, (token) => {
+    if (token === 'YYYY') return String(d.year)
+    const n = token[0] === 'D' ? d.day : d.month
+    return token.length === 2 ? pad(n) : String(n)
+  })
+}

@@ -150,6 +150,8 @@ export function describeCommandResult(result: CommandResult): CommandReport | nu
   try {
     switch (result.status) {
       case 'executed':
+        // A command that went on after execute() returned reports how it ended.
+        if (result.settledResult) return describeCommandResult(result.settledResult)
         return { outcome: 'done', text: doneSentence(result.command, result.target) }
       case 'refused': {
         // The executor's own sentence names the element it judged (`button "Delete Account" is disabled`,

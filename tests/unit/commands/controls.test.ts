@@ -6,7 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCommandExecutor, type CommandExecutor, type CommandResult } from '../../../src/voice/commands'
 import {
+  announcedDateFormat,
   dateInputValue,
+  formatSpokenDate,
   parseSpokenDate,
   parseSpokenNumber,
   parseSpokenTime,
@@ -32,6 +34,12 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 const detail = (r: CommandResult) => (r.status === 'refused' ? r.detail : '')
+/** The outcome of a command that may go on after execute() returns (a combobox drawn in later turns). */
+async function settle(r: CommandResult): Promise<CommandResult> {
+  if (r.status !== 'executed' || !r.settled) return r
+  await r.settled
+  return r.settledResult ?? r
+}
 
 const CHECKOUT = `
   <form>
@@ -169,10 +177,10 @@ function apgSelectOnly(): void {
 }
 
 describe('ARIA combobox and listbox', () => {
-  it('a select-only combobox is opened, the option reached with the arrow keys, chosen with Enter, closed', () => {
+  it('a select-only combobox is opened, the option reached with the arrow keys, chosen with Enter, closed', async () => {
     const { run } = setup('')
     apgSelectOnly()
-    const r = run({ action: 'fill', fieldHint: 'favorite fruit', value: 'Banana' })
+    const r = await settle(run({ action: 'fill', fieldHint: 'favorite fruit', value: 'Banana' }))
     expect(r.status).toBe('executed')
     const combo = document.getElementById('combo1')!
     expect(combo.textContent).toBe('Banana')
@@ -188,6 +196,86 @@ describe('ARIA combobox and listbox', () => {
     expect(r).toMatchObject({ status: 'refused', reason: 'rejected-value' })
     expect(detail(r)).toContain('"Apple", "Banana", "Blueberry"')
     expect(document.getElementById('combo1')!.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  /**
+   * An editable combobox drawn the way accessible-autocomplete (Preact) and tom-select draw theirs: the list is
+   * rendered in a later turn after each `input`, and the keys are read from the legacy `keyCode`.
+   */
+  function laterTurnAutocomplete(countries: string[]) {
+    document.body.innerHTML = `
+      <label for="loc">Last location</label>
+      <div class="wrapper"><input id="loc" role="combobox" aria-expanded="false" aria-controls="loc-list" aria-autocomplete="list" value="United Kingdom"><ul id="loc-list" role="listbox"></ul></div>
+      <label for="other">Other</label><input id="other">`
+    const input = document.getElementById('loc') as HTMLInputElement
+    const list = document.getElementById('loc-list')!
+    let selected = -1
+    let shown: string[] = []
+    const render = () => {
+      list.innerHTML = shown.length
+        ? shown.map((c, i) => `<li role="option" id="loc-${i}" aria-selected="${i === selected}">${c}</li>`).join('')
+        : input.value
+          ? '<li role="option" aria-disabled="true">No results found</li>'
+          : ''
+      input.setAttribute('aria-expanded', String(shown.length > 0 || input.value !== ''))
+      if (selected >= 0) input.setAttribute('aria-activedescendant', `loc-${selected}`)
+      else input.removeAttribute('aria-activedescendant')
+    }
+    input.addEventListener('input', () => {
+      const q = input.value.toLowerCase()
+      shown = countries.filter((c) => q.length > 1 && c.toLowerCase().includes(q))
+      selected = -1
+      setTimeout(render, 0)
+    })
+    list.addEventListener('click', (e) => {
+      const i = shown.indexOf((e.target as Element).textContent ?? '')
+      if (i >= 0) {
+        input.value = shown[i]!
+        shown = []
+        setTimeout(render, 0)
+      }
+    })
+    input.addEventListener('keydown', (e) => {
+      if (e.keyCode === 40 && !e.altKey) selected = Math.min(selected + 1, shown.length - 1)
+      else if (e.keyCode === 38) selected = Math.max(selected - 1, 0)
+      else if (e.keyCode === 13 && selected >= 0) {
+        input.value = shown[selected]!
+        shown = []
+        selected = -1
+      } else if (e.keyCode === 27) shown = []
+      else return
+      setTimeout(render, 0)
+    })
+    return input
+  }
+
+  it('an editable combobox that draws its list in a later turn: typed, the option reached with keys (keyCode), chosen', async () => {
+    const input = laterTurnAutocomplete(['France', 'French Guiana', 'Germany', 'East Germany'])
+    executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, notFoundMemoMs: 0 })
+    const pending = executor.execute({ action: 'fill', fieldHint: 'last location', value: 'germany' })
+    expect(pending).toMatchObject({ status: 'executed', target: input })
+    const r = await settle(pending)
+    expect(r).toMatchObject({ status: 'executed', target: input })
+    expect(input.value).toBe('Germany')
+    expect((document.getElementById('other') as HTMLInputElement).value).toBe('')
+  })
+
+  it('an editable combobox that offers no such option: refused with its earlier text back, nothing else written', async () => {
+    const input = laterTurnAutocomplete(['France', 'Germany'])
+    executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, notFoundMemoMs: 0 })
+    const r = await settle(executor.execute({ action: 'fill', fieldHint: 'last location', value: 'Atlantis' }))
+    expect(r).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(detail(r)).toContain('no option "Atlantis" in "Last location"')
+    expect(input.value).toBe('United Kingdom')
+    expect((document.getElementById('other') as HTMLInputElement).value).toBe('')
+  })
+
+  it('an option named with "and" for "&" ("olive and thyme" → "Olive & Thyme")', () => {
+    const { run, el } = setup(`
+      <label for="r">Restaurant</label>
+      <select id="r"><option value="">Pick</option><option value="olive">Olive &amp; Thyme</option><option value="north">North Street Grill</option></select>`)
+    expect(run({ action: 'fill', fieldHint: 'restaurant', value: 'olive and thyme' }).status).toBe('executed')
+    expect(el<HTMLSelectElement>('r').value).toBe('olive')
   })
 
   it('a standalone listbox: the option is clicked and becomes selected', () => {
@@ -246,6 +334,31 @@ describe('dates, numbers, ranges', () => {
       reason: 'rejected-value',
     })
     expect(el('d').value).toBe('2027-03-12')
+  })
+
+  it('a text date picker that announces its format (placeholder or hint) gets the spoken date in it', () => {
+    expect(announcedDateFormat('YYYY-MM-DD')).toBe('YYYY-MM-DD')
+    expect(announcedDateFormat('For example, dd/mm/yyyy')).toBe('DD/MM/YYYY')
+    expect(announcedDateFormat('MM.DD.YYYY')).toBe('MM.DD.YYYY')
+    expect(announcedDateFormat('DD-MM-DD')).toBeNull() // no year
+    expect(announcedDateFormat('Your name')).toBeNull()
+    expect(formatSpokenDate('31 March 1980', 'DD/MM/YYYY')).toBe('31/03/1980')
+    expect(formatSpokenDate('March 5th, 2027', 'M/D/YYYY')).toBe('3/5/2027')
+    const { run, el } = setup(`
+      <label for="bd">Booking date</label><input id="bd" placeholder="YYYY-MM-DD">
+      <label for="dob">Date of birth</label><span id="dob-hint">Use DD/MM/YYYY</span><input id="dob" aria-describedby="dob-hint">
+      <label for="n">Notes</label><input id="n">`)
+    expect(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }).status).toBe('executed')
+    expect(el('bd').value).toBe('2027-03-12')
+    expect(run({ action: 'fill', fieldHint: 'date of birth', value: '31 March 1980' }).status).toBe('executed')
+    expect(el('dob').value).toBe('31/03/1980')
+    const r = run({ action: 'fill', fieldHint: 'booking date', value: 'next blursday' })
+    expect(r).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(detail(r)).toContain('it takes YYYY-MM-DD')
+    expect(el('bd').value).toBe('2027-03-12')
+    // A field that announces no format takes the words as said.
+    expect(run({ action: 'fill', fieldHint: 'notes', value: '12 March 2027' }).status).toBe('executed')
+    expect(el('n').value).toBe('12 March 2027')
   })
 
   it('a range takes a number or min/max and refuses a number outside it', () => {

@@ -143,6 +143,30 @@ describe('describeCommandResult (real executor)', () => {
   })
 })
 
+describe('a command that ends after execute() returns', () => {
+  it('is described by how it ended (a combobox whose list is drawn in a later turn and has no such option)', async () => {
+    document.body.innerHTML = `
+      <label for="loc">Location</label>
+      <input id="loc" role="combobox" aria-expanded="false" aria-controls="loc-list"><ul id="loc-list" role="listbox"></ul>`
+    const input = document.getElementById('loc') as HTMLInputElement
+    input.addEventListener('input', () =>
+      setTimeout(() => {
+        document.getElementById('loc-list')!.innerHTML = '<li role="option">France</li>'
+      }, 0),
+    )
+    const executor = createCommandExecutor({ notify: () => {}, logger: quiet, highlightMs: 0 })
+    const result = executor.execute({ action: 'fill', fieldHint: 'location', value: 'Atlantis' })
+    expect(result.status).toBe('executed')
+    if (result.status !== 'executed' || !result.settled) throw new Error('expected a command that goes on')
+    await result.settled
+    expect(describeCommandResult(result)).toEqual({
+      outcome: 'refused',
+      text: 'no option "Atlantis" in "Location"; options: "France"',
+    })
+    executor.dispose()
+  })
+})
+
 describe('client messages (OpenAPI shapes)', () => {
   it('a result for the realtime channel is a system add-message; refusals make the assistant respond', () => {
     const refused = resultMessage({ outcome: 'refused', text: 'no field labelled Company' })
