@@ -69,7 +69,7 @@ export interface StreamWebChatOptions {
   signal?: AbortSignal | undefined
   /**
    * Called per streamed piece of assistant text: `delta` the new text, `text` all of it so far. Not called for a
-   * JSON answer. Exceptions it throws are not caught (they reject the promise, after aborting the stream).
+   * JSON answer. An exception it throws cancels the stream and rejects the promise with that exception.
    */
   onDelta?: ((delta: string, text: string) => void) | undefined
   /**
@@ -206,6 +206,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
     } catch (error) {
       throw transportError(error)
     }
+    arm() // the headers came: the wait for the first piece starts now
     const status = response.status
     const type = response.headers.get('content-type') ?? ''
     if (status < 200 || status > 299) {
@@ -222,6 +223,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
       try {
         return await readStream(response.body, { onDelta: options.onDelta, log, arm })
       } catch (error) {
+        if (error instanceof CallbackFailure) throw error.error
         throw transportError(error)
       }
     }
@@ -259,7 +261,17 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
   }
 }
 
-/** Reads a chat's event stream to its end or `[DONE]` (see {@link streamWebChat}). */
+/** Carries an exception thrown by the caller's `onDelta` through the stream reader, unchanged. */
+class CallbackFailure extends Error {
+  constructor(readonly error: unknown) {
+    super('onDelta threw')
+  }
+}
+
+/**
+ * Reads a chat's event stream to its end or `[DONE]` (see {@link streamWebChat}).
+ * @throws {CallbackFailure} when `onDelta` threw (the stream is cancelled first); the reader's own errors as is
+ */
 async function readStream(
   stream: ReadableStream<Uint8Array>,
   hooks: {
@@ -270,6 +282,7 @@ async function readStream(
 ): Promise<WebChatResult> {
   const result: WebChatResult = { sessionId: undefined, chatId: undefined, text: '', output: [], streamed: true }
   let done = false
+  let failure: CallbackFailure | undefined
   let index: number | undefined
   const parser = createEventStreamParser((event) => {
     if (done) return
@@ -293,7 +306,12 @@ async function readStream(
     index = at
     if (delta === '') return
     result.text += delta
-    hooks.onDelta?.(delta, result.text)
+    try {
+      hooks.onDelta?.(delta, result.text)
+    } catch (error) {
+      failure = new CallbackFailure(error)
+      done = true
+    }
   })
   const reader = stream.getReader()
   const decoder = new TextDecoder('utf-8')
@@ -311,6 +329,7 @@ async function readStream(
     // `[DONE]` (or a throwing onDelta) leaves the rest unread: release the connection.
     void reader.cancel().catch(() => undefined)
   }
+  if (failure) throw failure
   return result
 }
 
