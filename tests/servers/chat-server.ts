@@ -69,6 +69,8 @@ export interface ChatRequest {
   headers: http.IncomingHttpHeaders
   /** Parsed JSON body, `undefined` when it was not JSON. */
   json: Record<string, unknown> | undefined
+  /** `Date.now()` when it arrived. */
+  at: number
 }
 
 /** One turn the default assistant answers. */
@@ -258,7 +260,7 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
       } catch {
         json = undefined
       }
-      const rec: ChatRequest = { method: req.method ?? '', path, headers: req.headers, json }
+      const rec: ChatRequest = { method: req.method ?? '', path, headers: req.headers, json, at: Date.now() }
       if (req.method === 'OPTIONS') {
         state.preflights.push(rec)
         res.writeHead(204, {

@@ -28,6 +28,12 @@ import type { WidgetToast } from '../session/types'
 
 /** How long the session waits for the page to answer a tool call (a toggle settles, a read finishes), in ms. */
 export const TOOL_RESULT_WAIT_MS = 3000
+/**
+ * Longest wait of a message for the realtime channel's join, in ms: a command the assistant's server tools
+ * broadcast during the answer must find the page subscribed; a channel that cannot join in time (it keeps
+ * trying) does not hold the conversation up longer.
+ */
+export const REALTIME_JOIN_WAIT_MS = 3000
 /** Most follow-up requests carrying tool results after one visitor message. */
 export const MAX_TOOL_ROUNDS = 3
 /**
@@ -111,7 +117,8 @@ interface Awaited {
 
 /**
  * Creates one chat conversation. Nothing is sent before {@link ChatSession.send}; the realtime channel is joined
- * and the page map taken at once, so a command broadcast during the first answer already runs.
+ * and the page map taken at once, and the first message waits for the join (at most
+ * {@link REALTIME_JOIN_WAIT_MS}), so a command broadcast during the first answer already runs.
  *
  * Each `send`: the visitor's turn (final) → `POST /chat/web` `{ assistantId, input, sessionId?,
  * assistantOverrides: { variableValues: { sessionId, url } }, stream: true }` → the assistant's partial turns per
@@ -169,7 +176,16 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     logger: log,
   })
   actions.startPageContext()
-  if (options.realtime) void actions.subscribe(options.realtime, options.sessionId)
+  /** Settles once the channel is joined or failed to (`subscribe` never rejects); `true` without a channel. */
+  let joined: Promise<unknown> | true = options.realtime ? actions.subscribe(options.realtime, options.sessionId) : true
+  /** Waits for the join, at most {@link REALTIME_JOIN_WAIT_MS} (the first message only: later ones find it settled). */
+  const awaitJoin = async () => {
+    if (joined === true) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([joined, new Promise((resolve) => (timer = setTimeout(resolve, REALTIME_JOIN_WAIT_MS)))])
+    clearTimeout(timer)
+    joined = true
+  }
 
   const setBusy = (next: boolean) => {
     if (busy === next) return
@@ -276,6 +292,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       controller = own
       options.onTurn({ role: 'user', text, final: true })
       try {
+        await awaitJoin()
+        if (own.signal.aborted) return false
         let result = await requestWithContext(text, own.signal)
         for (let round = 0; round < MAX_TOOL_ROUNDS && !own.signal.aborted; round++) {
           const results = await answerToolCalls(result.output)

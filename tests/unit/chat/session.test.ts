@@ -361,6 +361,27 @@ describe('chat session: commands over the realtime channel', () => {
     await vi.waitFor(() => expect(realtime.connectionCount()).toBe(0), { timeout: 5000 })
   })
 
+  it('the first message waits for the channel to be joined, so commands broadcast during its answer find the page', async () => {
+    const { session } = setup({
+      pageContext: false,
+      realtime: { supabaseUrl: realtime.url, anonKey: 'anon', transport: WebSocket },
+    })
+    expect(await session.send('right away')).toBe(true)
+    expect(realtime.joins).toHaveLength(1)
+    expect(realtime.joins[0]!.at).toBeLessThanOrEqual(chat.requests[0]!.at)
+    session.stop()
+  })
+
+  it('a channel that cannot join holds the first message up only until it gives up or the wait ends', async () => {
+    const { session, rec } = setup({
+      pageContext: false,
+      realtime: { supabaseUrl: 'http://127.0.0.1:9', anonKey: 'anon', transport: WebSocket },
+    })
+    expect(await session.send('hello')).toBe(true)
+    expect(rec.turns.at(-1)).toMatchObject({ role: 'assistant', final: true })
+    session.stop()
+  })
+
   it('keeps only the newest command results for the next message when the channel floods', async () => {
     const { session } = setup({
       pageContext: false,
