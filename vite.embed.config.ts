@@ -56,7 +56,7 @@ export function callChunks(): Plugin {
   const roots = [
     /src\/voice\/session\/session\.ts$/,
     /src\/voice\/engine\/index\.ts$/,
-    /src\/platform\/web\.ts$/,
+    /src\/platform\/web-call\.ts$/,
     /@daily-co\/daily-js|daily-standin\.ts$/,
   ]
   return {
@@ -182,9 +182,16 @@ export default defineConfig(({ mode: cliMode }) => {
               { name: 'preload-helper', test: /preload-helper/, priority: 3 },
               { name: 'prestart', test: /src[\\/]voice[\\/]engine[\\/]prestart\.ts$/, priority: 3 },
               { name: 'handoffRecord', test: /src[\\/]voice[\\/]session[\\/]handoffRecord\.ts$/, priority: 3 },
+              // What the call shares with the typed chat (src/voice/chat): the platform's request core and errors,
+              // the problem kinds and the compiler's class-field helpers — so opening a chat never loads the call's chunk.
+              {
+                name: 'common',
+                test: /src[\\/](platform[\\/]core[\\/]|voice[\\/]session[\\/]problems\.ts$)|@oxc-project[\\/+]runtime/,
+                priority: 2,
+              },
               {
                 name: 'call',
-                test: /src[\\/](voice[\\/](session[\\/](session|handoff|problems)\.ts$|engine[\\/])|platform[\\/])/,
+                test: /src[\\/](voice[\\/](session[\\/](session|handoff)\.ts$|engine[\\/])|platform[\\/]web-call\.ts$)/,
                 priority: 1,
               },
             ],

@@ -4,7 +4,7 @@
  */
 import en from '../../locales/en/voice.json'
 import hi from '../../locales/hi/voice.json'
-import { createEngineFactory, mountVoiceWidget, type VoiceWidgetHandle } from '../voice/widget'
+import { createChatFactory, createEngineFactory, mountVoiceWidget, type VoiceWidgetHandle } from '../voice/widget'
 import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
 import { claimHandoff } from '../voice/session/handoffRecord'
@@ -30,6 +30,8 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
     }),
+    mode: config.mode,
+    createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }),
     persist,
     // The call the previous page of this tab handed over (same origin, within 30 s): rejoined at once.
     resume: persist && missing.length === 0 ? claimHandoff() : null,

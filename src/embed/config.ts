@@ -11,6 +11,8 @@ export const EMBED_LANGUAGES = ['en', 'hi'] as const
 export const EMBED_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left', 'bottom-center'] as const
 /** The widget's sizes (`WIDGET_SIZES`): `full` (64 px mic) or `compact` (48 px). */
 export const EMBED_SIZES = ['full', 'compact'] as const
+/** How visitors talk (the widget's `WIDGET_MODES`, Vapi's widget `mode`): a call, a typed chat without a call, or both. */
+export const EMBED_MODES = ['voice', 'chat', 'hybrid'] as const
 /** Longest title, in characters (the open panel's heading and the region's name). */
 export const TITLE_MAX = 60
 /** Colour schemes: fixed, or `auto` (the visitor's `prefers-color-scheme`). */
@@ -61,6 +63,8 @@ export interface EmbedConfig {
   title: string
   /** @default 'full' */
   size: (typeof EMBED_SIZES)[number]
+  /** `voice`: the mic starts a call; `chat`: a typed conversation, no call, no microphone; `hybrid`: both. @default 'voice' */
+  mode: (typeof EMBED_MODES)[number]
 }
 
 /** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
@@ -99,6 +103,7 @@ export interface EmbedInitOptions {
   accentColor?: string
   title?: string
   size?: string
+  mode?: string
 }
 
 /** An assistant id: a UUID. */
@@ -124,6 +129,7 @@ const KEYS = [
   'accentColor',
   'title',
   'size',
+  'mode',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -331,6 +337,7 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       accentColor,
       title,
       size: oneOf('size', EMBED_SIZES, 'full'),
+      mode: oneOf('mode', EMBED_MODES, 'voice'),
     },
     problems,
     missing,

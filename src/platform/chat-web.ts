@@ -33,6 +33,16 @@ export type ChatInputMessage = Exclude<CreateWebChatBody['input'], string>[numbe
 export type ChatOutputMessage = Schemas['WebChat']['output'][number]
 /** An assistant message of the output (official `AssistantMessage`: `content`, `tool_calls`). */
 export type ChatAssistantMessage = Schemas['AssistantMessage']
+/**
+ * An OpenAI-format message `{ role, content }` in `input`: how Vapi's chat guides and the document's own `input`
+ * example (`[{ "role": "user", "content": "Hello, how can you help me?" }]`) write a visitor's or a system
+ * message. (The vendored document's `UserMessage`/`SystemMessage` schemas describe transcript artifacts with
+ * `message` and `time`, so this shape is typed here rather than generated.)
+ */
+export interface ChatContentMessage {
+  role: 'system' | 'user'
+  content: string
+}
 /** One streamed chunk (official `CreateChatStreamResponse`). */
 export type ChatStreamChunk = Schemas['CreateChatStreamResponse']
 
@@ -44,8 +54,11 @@ export interface StreamWebChatOptions {
   publicKey: string
   /** Id of the assistant to talk to. */
   assistantId: string
-  /** What the visitor typed (a string), or messages (e.g. `ToolMessage`s answering `tool_calls`). */
-  input: string | ChatInputMessage[]
+  /**
+   * What the visitor typed (a string), or messages: `ToolMessage`s answering `tool_calls`, `{ role: 'system' |
+   * 'user', content }` ({@link ChatContentMessage}), any other `CreateWebChatDTO` input message.
+   */
+  input: string | (ChatInputMessage | ChatContentMessage)[]
   /** The platform's session id of the conversation (from the previous answer); omitted → a new conversation. */
   sessionId?: string | undefined
   /** Template variables of the assistant (`assistantOverrides.variableValues`), e.g. `{ sessionId, url }`. */
@@ -56,7 +69,7 @@ export interface StreamWebChatOptions {
   signal?: AbortSignal | undefined
   /**
    * Called per streamed piece of assistant text: `delta` the new text, `text` all of it so far. Not called for a
-   * JSON answer. Exceptions it throws are not caught (they reject the promise, after aborting the stream).
+   * JSON answer. An exception it throws cancels the stream and rejects the promise with that exception.
    */
   onDelta?: ((delta: string, text: string) => void) | undefined
   /**
@@ -141,7 +154,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
   }
   const body: CreateWebChatBody = {
     assistantId,
-    input,
+    input: input as CreateWebChatBody['input'],
     ...(options.sessionId && { sessionId: options.sessionId }),
     ...(options.variableValues && { assistantOverrides: { variableValues: options.variableValues } }),
     stream: options.stream ?? true,
@@ -193,6 +206,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
     } catch (error) {
       throw transportError(error)
     }
+    arm() // the headers came: the wait for the first piece starts now
     const status = response.status
     const type = response.headers.get('content-type') ?? ''
     if (status < 200 || status > 299) {
@@ -209,6 +223,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
       try {
         return await readStream(response.body, { onDelta: options.onDelta, log, arm })
       } catch (error) {
+        if (error instanceof CallbackFailure) throw error.error
         throw transportError(error)
       }
     }
@@ -246,7 +261,17 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
   }
 }
 
-/** Reads a chat's event stream to its end or `[DONE]` (see {@link streamWebChat}). */
+/** Carries an exception thrown by the caller's `onDelta` through the stream reader, unchanged. */
+class CallbackFailure extends Error {
+  constructor(readonly error: unknown) {
+    super('onDelta threw')
+  }
+}
+
+/**
+ * Reads a chat's event stream to its end or `[DONE]` (see {@link streamWebChat}).
+ * @throws {CallbackFailure} when `onDelta` threw (the stream is cancelled first); the reader's own errors as is
+ */
 async function readStream(
   stream: ReadableStream<Uint8Array>,
   hooks: {
@@ -257,6 +282,7 @@ async function readStream(
 ): Promise<WebChatResult> {
   const result: WebChatResult = { sessionId: undefined, chatId: undefined, text: '', output: [], streamed: true }
   let done = false
+  let failure: CallbackFailure | undefined
   let index: number | undefined
   const parser = createEventStreamParser((event) => {
     if (done) return
@@ -280,7 +306,12 @@ async function readStream(
     index = at
     if (delta === '') return
     result.text += delta
-    hooks.onDelta?.(delta, result.text)
+    try {
+      hooks.onDelta?.(delta, result.text)
+    } catch (error) {
+      failure = new CallbackFailure(error)
+      done = true
+    }
   })
   const reader = stream.getReader()
   const decoder = new TextDecoder('utf-8')
@@ -298,6 +329,7 @@ async function readStream(
     // `[DONE]` (or a throwing onDelta) leaves the rest unread: release the connection.
     void reader.cancel().catch(() => undefined)
   }
+  if (failure) throw failure
   return result
 }
 

@@ -27,6 +27,7 @@ export {
   type WebChatResult,
   type CreateWebChatBody,
   type ChatInputMessage,
+  type ChatContentMessage,
   type ChatOutputMessage,
   type ChatAssistantMessage,
   type ChatStreamChunk,

@@ -18,7 +18,9 @@
  * preflight `OPTIONS` gets 204 with the allowed method and headers.
  *
  * CLI: `node --import tsx tests/servers/chat-server.ts [--port 0] [--key pk_test] [--assistant asst_test]`
- * prints `{"url":…,"port":…}` and runs until SIGINT/SIGTERM.
+ * prints `{"url":…,"port":…}` and runs until SIGINT/SIGTERM. Driven over HTTP (for a browser test):
+ * `POST /__chat/script` with a JSON array of replies (string stream pieces only), `GET /__chat/requests` (the
+ * recorded `POST`s), `POST /__chat/reset`.
  */
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -67,6 +69,8 @@ export interface ChatRequest {
   headers: http.IncomingHttpHeaders
   /** Parsed JSON body, `undefined` when it was not JSON. */
   json: Record<string, unknown> | undefined
+  /** `Date.now()` when it arrived. */
+  at: number
 }
 
 /** One turn the default assistant answers. */
@@ -256,7 +260,7 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
       } catch {
         json = undefined
       }
-      const rec: ChatRequest = { method: req.method ?? '', path, headers: req.headers, json }
+      const rec: ChatRequest = { method: req.method ?? '', path, headers: req.headers, json, at: Date.now() }
       if (req.method === 'OPTIONS') {
         state.preflights.push(rec)
         res.writeHead(204, {
@@ -267,6 +271,29 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
         })
         res.end()
         return
+      }
+      if (path.startsWith('/__chat/')) {
+        const reply = (status: number, value?: unknown) => {
+          res.writeHead(status, { ...cors(req), 'content-type': 'application/json' })
+          res.end(value === undefined ? '' : JSON.stringify(value))
+        }
+        if (req.method === 'POST' && path === '/__chat/script') {
+          let replies: unknown
+          try {
+            replies = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+          } catch {
+            replies = undefined
+          }
+          if (!Array.isArray(replies)) return reply(400, { message: 'a JSON array of replies' })
+          state.script(...(replies as ChatReply[]))
+          return reply(200, { queued: replies.length })
+        }
+        if (req.method === 'GET' && path === '/__chat/requests') return reply(200, state.requests)
+        if (req.method === 'POST' && path === '/__chat/reset') {
+          state.reset()
+          return reply(200, { reset: true })
+        }
+        return reply(404, { message: `Cannot ${req.method} ${path}` })
       }
       if (req.method !== 'POST' || path !== '/chat/web') {
         res.writeHead(404, { ...cors(req), 'content-type': 'application/json' })

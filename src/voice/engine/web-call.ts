@@ -49,8 +49,10 @@ export interface PlatformWebCallOptions {
 export function platformWebCall({ token, baseUrl, fetch }: PlatformWebCallOptions): CreateWebCall {
   let ready: Promise<(payload: WebCallPayload, signal: AbortSignal) => Promise<WebCall>> | undefined
   return async (payload, { signal }) => {
-    ready ??= import('../../platform/web').then(
-      ({ PlatformCore, createWebCall }) => {
+    // The request core and the web-call module themselves, not the browser entry (../../platform/web), which
+    // also carries the typed chat: a call's code never brings the chat's.
+    ready ??= Promise.all([import('../../platform/core/core'), import('../../platform/web-call')]).then(
+      ([{ PlatformCore }, { createWebCall }]) => {
         const core = new PlatformCore({ token, ...(baseUrl ? { baseUrl } : {}), ...(fetch ? { fetch } : {}) })
         return (p, s) => createWebCall(core, p, { signal: s })
       },

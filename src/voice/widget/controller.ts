@@ -5,7 +5,8 @@ import { createSessionId } from '../session/sessionId'
 import type { WidgetStatus, WidgetToast } from '../session/types'
 import type { PendingStart } from '../engine/prestart'
 import type { HandoffRecord } from '../session/handoff'
-import type { EngineFactory } from './engine'
+import type { ChatFactory, EngineFactory } from './engine'
+import type { ChatSession } from '../chat'
 
 /** What the widget renders from. */
 export interface WidgetState {
@@ -34,10 +35,20 @@ export interface WidgetState {
    * {@link WidgetController.dismissProblem}; `null` otherwise.
    */
   problem: ProblemKind | null
+  /**
+   * The typed conversation without a call (Vapi's widget "chat" mode, `POST /chat/web`): `open` while its panel
+   * is open, `closed` otherwise. Its turns are {@link turns}; the status stays `idle` (no call, no microphone).
+   */
+  chat: 'open' | 'closed'
+  /** Whether a typed message is on its way and the assistant's answer still arriving. */
+  chatBusy: boolean
 }
 
-/** Outcome of {@link WidgetController.sendText}: sent, refused as empty, or not sent (no call, or sending failed). */
-export type SendTextResult = 'sent' | 'empty' | 'failed'
+/**
+ * Outcome of {@link WidgetController.sendText}: sent, refused as empty, refused because the previous message is
+ * still being answered (`busy`), or not sent (no call or chat, or sending failed).
+ */
+export type SendTextResult = 'sent' | 'empty' | 'busy' | 'failed'
 
 /** What a call's end resets (and a new start starts from). */
 const IN_CALL: Pick<WidgetState, 'transcript' | 'turns' | 'partial' | 'muted' | 'canMute' | 'stage' | 'network'> = {
@@ -56,6 +67,8 @@ export interface WidgetControllerOptions {
   configured: boolean
   /** Creates the engine on the first press. */
   createEngine: EngineFactory
+  /** Creates the typed conversation on its first message (./engine.ts `createChatFactory`); without it there is no chat. */
+  createChat?: ChatFactory
   /** Assistant id the call starts with (SPEC §7). */
   assistantId: string
   /** Realtime channel settings; `null` → commands arrive only as tool calls. */
@@ -100,6 +113,16 @@ export interface WidgetController {
   sendText(text: string): SendTextResult
   /** Mutes (`true`) or unmutes the microphone of the active call; no-op without one or when the engine cannot. */
   setMuted(muted: boolean): void
+  /**
+   * Opens the typed conversation (no call, no microphone): {@link WidgetState.chat} `open`; the conversation itself
+   * starts with the first message. No-op during a call, without `createChat`, or when not configured (then
+   * Configuration Required, SPEC §8).
+   */
+  openChat(): void
+  /** Closes the typed conversation: aborts an answer in progress, leaves its realtime channel, forgets its turns. */
+  closeChat(): void
+  /** A sign of intent toward the chat (pointer over, focus or touch of its button): fetches its code. Once. */
+  preloadChat(): void
   /** Clears {@link WidgetState.problem} (the visitor dismissed the explanation). */
   dismissProblem(): void
   /** Stops any call and drops every listener; the controller is unusable afterwards. */
@@ -114,12 +137,24 @@ export interface WidgetController {
  */
 export function createWidgetController(options: WidgetControllerOptions): WidgetController {
   const log = options.logger ?? console
-  let state: WidgetState = { status: 'idle', sessionId: '', reconnecting: false, problem: null, ...IN_CALL }
+  let state: WidgetState = {
+    status: 'idle',
+    sessionId: '',
+    reconnecting: false,
+    problem: null,
+    chat: 'closed',
+    chatBusy: false,
+    ...IN_CALL,
+  }
+  /** The typed conversation while its panel is open (created on the first message), and its generation. */
+  let chat: Promise<ChatSession | null> | null = null
+  let chatAttempt = 0
   let turnId = 0
   let session: VoiceSession | null = null
   let attempt = 0
   let destroyed = false
   let preloaded = false
+  let chatPreloaded = false
   /** The start begun at the press, until the engine takes it over. */
   let pending: PendingStart | undefined
   const dropPending = () => {
@@ -151,6 +186,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       })
       return
     }
+    if (state.chat === 'open') closeChat() // the call takes the conversation over: typed text goes into it
     const mine = ++attempt
     const sessionId = resume?.sessionId ?? createSessionId()
     const assistantId = resume?.assistantId ?? (options.assistantId || 'scripted-assistant')
@@ -242,9 +278,69 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     if (s) await s.stop()
   }
 
+  function closeChat(): void {
+    chatAttempt++
+    const c = chat
+    chat = null
+    if (c) void c.then((s) => s?.stop())
+    if (state.chat === 'open') set({ chat: 'closed', chatBusy: false, turns: [], partial: null })
+  }
+
+  /** The typed conversation of the open chat panel, created once per opening (null when it could not load). */
+  const chatSession = (): Promise<ChatSession | null> => {
+    const mine = chatAttempt
+    const factory = options.createChat!
+    return (chat ??= Promise.resolve()
+      .then(() =>
+        factory({
+          assistantId: options.assistantId,
+          sessionId: createSessionId(),
+          pageUrl: options.pageUrl ? options.pageUrl() : window.location.href,
+          realtime: options.realtime,
+          onTurn: (turn) => {
+            if (mine !== chatAttempt) return
+            if (!turn.final) set({ partial: turn.text ? { role: turn.role, text: turn.text } : null })
+            // The visitor's own turn is already shown (typed) from the moment it was sent.
+            else if (turn.role === 'assistant')
+              set({
+                turns: addTurn('assistant', turn.text),
+                partial: state.partial?.role === 'assistant' ? null : state.partial,
+              })
+          },
+          onBusy: (busy) => {
+            if (mine === chatAttempt) set({ chatBusy: busy, ...(!busy && { partial: null }) })
+          },
+          notify,
+          logger: log,
+        }),
+      )
+      .catch((error: unknown) => {
+        log.error('[voice] the chat could not load', error)
+        if (mine === chatAttempt) {
+          chat = null // the next message retries
+          notify({
+            type: 'error',
+            titleKey: 'widget.toast.connectionFailed.title',
+            descriptionKey: 'widget.toast.connectionFailed.description',
+          })
+          set({ chatBusy: false })
+        }
+        return null
+      }))
+  }
+
   function sendText(text: string): SendTextResult {
     const content = text.trim()
     if (content === '') return 'empty'
+    if (state.chat === 'open' && state.status === 'idle') {
+      if (state.chatBusy) return 'busy'
+      const mine = chatAttempt
+      set({ turns: addTurn('user', content, true), chatBusy: true })
+      void chatSession().then((s) => {
+        if (s && mine === chatAttempt) void s.send(content)
+      })
+      return 'sent'
+    }
     const active = state.status === 'listening' || state.status === 'processing'
     if (!active || !session || !session.sendText(content)) return 'failed'
     set({ turns: addTurn('user', content, true) })
@@ -274,11 +370,30 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       const now = session.setMuted(muted)
       if (now !== null) set({ muted: now })
     },
+    openChat() {
+      if (destroyed || !options.createChat || state.status !== 'idle' || state.chat === 'open') return
+      if (!options.configured) {
+        notify({
+          type: 'info',
+          titleKey: 'widget.toast.configurationRequired.title',
+          descriptionKey: 'widget.toast.configurationRequired.description',
+        })
+        return
+      }
+      set({ chat: 'open', chatBusy: false, problem: null, turns: [], partial: null })
+    },
+    closeChat,
+    preloadChat() {
+      if (chatPreloaded || destroyed || !options.configured || !options.createChat) return
+      chatPreloaded = true
+      options.createChat.preload?.()
+    },
     dismissProblem() {
       set({ problem: null })
     },
     destroy() {
       if (destroyed) return
+      closeChat()
       void stop()
       destroyed = true
     },

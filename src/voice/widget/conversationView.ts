@@ -55,6 +55,8 @@ export interface ConversationView {
   render(state: WidgetState): void
   /** Records a volume level 0..1; drawn at the next animation frame, once however many arrived. */
   level(source: LevelSource, level: number): void
+  /** Moves focus to the text field (the chat just opened), when it is shown. */
+  focusInput(): void
   /** Removes its DOM, stylesheet and listeners. */
   destroy(): void
 }
@@ -243,7 +245,13 @@ export function createConversationView(options: ConversationViewOptions): Conver
       if (state) render(state)
     } else {
       // Refused or failed: the text stays where it was, focus too.
-      setError(result === 'empty' ? 'widget.conversation.empty' : 'widget.conversation.sendFailed')
+      setError(
+        result === 'empty'
+          ? 'widget.conversation.empty'
+          : result === 'busy'
+            ? 'widget.chat.busy'
+            : 'widget.conversation.sendFailed',
+      )
       input.focus()
     }
   })
@@ -278,15 +286,19 @@ export function createConversationView(options: ConversationViewOptions): Conver
 
   function render(next: WidgetState): void {
     state = next
-    const active = next.status === 'listening' || next.status === 'processing'
-    for (const part of [tools, meter, composer]) part.hidden = !active
+    const inCall = next.status === 'listening' || next.status === 'processing'
+    // The typed conversation without a call (chat) shows the same log and composer, and nothing of a call.
+    const chatting = next.status === 'idle' && next.chat === 'open'
+    const active = inCall || chatting
+    for (const part of [tools, composer]) part.hidden = !active
+    meter.hidden = !inCall
     const focused = shadow.activeElement
     if (!active && focused && (composer.contains(focused) || tools.contains(focused) || log === focused)) {
       options.focusFallback()
     }
 
     // mute
-    mute.hidden = !active || !next.canMute
+    mute.hidden = !inCall || !next.canMute
     mute.setAttribute('aria-pressed', String(next.muted))
     mute.setAttribute('aria-label', t('widget.conversation.mute'))
     if (mute.dataset.icon !== String(next.muted)) {
@@ -298,7 +310,7 @@ export function createConversationView(options: ConversationViewOptions): Conver
     // the log
     toggle.setAttribute('aria-expanded', String(expanded))
     toggle.setAttribute('aria-label', t('widget.conversation.toggle'))
-    toggle.hidden = !active || next.turns.length === 0
+    toggle.hidden = !inCall || next.turns.length === 0
     log.setAttribute('aria-label', t('widget.conversation.label'))
     const keep = new Set(next.turns.map((turn) => turn.id))
     for (const [id, node] of drawn) {
@@ -316,7 +328,7 @@ export function createConversationView(options: ConversationViewOptions): Conver
       log.append(p)
       drawn.set(turn.id, p)
     }
-    log.hidden = !active || !expanded || next.turns.length === 0
+    log.hidden = !active || (inCall && !expanded) || next.turns.length === 0
     if (!log.hidden && stick) log.scrollTop = log.scrollHeight
 
     // one announcement per finished turn (typed ones: that it went out)
@@ -343,19 +355,23 @@ export function createConversationView(options: ConversationViewOptions): Conver
     }
 
     // the composer
-    label.textContent = t('widget.conversation.inputLabel')
-    input.placeholder = t('widget.conversation.inputLabel')
+    const inputKey = chatting ? 'widget.chat.inputLabel' : 'widget.conversation.inputLabel'
+    label.textContent = t(inputKey)
+    input.placeholder = t(inputKey)
     send.setAttribute('aria-label', t('widget.conversation.send'))
     if (!active) {
       if (errorKey) setError('')
     } else if (errorKey) error.textContent = t(errorKey)
 
     drawnWho = '\u0000' // the copy or mute may have changed: the next frame redraws the label
-    if (active) schedule()
+    if (inCall) schedule()
   }
 
   return {
     render,
+    focusInput() {
+      if (!composer.hidden) input.focus()
+    },
     level(source, value) {
       heard[source] = value
       if (value >= AUDIBLE_LEVEL) lastAudible[source] = performance.now()

@@ -1,6 +1,7 @@
 import type { PendingStart } from '../engine/prestart'
 import { prestartWebCall } from '../engine/prestart'
 import type { VoiceEngineLike } from '../session/types'
+import type { ChatSession, ChatSessionOptions } from '../chat'
 
 /** What the press knows of the call it starts (the values the session passes to the engine's `start()`). */
 export interface PressedCall {
@@ -62,6 +63,30 @@ function preloadCallChunks(): boolean {
     document.head.appendChild(link)
   }
   return true
+}
+
+/**
+ * Creates the typed conversation (src/voice/chat, `POST /chat/web`) on its first message, with the build's keys;
+ * its code is imported then (or at {@link ChatFactory.preload}), never before.
+ */
+export interface ChatFactory {
+  (options: Omit<ChatSessionOptions, 'publicKey' | 'apiBaseUrl'>): Promise<ChatSession>
+  /** Fetches and runs the chat's code (intent toward the chat button). */
+  preload?: () => void
+}
+
+/**
+ * The chat factory of a build: the real typed conversation against the platform's `POST /chat/web` with the
+ * site's public key and API base (the same keys as the call).
+ */
+export function createChatFactory(settings: Pick<EngineSettings, 'publicKey' | 'apiBaseUrl'>): ChatFactory {
+  const load = () => import('../chat')
+  const factory: ChatFactory = (options) =>
+    load().then((m) =>
+      m.createChatSession({ ...options, publicKey: settings.publicKey, apiBaseUrl: settings.apiBaseUrl }),
+    )
+  factory.preload = () => void load().catch(() => undefined)
+  return factory
 }
 
 /** Which engine a build uses and the keys the real one needs. */

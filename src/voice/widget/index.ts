@@ -10,6 +10,8 @@ export {
   type WidgetPosition,
   type WidgetSize,
   type WidgetTheme,
+  type WidgetMode,
+  WIDGET_MODES,
 } from './mount'
 export {
   createWidgetController,
@@ -17,7 +19,13 @@ export {
   type WidgetControllerOptions,
   type WidgetState,
 } from './controller'
-export { createEngineFactory, type EngineFactory, type EngineSettings } from './engine'
+export {
+  createChatFactory,
+  createEngineFactory,
+  type ChatFactory,
+  type EngineFactory,
+  type EngineSettings,
+} from './engine'
 export { translate, type VoiceCopy } from './copy'
 export {
   CONSENT_STORAGE_KEY,

@@ -3,7 +3,7 @@ import type { WidgetToast } from '../session/types'
 import type { HandoffRecord } from '../session/handoff'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { translate, type VoiceCopy } from './copy'
-import type { EngineFactory } from './engine'
+import type { ChatFactory, EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
 import { el, svgIcon } from './dom'
 import type { ConversationView } from './conversationView'
@@ -14,6 +14,15 @@ import { layoutClasses, type paintAccent, type WidgetPosition, type WidgetSize }
 
 /** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
 export type WidgetTheme = 'light' | 'dark' | 'auto'
+
+/**
+ * How visitors talk to the assistant (Vapi's widget `mode`): `voice` — the mic starts a call (typing goes into the
+ * call); `chat` — the button opens a typed conversation, no call and no microphone (`POST /chat/web`); `hybrid` —
+ * the mic as in `voice`, and beside it a button that opens the typed conversation without a call.
+ */
+export type WidgetMode = 'voice' | 'chat' | 'hybrid'
+/** Every {@link WidgetMode}. */
+export const WIDGET_MODES = ['voice', 'chat', 'hybrid'] as const
 export type { WidgetPosition, WidgetSize } from './branding'
 
 /** Options of {@link mountVoiceWidget}. */
@@ -28,6 +37,10 @@ export interface MountVoiceWidgetOptions {
   missing?: readonly string[]
   /** Creates the call engine on the first mic press. */
   createEngine: EngineFactory
+  /** How visitors talk to the assistant ({@link WidgetMode}); `chat` and `hybrid` need `createChat`. @default 'voice' */
+  mode?: WidgetMode
+  /** Creates the typed conversation without a call (./engine.ts `createChatFactory`). Without it the mode is `voice`. */
+  createChat?: ChatFactory
   /** Assistant id the call starts with. */
   assistantId: string
   /** Realtime channel settings; `null` → commands arrive only as tool calls. */
@@ -93,8 +106,20 @@ export interface VoiceWidgetHandle {
 /** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
 const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
 
-/** Lucide's mic, square (stop) and x (close) icons, 24×24, stroke 2. */
+/** Lucide's mic, square (stop), x (close), message-circle (chat) and keyboard icons, 24×24, stroke 2. */
 const ICONS = {
+  chat: [['path', { d: 'M7.9 20A9 9 0 1 0 4 16.1L2 22Z' }]],
+  keyboard: [
+    ['path', { d: 'M10 8h.01' }],
+    ['path', { d: 'M12 12h.01' }],
+    ['path', { d: 'M14 8h.01' }],
+    ['path', { d: 'M16 12h.01' }],
+    ['path', { d: 'M18 8h.01' }],
+    ['path', { d: 'M6 8h.01' }],
+    ['path', { d: 'M7 16h10' }],
+    ['path', { d: 'M8 12h.01' }],
+    ['rect', { width: '20', height: '16', x: '2', y: '4', rx: '2' }],
+  ],
   mic: [
     ['path', { d: 'M12 19v3' }],
     ['path', { d: 'M19 10v2a7 7 0 0 1-14 0v-2' }],
@@ -170,6 +195,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   let explained = false
   let destroyed = false
   const missing = options.missing ?? []
+  const mode: WidgetMode = options.createChat ? (options.mode ?? 'voice') : 'voice'
   const toastMs = options.toastDurationMs ?? 5000
   const maxToasts = options.maxToasts ?? 4
   // In-call hook-in: the in-call copy (locales/<lng>/voiceCall.json: hints, stages, the conversation, problems) is
@@ -227,6 +253,19 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const mic = el('button', 'mic', { type: 'button', 'data-testid': 'voice-mic' })
   micWrap.append(ping, mic)
   row.append(panel, micWrap)
+  // hybrid: the typed conversation's own button beside the mic (chat mode: the main button is the chat's)
+  const chatButton =
+    mode === 'hybrid'
+      ? el('button', 'consent-manage chat-toggle', {
+          type: 'button',
+          'aria-expanded': 'false',
+          'data-testid': 'voice-chat',
+        })
+      : null
+  if (chatButton) {
+    chatButton.append(icon('keyboard'))
+    row.insertBefore(chatButton, micWrap)
+  }
   const live = el('div', 'sr-only', {
     role: 'status',
     'aria-live': 'polite',
@@ -263,7 +302,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
         store: consentStore,
         t: (key) => t(key),
         mic,
-        onAccept: () => controller.toggle(),
+        onAccept: () => primary(),
         onWithdraw: () => {
           resumed = false
           void controller.stop()
@@ -276,6 +315,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     !!consentStore &&
     options.configured &&
     controller.state.status === 'idle' &&
+    controller.state.chat !== 'open' &&
     consentNeeded(consentSettings, consentStore, resumed)
   /** Consent withdrawn in another tab of the origin (the `storage` event): this tab's call ends too. */
   const onStorage = (e: StorageEvent) => {
@@ -401,6 +441,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const controller: WidgetController = createWidgetController({
     configured: options.configured,
     createEngine: options.createEngine,
+    ...(mode !== 'voice' && options.createChat && { createChat: options.createChat }),
     assistantId: options.assistantId,
     realtime: options.realtime,
     onState: () => render(),
@@ -421,7 +462,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
   /** What to do in this state (SPEC §4 states; never "press the mic" while the microphone is live). */
   const hintKey = (): string => {
-    const { status, muted, network, problem } = controller.state
+    const { status, muted, network, problem, chat } = controller.state
+    if (status === 'idle' && chat === 'open') return 'widget.chat.hint'
     if (status === 'idle') return problem && options.configured ? problemHint(problem) : ''
     if (status === 'connecting') return 'widget.hints.connecting'
     if (network === 'interrupted') return 'widget.hints.interrupted'
@@ -432,8 +474,9 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
 
   let lastIcon = ''
   function render(): void {
-    const { status, reconnecting, problem, network, stage } = controller.state
+    const { status, reconnecting, problem, network, stage, chat, chatBusy } = controller.state
     const active = status === 'listening' || status === 'processing'
+    const chatting = status === 'idle' && chat === 'open'
     root.setAttribute('data-status', status)
     root.setAttribute('lang', lang)
     root.setAttribute('aria-label', title || t('widget.region'))
@@ -441,9 +484,23 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     paintTheme()
     mic.setAttribute(
       'aria-label',
-      status === 'idle' ? t('widget.start') : status === 'connecting' ? t('widget.cancel') : t('widget.stop'),
+      mode === 'chat'
+        ? t(chatting ? 'widget.chat.close' : 'widget.chat.open')
+        : status === 'idle'
+          ? t('widget.start')
+          : status === 'connecting'
+            ? t('widget.cancel')
+            : t('widget.stop'),
     )
-    const iconName = status === 'connecting' ? 'spinner' : active ? 'stop' : 'mic'
+    if (mode === 'chat') mic.setAttribute('aria-expanded', String(chatting))
+    if (chatButton) {
+      chatButton.hidden = status !== 'idle' || !options.configured
+      chatButton.setAttribute('aria-label', t(chatting ? 'widget.chat.close' : 'widget.chat.type'))
+      chatButton.setAttribute('aria-expanded', String(chatting))
+      chatButton.classList.toggle('on', chatting)
+    }
+    const iconName =
+      mode === 'chat' ? (chatting ? 'close' : 'chat') : status === 'connecting' ? 'spinner' : active ? 'stop' : 'mic'
     if (iconName !== lastIcon) {
       lastIcon = iconName
       mic.replaceChildren(iconName === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(iconName))
@@ -452,14 +509,16 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const explaining = status === 'idle' && !!problem && options.configured
     const statusCopy = !options.configured
       ? t('widget.notConfigured')
-      : explaining
-        ? t(`widget.problem.${problem}.title`)
-        : (reconnecting && status === 'connecting') || (active && network === 'interrupted')
-          ? t('widget.status.reconnecting')
-          : active && network === 'poor'
-            ? t('widget.network.poor')
-            : t(`widget.status.${status}`)
-    panel.hidden = !(status !== 'idle' || (!options.configured && explained) || explaining)
+      : chatting
+        ? t(chatBusy ? 'widget.chat.status.busy' : 'widget.chat.status.open')
+        : explaining
+          ? t(`widget.problem.${problem}.title`)
+          : (reconnecting && status === 'connecting') || (active && network === 'interrupted')
+            ? t('widget.status.reconnecting')
+            : active && network === 'poor'
+              ? t('widget.network.poor')
+              : t(`widget.status.${status}`)
+    panel.hidden = !(status !== 'idle' || chatting || (!options.configured && explained) || explaining)
     statusText.textContent = statusCopy
     noticeClose.hidden = !explaining
     noticeClose.setAttribute('aria-label', t('widget.problem.dismiss'))
@@ -469,8 +528,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const hk = hintKey()
     hint.textContent = hk ? t(hk) : ''
     hint.hidden = !hint.textContent
-    // Whatever started the call (a press, an accepted consent notice, a handed-over call), its panel loads now.
-    if (status !== 'idle' && options.configured) loadConversation()
+    // Whatever started the call (a press, an accepted consent notice, a handed-over call) or the chat, its panel loads now.
+    if ((status !== 'idle' || chatting) && options.configured) loadConversation()
     conversation?.render(controller.state)
     detail.hidden = options.configured || missing.length === 0
     detail.textContent = missing.length ? t('widget.missing', { names: missing.join(', ') }) : ''
@@ -479,6 +538,18 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     consentUi?.render(pressNeedsConsent(), resumed || !!consentStore?.isAccepted())
   }
 
+  /** Opens the typed conversation and, once its panel is drawn, puts focus in its text field. */
+  const openChat = () => {
+    controller.openChat()
+    if (controller.state.chat !== 'open') return
+    void conversationLoad?.then(() => conversation?.focusInput())
+  }
+  /** What the main button does once consent is settled: the chat's open/close in chat mode, else the call's. */
+  const primary = () => {
+    if (mode !== 'chat') return controller.toggle()
+    if (controller.state.chat === 'open') controller.closeChat()
+    else openChat()
+  }
   mic.addEventListener('click', () => {
     if (!options.configured && !explained) {
       explained = true
@@ -486,7 +557,13 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     }
     // Consent first (consent.ts): this press opens (or closes) the notice instead of reaching the controller.
     if (consentUi?.interceptPress(pressNeedsConsent())) return
-    controller.toggle()
+    primary()
+  })
+  chatButton?.addEventListener('click', () => {
+    if (controller.state.chat === 'open') {
+      controller.closeChat()
+      chatButton.focus()
+    } else openChat()
   })
   noticeClose.addEventListener('click', () => {
     controller.dismissProblem()
@@ -494,14 +571,27 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   })
   // Intent (never before): the first pointer over, focus or touch of the mic fetches the call's code.
   const intent = () => {
-    controller.preload()
+    if (mode === 'chat') controller.preloadChat()
+    else controller.preload()
     if (options.configured) loadConversation()
   }
-  for (const type of ['pointerenter', 'focus', 'touchstart'] as const)
+  const chatIntent = () => {
+    controller.preloadChat()
+    if (options.configured) loadConversation()
+  }
+  for (const type of ['pointerenter', 'focus', 'touchstart'] as const) {
     mic.addEventListener(type, intent, { once: true, passive: true })
+    chatButton?.addEventListener(type, chatIntent, { once: true, passive: true })
+  }
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return
     if (shown.size === 0) {
+      // Then the chat, if it is open: closed, focus back on the button that opened it.
+      if (controller.state.chat === 'open') {
+        controller.closeChat()
+        ;(chatButton ?? mic).focus()
+        return
+      }
       // Then the problem's explanation, if one is open.
       if (controller.state.problem && controller.state.status === 'idle') {
         controller.dismissProblem()

@@ -96,4 +96,8 @@ export const WIDGET_CSS = `
 @media (forced-colors: active) {
   .mic, .toast, .panel { border: 1px solid CanvasText; }
 }
-${CONSENT_CSS}${BRANDING_CSS}`
+${CONSENT_CSS}
+/* hybrid mode's "type instead" button (the consent control's shape): filled while its chat is open */
+.chat-toggle.on { background: var(--brand); color: var(--brand-contrast); border-color: var(--brand); }
+.chat-toggle[hidden] { display: none; }
+${BRANDING_CSS}`

@@ -23,7 +23,18 @@ describe('the embed settings (src/embed/config.ts)', () => {
       supabaseUrl: '',
       apiBaseUrl: 'https://api.vapi.ai',
       persist: true,
+      mode: 'voice',
     })
+  })
+
+  it('mode: voice, chat or hybrid (Vapi widget modes); anything else is reported by name and falls back to voice', () => {
+    for (const mode of ['voice', 'chat', 'hybrid'] as const)
+      expect(parseEmbedSettings({ publicKey: KEY, assistantId: ID, mode }, 'attributes').config.mode).toBe(mode)
+    const r = parseEmbedSettings({ publicKey: KEY, assistantId: ID, mode: 'text' }, 'init')
+    expect(r.config.mode).toBe('voice')
+    expect(r.problems.map((p) => p.message)).toEqual([
+      'mode must be one of voice, chat, hybrid; got "text" (using voice)',
+    ])
   })
 
   it('persist: "false" / false opts out of the multi-page conversation; anything else but true is reported', () => {

@@ -318,6 +318,27 @@ describe('streamWebChat: refusals, network and abort', () => {
     expect(count).toBeLessThan(5)
   })
 
+  it('an exception thrown by onDelta rejects with that exception and closes the response', async () => {
+    server.script({
+      events: Array.from({ length: 30 }, (_, i) => ({
+        id: 'c',
+        sessionId: 's',
+        path: 'chat.output[0].content',
+        delta: `w${i} `,
+      })),
+      eventDelayMs: 20,
+    })
+    const before = server.abortedResponses
+    const boom = new Error('the page could not render the answer')
+    const error = await chat({
+      onDelta: () => {
+        throw boom
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBe(boom)
+    await waitUntil(() => server.abortedResponses === before + 1)
+  })
+
   it('an aborted signal sends nothing; bad input is refused before sending', async () => {
     const controller = new AbortController()
     controller.abort()
