@@ -403,8 +403,11 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     underWay++
     pending.settled = outcome
       .catch((error: unknown): CommandResult => {
-        log('error', 'voice command failed', error)
-        notify(voiceToast('commandFailed'))
+        // Disposed mid-lookup (the call ended): no toast for a command of a call that is over.
+        if (!disposed) {
+          log('error', 'voice command failed', error)
+          notify(voiceToast('commandFailed'))
+        }
         return refuse(command, 'error', errorMessage(error))
       })
       .then(async (r) => {
