@@ -22,6 +22,7 @@ import { bestTies, createMatcher, EXACT_MATCH, MATCH_THRESHOLD, normalizeText, t
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
 import { refusalOf, type Refusal } from './refusals'
+import { runToEnd, SLICE_AFTER, SLICE_EVERY, type LookupSteps } from './steps'
 
 /** Elements a click by visible text considers (interactive elements and common click targets). */
 export const CLICKABLE_SELECTOR = [
@@ -126,12 +127,12 @@ function cannotContribute(folded: string, queryWords: readonly string[], queryLo
 }
 
 /** Elements whose own text (or whole short text) matches `text`: the last resort for unmarked click targets. */
-function textNodeTargets(
+function* textNodeTargets(
   doc: Document,
   roots: (Document | ShadowRoot)[],
   text: string,
   ctx: LookupContext,
-): Ranked<Element>[] {
+): LookupSteps<Ranked<Element>[]> {
   const out: Ranked<Element>[] = []
   const seen = new Set<Element>()
   const score = createMatcher(text)
@@ -144,6 +145,7 @@ function textNodeTargets(
     if (!start) continue
     const walker = doc.createTreeWalker(start, 0x4 /* NodeFilter.SHOW_TEXT */)
     for (let node = walker.nextNode(); node && visited < 20_000; node = walker.nextNode(), visited++) {
+      if (visited >= SLICE_AFTER && visited % SLICE_EVERY === 0) yield
       const own = node.nodeValue ?? ''
       // Cheap first look (printable ASCII text): a text that shares no word with the query — and is no piece
       // of it, for words split across elements — cannot match, on its own or as its parent's whole text.
@@ -188,31 +190,41 @@ const scoreOf = (score: (name: string) => number, name: string): number => {
 
 /** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
 export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
+  return runToEnd(clickTargetSteps(doc, command, ctx))
+}
+
+/** {@link chooseClickTarget} as steps that may be run in slices ({@link LookupSteps}). */
+export function* clickTargetSteps(doc: Document, command: ClickCommand, ctx: LookupContext): LookupSteps<Choice> {
   const roots = searchRoots(doc)
-  let candidates =
+  const found =
     command.selector === undefined
-      ? queryAllDeep(doc, CLICKABLE_COARSE_SELECTOR, roots).filter(
-          (el) => isClickableCandidate(el) && !ctx.isIgnored(el),
-        )
-      : queryAllDeep(doc, command.selector, roots).filter((el) => !ctx.isIgnored(el))
-  // Bare `a` (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
-  if (command.selector === undefined) candidates = candidates.filter((el) => el.localName !== 'a' || isLinkOrMarked(el))
-  if (command.role !== undefined) candidates = candidates.filter((el) => roleOf(el) === command.role)
+      ? queryAllDeep(doc, CLICKABLE_COARSE_SELECTOR, roots)
+      : queryAllDeep(doc, command.selector, roots)
+  // Judged one by one as the lookup reaches them (a big page's lookup runs in slices: ./steps.ts). Bare `a`
+  // (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
+  const isCandidate = (el: Element) =>
+    (command.selector !== undefined || (isClickableCandidate(el) && (el.localName !== 'a' || isLinkOrMarked(el)))) &&
+    !ctx.isIgnored(el) &&
+    (command.role === undefined || roleOf(el) === command.role)
   const what = describeClick(command)
   if (command.targetText === undefined) {
+    const candidates = found.filter(isCandidate)
     if (candidates.length === 0) return { ok: false, reason: 'not-found', detail: `nothing matches ${what}` }
     return pickFromTies(candidates, 'click')
   }
   const score = createMatcher(command.targetText)
   let ranked: Ranked<Element>[] = []
-  for (const el of candidates) {
+  for (let i = 0; i < found.length; i++) {
+    if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+    const el = found[i]!
+    if (!isCandidate(el)) continue
     const byName = scoreOf(score, accessibleName(el))
     const title = el.getAttribute('title')
     const byTitle = title ? scoreOf(score, title) : 0
     if (byName > 0 || byTitle > 0) ranked.push({ item: el, key: [byName, byTitle] })
   }
   if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {
-    ranked = textNodeTargets(doc, roots, command.targetText, ctx)
+    ranked = yield* textNodeTargets(doc, roots, command.targetText, ctx)
   }
   if (ranked.length === 0)
     return { ok: false, reason: 'not-found', detail: `nothing named ${JSON.stringify(command.targetText)} on the page` }

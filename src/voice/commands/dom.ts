@@ -37,6 +37,27 @@ export function withLookupScope<T>(fn: () => T): T {
   }
 }
 
+/** The caches of the lookup running now (`null` outside one): kept by a lookup that goes on in later tasks. */
+export function currentLookupScope(): LookupScope | null {
+  return scope
+}
+
+/**
+ * Runs `fn` inside a kept lookup scope (a lookup resumed in a later task: ./executor.ts slices long lookups),
+ * restoring the scope around the call.
+ */
+export function inLookupScope<T>(kept: LookupScope, fn: () => T): T {
+  const previous = scope
+  scope = kept
+  try {
+    return fn()
+  } finally {
+    scope = previous
+  }
+}
+
+export type { LookupScope }
+
 /** The owner window of a node, if any. */
 export function windowOf(node: Node): (Window & typeof globalThis) | null {
   return node.ownerDocument?.defaultView ?? null

@@ -23,12 +23,21 @@ import {
   type UnknownVoiceCommand,
   type VoiceCommand,
 } from './schema'
-import { composedParent, describeElement, isVisible, queryAllDeep, withLookupScope } from './dom'
-import { chooseClickTarget, describeClick, type LookupContext } from './click'
+import {
+  composedParent,
+  currentLookupScope,
+  describeElement,
+  inLookupScope,
+  isVisible,
+  queryAllDeep,
+  withLookupScope,
+} from './dom'
+import { clickTargetSteps, describeClick, type Choice, type LookupContext } from './click'
+import type { LookupSteps } from './steps'
 import { chooseField } from './fields'
 import { operateControl, type ControlOutcome } from './controls'
 import { announcedDateFormat, formatSpokenDate, parseSpokenNumber } from './spoken'
-import { chooseToggle, clickTargetOf, isRadio, toggleStateOf } from './toggle'
+import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
 import type { RefusalReason } from './refusals'
 import {
   applyHighlight,
@@ -45,6 +54,17 @@ import { TOAST_VALUE_MAX_CHARS, voiceToast, type VoiceToast } from './toasts'
 
 export { HIGHLIGHT_ATTRIBUTE, setNativeValue, REFUSAL_TOAST_WINDOW_MS }
 export type { RefusalReason }
+
+/**
+ * Longest run of a lookup in one task, in ms. A lookup on a big page (./steps.ts: past 256 candidates or
+ * text nodes) that has not chosen its target by then gives the page a turn (`scheduler.yield()`, else a
+ * `setTimeout(0)` task) and goes on in slices of this length, so a command never blocks the page for long
+ * (a long task is 50 ms: web.dev "Optimize long tasks"). Small pages always finish in the first slice.
+ */
+export const LOOKUP_SLICE_MS = 8
+
+/** A lookup refused before it ran: the browser rejects the command's selector. */
+type BadSelector = { ok: false; reason: 'bad-selector'; detail: string }
 
 /** Fraction of `window.innerHeight` one "scroll up/down" moves (SPEC §9: 80%). */
 export const SCROLL_FRACTION = 0.8
@@ -118,6 +138,11 @@ export interface CommandExecutorOptions {
    * (./notFoundMemo.ts: a flood of one unmatchable command costs one page search); 0 disables. @default 1000
    */
   notFoundMemoMs?: number
+  /**
+   * Longest run of a lookup in one task before the page gets a turn, in ms (see {@link LOOKUP_SLICE_MS});
+   * 0 gives the page a turn at every yield point past the first 256 elements. @default LOOKUP_SLICE_MS
+   */
+  lookupSliceMs?: number
 }
 
 /** The executor returned by {@link createCommandExecutor}. */
@@ -290,11 +315,34 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
    * Runs a lookup after checking the selector: one the browser rejects is refused ("bad-selector"), never thrown.
    * A "not found" answer is reused while the document is unchanged (./notFoundMemo.ts).
    */
+  const sliceMs = Math.max(0, options.lookupSliceMs ?? LOOKUP_SLICE_MS)
+  const clock = () => globalThis.performance?.now?.() ?? Date.now()
+  /** Gives the page a turn: `scheduler.yield()` where there is one (Chromium), else a `setTimeout(0)` task. */
+  const yieldToPage = (win: Window | undefined): Promise<void> => {
+    const scheduler = (win as { scheduler?: { yield?: () => Promise<void> } } | undefined)?.scheduler
+    if (typeof scheduler?.yield === 'function') return scheduler.yield()
+    return new Promise((resolve) => (win?.setTimeout ?? setTimeout)(resolve, 0))
+  }
+  /** Runs steps until they end or `LOOKUP_SLICE_MS` has passed. */
+  const slice = <T>(steps: LookupSteps<T>): IteratorResult<void, T> => {
+    const end = clock() + sliceMs
+    let r = steps.next()
+    while (!r.done && clock() < end) r = steps.next()
+    return r
+  }
+
+  /**
+   * Runs a lookup after checking the selector: one the browser rejects is refused ("bad-selector"), never thrown.
+   * A "not found" answer is reused while the document is unchanged (./notFoundMemo.ts). The answer comes now,
+   * or — a big page's lookup that outlasts one slice ({@link LOOKUP_SLICE_MS}) — as a promise, the lookup going
+   * on in later tasks with its caches (the lookup scope, the widget's elements) kept.
+   */
   const choose = <T extends { ok: true } | { ok: false; reason: string; detail: string }>(
     doc: Document,
+    win: Window | undefined,
     command: VoiceCommand & { selector?: string | undefined },
-    run: () => T,
-  ): T | { ok: false; reason: 'bad-selector'; detail: string } => {
+    steps: () => LookupSteps<T>,
+  ): T | { ok: false; reason: 'bad-selector'; detail: string } | Promise<T> => {
     const selector = command.selector
     if (selector !== undefined) {
       try {
@@ -307,7 +355,74 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
         }
       }
     }
-    return memo.choose(doc, command, run)
+    const started = memo.begin<T>(doc, command)
+    if ('answer' in started) return started.answer
+    const lookupSteps = steps()
+    const first = slice(lookupSteps)
+    if (first.done) {
+      started.keep(first.value)
+      return first.value
+    }
+    const kept = currentLookupScope()
+    const state = { ignored, ignoredMemo, commandDoc }
+    return (async () => {
+      for (;;) {
+        await yieldToPage(win)
+        if (disposed) throw new Error('the executor was disposed')
+        const step = ((run: () => IteratorResult<void, T>) => (kept ? inLookupScope(kept, run) : run()))(() => {
+          ;({ ignored, ignoredMemo, commandDoc } = state)
+          try {
+            return slice(lookupSteps)
+          } finally {
+            state.ignored = ignored
+          }
+        })
+        if (step.done) {
+          started.keep(step.value)
+          return step.value
+        }
+      }
+    })()
+  }
+
+  /**
+   * Commands that go on after `execute()` returned (a sliced lookup, a combobox drawn in later turns), in the
+   * order they came: while one is under way, later commands wait for it (a "click Submit" never overtakes the
+   * fill before it).
+   */
+  let underWay = 0
+  let queue: Promise<void> = Promise.resolve()
+  let disposed = false
+  /**
+   * The result of a command whose end comes later: `executed` with `settled`, and `settledResult` holding how it
+   * ended (executed or refused) once `settled` resolves.
+   */
+  const later = (command: VoiceCommand, outcome: Promise<CommandResult>, target?: Element): CommandResult => {
+    const pending: Extract<CommandResult, { status: 'executed' }> = { status: 'executed', command }
+    if (target) pending.target = target
+    underWay++
+    pending.settled = outcome
+      .catch((error: unknown): CommandResult => {
+        // Disposed mid-lookup (the call ended): no toast for a command of a call that is over.
+        if (!disposed) {
+          log('error', 'voice command failed', error)
+          notify(voiceToast('commandFailed'))
+        }
+        return refuse(command, 'error', errorMessage(error))
+      })
+      .then(async (r) => {
+        if (r.status === 'executed' && r.settled) {
+          await r.settled
+          r = r.settledResult ?? r
+        }
+        pending.settledResult = r
+        if (r.status === 'executed' && r.target) pending.target = r.target
+      })
+      .finally(() => {
+        underWay--
+      })
+    queue = pending.settled
+    return pending
   }
 
   const highlight = (el: Element, win: Window | undefined) => {
@@ -363,7 +478,16 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runClick = (doc: Document, win: Window | undefined, command: ClickCommand): CommandResult => {
-    const chosen = choose(doc, command, () => chooseClickTarget(doc, command, lookup))
+    const chosen = choose(doc, win, command, () => clickTargetSteps(doc, command, lookup))
+    if (chosen instanceof Promise)
+      return later(
+        command,
+        chosen.then((c) => actClick(win, command, c)),
+      )
+    return actClick(win, command, chosen)
+  }
+
+  const actClick = (win: Window | undefined, command: ClickCommand, chosen: Choice | BadSelector): CommandResult => {
     if (!chosen.ok) {
       notify(voiceToast('commandFailed'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -402,7 +526,17 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runFill = (doc: Document, win: Window | undefined, command: FillCommand): CommandResult => {
-    const chosen = choose(doc, command, () => chooseField(doc, command, lookup))
+    // A fill's lookup has no yield point (its candidates are few: fields): it always ends in the first slice.
+    // eslint-disable-next-line require-yield
+    const found = choose(doc, win, command, function* () {
+      return chooseField(doc, command, lookup)
+    })
+    if (found instanceof Promise)
+      return later(
+        command,
+        found.then(() => runFill(doc, win, command)),
+      )
+    const chosen = found
     if (!chosen.ok) {
       notify(voiceToast(chosen.reason === 'bad-selector' ? 'commandFailed' : 'fieldNotFound'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -425,22 +559,16 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       }
       const outcome = operateControl(target, command.value)
       if (!(outcome instanceof Promise)) return finish(outcome)
-      // A widget that draws in later turns (a combobox filtering as the visitor types): the command goes on
-      // after execute() returns; `settled` resolves with the outcome in `settledResult`.
-      const pending: Extract<CommandResult, { status: 'executed' }> = {
-        status: 'executed',
+      return later(
         command,
-        target: target.element,
-      }
-      pending.settled = outcome
-        .catch((error: unknown): ControlOutcome => {
-          log('error', 'operating a control failed', error)
-          return { ok: false, reason: 'error', detail: 'the control could not be operated' }
-        })
-        .then((o) => {
-          pending.settledResult = finish(o)
-        })
-      return pending
+        outcome
+          .catch((error: unknown): ControlOutcome => {
+            log('error', 'operating a control failed', error)
+            return { ok: false, reason: 'error', detail: 'the control could not be operated' }
+          })
+          .then(finish),
+        target.element,
+      )
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
@@ -486,7 +614,20 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runToggle = (doc: Document, win: Window | undefined, command: ToggleCommand): CommandResult => {
-    const chosen = choose(doc, command, () => chooseToggle(doc, command, lookup))
+    const chosen = choose(doc, win, command, () => toggleSteps(doc, command, lookup))
+    if (chosen instanceof Promise)
+      return later(
+        command,
+        chosen.then((c) => actToggle(win, command, c)),
+      )
+    return actToggle(win, command, chosen)
+  }
+
+  const actToggle = (
+    win: Window | undefined,
+    command: ToggleCommand,
+    chosen: ToggleChoice | BadSelector,
+  ): CommandResult => {
     if (!chosen.ok) {
       notify(voiceToast('commandFailed'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -536,21 +677,25 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       const win = getWindow(doc)
       const run = command
       // One lookup scope per command: names, texts and labels computed once (./dom.ts), the widget found once.
-      return withLookupScope(() => {
-        ignored = undefined
-        ignoredMemo = new Map()
-        commandDoc = doc
-        switch (run.action) {
-          case 'scroll':
-            return runScroll(doc, win, run)
-          case 'click':
-            return runClick(doc, win, run)
-          case 'fill':
-            return runFill(doc, win, run)
-          case 'toggle':
-            return runToggle(doc, win, run)
-        }
-      })
+      const runNow = (): CommandResult =>
+        withLookupScope(() => {
+          ignored = undefined
+          ignoredMemo = new Map()
+          commandDoc = doc
+          switch (run.action) {
+            case 'scroll':
+              return runScroll(doc, win, run)
+            case 'click':
+              return runClick(doc, win, run)
+            case 'fill':
+              return runFill(doc, win, run)
+            case 'toggle':
+              return runToggle(doc, win, run)
+          }
+        })
+      // A command under way ends first (see `later`).
+      if (underWay > 0) return later(run, queue.then(runNow))
+      return runNow()
     } catch (error) {
       log('error', 'voice command failed', error)
       notify(voiceToast('commandFailed'))
@@ -562,6 +707,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     execute: (message) => executeParsed(parseVoiceCommand(message)),
     executeParsed,
     dispose() {
+      disposed = true
       gate.dispose()
       memo.dispose()
       for (const { timer, restore } of highlights.values()) {

@@ -29,6 +29,11 @@ export interface NotFoundMemoOptions {
 export interface NotFoundMemo {
   /** Runs `lookup` for `command` on `doc`, or returns the remembered "not found" answer (see the module doc). */
   choose<T extends Choice>(doc: Document, command: VoiceCommand, lookup: () => T): T
+  /**
+   * {@link NotFoundMemo.choose} in two halves, for a lookup that ends in a later task: the remembered answer, or
+   * `keep`, to be called with the lookup's answer (judged against the document as it was when the lookup began).
+   */
+  begin<T extends Choice>(doc: Document, command: VoiceCommand): { answer: T } | { keep: (choice: T) => void }
   /** Stops observing and forgets every answer. */
   dispose(): void
 }
@@ -64,20 +69,31 @@ export function createNotFoundMemo(options: NotFoundMemoOptions = {}): NotFoundM
     return version
   }
 
+  const nothingToKeep = { keep: () => {} }
+  const begin = <T extends Choice>(doc: Document, command: VoiceCommand): { answer: T } | { keep: (c: T) => void } => {
+    if (ttlMs === 0) return nothingToKeep
+    const current = versionOf(doc)
+    if (current === undefined) return nothingToKeep
+    const key = commandKey(command)
+    const known = answers.get(key)
+    const t = now()
+    if (known && known.version === current && t - known.at < ttlMs) return { answer: known.choice as T }
+    return {
+      keep: (choice: T) => {
+        if (!choice.ok && choice.reason === 'not-found') {
+          if (answers.size >= 256) answers.clear() // bounded: a sender varying its words cannot grow it
+          answers.set(key, { version: current, at: t, choice })
+        } else answers.delete(key)
+      },
+    }
+  }
   return {
+    begin,
     choose(doc, command, lookup) {
-      if (ttlMs === 0) return lookup()
-      const current = versionOf(doc)
-      if (current === undefined) return lookup()
-      const key = commandKey(command)
-      const known = answers.get(key)
-      const t = now()
-      if (known && known.version === current && t - known.at < ttlMs) return known.choice as ReturnType<typeof lookup>
+      const started = begin<ReturnType<typeof lookup>>(doc, command)
+      if ('answer' in started) return started.answer
       const choice = lookup()
-      if (!choice.ok && choice.reason === 'not-found') {
-        if (answers.size >= 256) answers.clear() // bounded: a sender varying its words cannot grow it
-        answers.set(key, { version: current, at: t, choice })
-      } else answers.delete(key)
+      started.keep(choice)
       return choice
     },
     dispose() {

@@ -15,6 +15,7 @@ import { accessibleName, isEnabled, isVisible, labelTexts, queryAllDeep, quotedN
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import { refusalOf, unsafeActivationOf, type Refusal } from './refusals'
 import type { LookupContext } from './click'
+import { runToEnd, SLICE_AFTER, SLICE_EVERY, type LookupSteps } from './steps'
 
 /** Toggle controls themselves. */
 export const TOGGLE_CONTROL_SELECTOR = [
@@ -129,21 +130,31 @@ export function toggleRefusal(el: Element, control: Element): Refusal | null {
 
 /** Chooses what a toggle command changes; see the module doc. Throws on an invalid selector. */
 export function chooseToggle(doc: Document, command: ToggleCommand, ctx: LookupContext): ToggleChoice {
-  const candidates =
-    command.selector === undefined
-      ? queryAllDeep(doc, TOGGLE_COARSE_SELECTOR).filter((el) => isToggleCandidate(el) && !ctx.isIgnored(el))
-      : queryAllDeep(doc, command.selector).filter((el) => !ctx.isIgnored(el))
-  let pairs = candidates.flatMap((el) => {
+  return runToEnd(toggleSteps(doc, command, ctx))
+}
+
+/** {@link chooseToggle} as steps that may be run in slices (./click.ts `LookupSteps`). */
+export function* toggleSteps(doc: Document, command: ToggleCommand, ctx: LookupContext): LookupSteps<ToggleChoice> {
+  const found =
+    command.selector === undefined ? queryAllDeep(doc, TOGGLE_COARSE_SELECTOR) : queryAllDeep(doc, command.selector)
+  // Judged one by one as the lookup reaches them (a big page's lookup runs in slices: ./steps.ts).
+  const pairOf = (el: Element): { el: Element; control: Element } | null => {
+    if ((command.selector === undefined && !isToggleCandidate(el)) || ctx.isIgnored(el)) return null
     const control = toggleControlOf(el)
-    return control && !ctx.isIgnored(control) ? [{ el, control }] : []
-  })
-  if (command.role !== undefined)
-    pairs = pairs.filter((p) => roleOf(p.control) === command.role || roleOf(p.el) === command.role)
-  let ties = pairs
-  if (command.targetText !== undefined) {
+    if (!control || ctx.isIgnored(control)) return null
+    if (command.role !== undefined && roleOf(control) !== command.role && roleOf(el) !== command.role) return null
+    return { el, control }
+  }
+  let ties: { el: Element; control: Element }[] = []
+  if (command.targetText === undefined) {
+    ties = found.flatMap((el) => pairOf(el) ?? [])
+  } else {
     const score = createMatcher(command.targetText)
     const ranked: Ranked<{ el: Element; control: Element }>[] = []
-    for (const pair of pairs) {
+    for (let i = 0; i < found.length; i++) {
+      if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+      const pair = pairOf(found[i]!)
+      if (!pair) continue
       const byName = bestScore(score, [accessibleName(pair.el)])
       const byLabel = bestScore(score, labelTexts(pair.el))
       const byTitle = bestScore(score, [pair.el.getAttribute('title') ?? ''])

@@ -435,3 +435,62 @@ describe('messages', () => {
     expect(executor.execute({ action: 'click', targetText: 'hi' }).status).toBe('executed')
   })
 })
+
+describe('a lookup on a big page runs in slices, giving the page turns', () => {
+  const bigPage = (rows: number) => {
+    document.body.innerHTML = `<label for="q">Search</label><input id="q"><table><tbody>${Array.from(
+      { length: rows },
+      (_, i) =>
+        `<tr><td><label><input type="checkbox" id="cmp${i}"> Compare product ${i}</label></td><td><button type="button" id="add${i}">Add product ${i} to cart</button></td></tr>`,
+    ).join('')}</tbody></table>`
+  }
+
+  it('acts on the right element after the page had turns, and later commands wait for it', async () => {
+    bigPage(400)
+    const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const order: string[] = []
+    document.addEventListener('click', (e) => order.push((e.target as Element).id), true)
+    document.addEventListener('input', (e) => order.push((e.target as Element).id), true)
+    let turns = 0
+    const ticking = setInterval(() => turns++, 0)
+    const click = executor.execute({ action: 'click', targetText: 'Add product 399 to cart' })
+    // Queued behind the click: runs only once it has ended, though its own lookup is short.
+    const fill = executor.execute({ action: 'fill', fieldHint: 'search', value: 'mugs' })
+    expect(click.status).toBe('executed')
+    expect(order).toEqual([]) // nothing acted yet: the lookup goes on in later tasks
+    if (click.status !== 'executed' || !click.settled || fill.status !== 'executed' || !fill.settled)
+      throw new Error('expected commands that end later')
+    await click.settled
+    await fill.settled
+    clearInterval(ticking)
+    expect(turns).toBeGreaterThan(0)
+    expect(click.settledResult).toMatchObject({ status: 'executed', target: document.getElementById('add399') })
+    expect(fill.settledResult).toMatchObject({ status: 'executed', target: document.getElementById('q') })
+    expect(order).toEqual(['add399', 'q'])
+    executor.dispose()
+  })
+
+  it('a refusal found in slices is reported as the settled result; a toggle too', async () => {
+    bigPage(400)
+    const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const nothing = executor.execute({ action: 'click', targetText: 'Checkout now' })
+    const toggle = executor.execute({ action: 'toggle', targetText: 'Compare product 200' })
+    if (nothing.status !== 'executed' || !nothing.settled || toggle.status !== 'executed' || !toggle.settled)
+      throw new Error('expected commands that end later')
+    await nothing.settled
+    await toggle.settled
+    expect(nothing.settledResult).toMatchObject({ status: 'refused', reason: 'not-found' })
+    expect(toggle.settledResult).toMatchObject({ status: 'executed', target: document.getElementById('cmp200') })
+    expect((document.getElementById('cmp200') as HTMLInputElement).checked).toBe(true)
+    executor.dispose()
+  })
+
+  it('a small page answers at once (execute() returns the outcome)', () => {
+    bigPage(20)
+    const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const r = executor.execute({ action: 'click', targetText: 'Add product 19 to cart' })
+    expect(r).toMatchObject({ status: 'executed', target: document.getElementById('add19') })
+    expect(r.status === 'executed' && r.settled).toBeFalsy()
+    executor.dispose()
+  })
+})
