@@ -326,8 +326,12 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
         },
       })
     : null
-  /** Whether a press now must ask first: idle, configured, consent required and not given. */
+  /**
+   * Whether a press now must ask first: idle, configured, consent required and not given. The notice is about
+   * recording the visitor's voice: chat mode's button (a typed conversation, no microphone) never asks.
+   */
   const pressNeedsConsent = () =>
+    mode !== 'chat' &&
     !!consentStore &&
     options.configured &&
     controller.state.status === 'idle' &&
