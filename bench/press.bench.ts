@@ -8,7 +8,8 @@
  * `throttling.mobileSlow4G`: 150 ms RTT → 562.5 ms request latency, 1.6 Mbps → 1474.56 kbps down, 675 kbps up,
  * CPU ×4). Each press is a real mouse press after the pointer has rested on the button for {@link HOVER_MS}
  * (a visitor moves to the mic, then clicks; the hover is the embed's intent signal). Cold: a new browser
- * context (empty HTTP cache) per press. Warm: one context; a first press primes the cache and is not counted.
+ * context (empty HTTP cache) per press. Warm: one context per page; a first press primes the cache and is not
+ * counted. The two pages are pressed in turn (embed, vapi, embed, …) so both see the same machine load.
  *
  * Measured in the page, all from the click event's timestamp: `getUserMedia` called, `fetch` of `/call/web`
  * called, and Listening (the widget's status / the SDK's `call-start`). Also checked per press: exactly one
@@ -16,7 +17,7 @@
  */
 import { mkdirSync, writeFileSync, copyFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+import { chromium, type BrowserContext, type Page } from 'playwright'
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium'
 import { startPlatformServer, type PlatformServer } from '../tests/servers/platform-server'
 import { startStaticOrigin, type StaticOrigin } from '../tests/servers/static-origin'
@@ -58,7 +59,13 @@ const INSTRUMENT = () => {
     const gum = md.getUserMedia.bind(md)
     md.getUserMedia = (c) => {
       w.__press.gum.push(performance.now())
-      return gum(c)
+      return gum(c).then((stream) => {
+        ;(w.__press as { gumDone?: number[] }).gumDone = [
+          ...((w.__press as { gumDone?: number[] }).gumDone ?? []),
+          performance.now(),
+        ]
+        return stream
+      })
     }
   }
   const f = window.fetch
@@ -137,7 +144,11 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
           ])
         return out
       }, t.press)
-      console.error(`${subject}: listening ${Math.round(t.listening - t.press)} ms`, JSON.stringify(rows))
+      const done = ((t as { gumDone?: number[] }).gumDone ?? []).map((x) => Math.round(x - t.press))
+      console.error(
+        `${subject}: listening ${Math.round(t.listening - t.press)} ms; getUserMedia at ${t.gum.map((x) => Math.round(x - t.press)).join(', ')} → done at ${done.join(', ')}`,
+        JSON.stringify(rows),
+      )
     }
     await page.waitForTimeout(200)
     const posts = platform.requests.filter((r) => r.method === 'POST').length - before
@@ -151,30 +162,6 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
   } finally {
     await page.close()
   }
-}
-
-async function series(
-  browser: Browser,
-  url: string,
-  subject: Subject,
-  mode: 'cold' | 'warm',
-  platform: PlatformServer,
-): Promise<Press[]> {
-  const out: Press[] = []
-  const opts = { permissions: ['microphone'] }
-  if (mode === 'warm') {
-    const context = await browser.newContext(opts)
-    await press(context, url, subject, platform) // primes the HTTP cache
-    for (let i = 0; i < RUNS; i++) out.push(await press(context, url, subject, platform))
-    await context.close()
-  } else {
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext(opts)
-      out.push(await press(context, url, subject, platform))
-      await context.close()
-    }
-  }
-  return out
 }
 
 const q = (xs: number[], p: number) => {
@@ -238,12 +225,30 @@ const browser = await chromium.launch({
 })
 const results: Record<string, Press[]> = {}
 try {
-  for (const subject of ['embed', 'vapi'] as const) {
-    if (ONLY && ONLY !== subject) continue
-    for (const mode of ['cold', 'warm'] as const) {
-      results[`${subject} ${mode}`] = await series(browser, `${host.origin}/${subject}.html`, subject, mode, platform)
-      console.error(`${subject} ${mode}: done`)
+  // Interleaved (embed, vapi, embed, …): both pages see the same machine load, press by press, so a busy
+  // moment cannot favour one of them.
+  const subjects = (['embed', 'vapi'] as const).filter((s) => !ONLY || ONLY === s)
+  for (const mode of ['cold', 'warm'] as const) {
+    const opts = { permissions: ['microphone'] }
+    const warm = new Map<Subject, BrowserContext>()
+    if (mode === 'warm') {
+      for (const subject of subjects) {
+        const context = await browser.newContext(opts)
+        await press(context, `${host.origin}/${subject}.html`, subject, platform) // primes the HTTP cache
+        warm.set(subject, context)
+      }
     }
+    for (let i = 0; i < RUNS; i++) {
+      for (const subject of subjects) {
+        const context = warm.get(subject) ?? (await browser.newContext(opts))
+        ;(results[`${subject} ${mode}`] ??= []).push(
+          await press(context, `${host.origin}/${subject}.html`, subject, platform),
+        )
+        if (!warm.has(subject)) await context.close()
+      }
+    }
+    for (const context of warm.values()) await context.close()
+    console.error(`${mode}: done`)
   }
 } finally {
   await browser.close()

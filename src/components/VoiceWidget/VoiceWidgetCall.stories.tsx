@@ -7,6 +7,7 @@ import hiCall from '../../../locales/hi/voiceCall.json'
 import { readSiteConfig } from '../../config/site'
 import { VoiceCallError } from '../../voice/engine/errors'
 import type { VoiceCallErrorEvent } from '../../voice/engine/events'
+import type { NetworkDiagnostics } from '../../voice/engine/diagnostics'
 import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from '../../voice/session/scriptedEngine'
 import { translate } from '../../voice/widget'
 import { TRANSCRIPT_CAP } from '../../voice/widget/conversation'
@@ -421,6 +422,51 @@ export const AssistantNotFound: Story = problemStory(
   'widget.toast.connectionFailed.title',
 )
 export const AssistantNotFoundDarkHindi: Story = { ...AssistantNotFound, globals: DARK_HINDI }
+
+/**
+ * The platform could not be reached: the explanation offers the pre-call network check (the engine's
+ * `runNetworkDiagnostics`, Daily's TURN relay and websocket tests; here a scripted result that says the network
+ * blocks them), and says what it found and what to do.
+ */
+export const NetworkCheck: Story = {
+  args: {
+    createEngine: Object.assign(engine(failing(startError(refused('network', 0)))), {
+      diagnose: () =>
+        new Promise<NetworkDiagnostics>((resolve) =>
+          setTimeout(
+            () =>
+              resolve({
+                networkConnectivity: { result: 'failed' },
+                websocketConnectivity: {
+                  result: 'failed',
+                  passedRegions: [],
+                  failedRegions: ['eu-central-1'],
+                  abortedRegions: [],
+                },
+              }),
+            300,
+          ),
+        ),
+    }),
+  },
+  play: async (ctx) => {
+    const t = copyOf(ctx)
+    const el = ctx.canvasElement
+    const w = await inWidget(el)
+    await userEvent.click(w.getByRole('button', { name: t('widget.start') }))
+    await waitFor(() => expect(w.getByTestId('voice-status')).toHaveTextContent(t('widget.problem.network.title')))
+    await dismissToasts(el, t)
+    const check = w.getByRole('button', { name: t('widget.diagnostics.run') })
+    await userEvent.click(check)
+    await expect(check).toHaveAccessibleName(t('widget.diagnostics.running'))
+    await expect(check).toHaveAttribute('aria-disabled', 'true')
+    await waitFor(() => expect(w.getByTestId('voice-check-result')).toHaveTextContent(t('widget.diagnostics.blocked')))
+    await expect(check).toHaveAccessibleName(t('widget.diagnostics.run'))
+    await expect(check).toHaveAttribute('aria-disabled', 'false')
+    // (the baseline: the explanation with the check's result; closing the explanation clears it, see the controller test)
+  },
+}
+export const NetworkCheckDarkHindi: Story = { ...NetworkCheck, globals: DARK_HINDI }
 
 const ended = (endedReason: string): ScriptedEngineOptions => ({
   script: [

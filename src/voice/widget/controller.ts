@@ -7,6 +7,7 @@ import type { PendingStart } from '../engine/prestart'
 import type { HandoffRecord } from '../session/handoff'
 import type { ChatFactory, EngineFactory } from './engine'
 import type { ChatSession } from '../chat'
+import type { NetworkDiagnostics } from '../engine/diagnostics'
 
 /** What the widget renders from. */
 export interface WidgetState {
@@ -42,6 +43,30 @@ export interface WidgetState {
   chat: 'open' | 'closed'
   /** Whether a typed message is on its way and the assistant's answer still arriving. */
   chatBusy: boolean
+  /**
+   * The network check offered after a failed start ({@link WidgetController.checkNetwork}): `running`, then what it
+   * found — `reachable` (Daily's TURN relay and signalling websockets passed), `blocked` (either failed: a firewall,
+   * VPN or captive portal), `unavailable` (the check itself could not run); `null` before a check and after the
+   * next press or a dismissed problem.
+   */
+  diagnosis: Diagnosis | null
+}
+
+/** What the network check found ({@link WidgetState.diagnosis}). */
+export type Diagnosis = 'running' | 'reachable' | 'blocked' | 'unavailable'
+
+/**
+ * Reads {@link NetworkDiagnostics} as the visitor needs it: `blocked` when Daily's TURN relay test or its websocket
+ * test failed, `reachable` when both passed (a websocket `warning` — some regions failed — still reaches one),
+ * `unavailable` when the check could not run or a test was aborted.
+ */
+export function diagnosisOf(result: NetworkDiagnostics): Exclude<Diagnosis, 'running'> {
+  if (result.error) return 'unavailable'
+  const turn = result.networkConnectivity?.result
+  const ws = result.websocketConnectivity?.result
+  if (turn === 'failed' || ws === 'failed') return 'blocked'
+  if (turn === 'passed' && (ws === 'passed' || ws === 'warning')) return 'reachable'
+  return 'unavailable'
 }
 
 /**
@@ -123,6 +148,13 @@ export interface WidgetController {
   closeChat(): void
   /** A sign of intent toward the chat (pointer over, focus or touch of its button): fetches its code. Once. */
   preloadChat(): void
+  /**
+   * Runs the network check (the engine factory's `diagnose`) while idle after a failed start: `diagnosis` goes
+   * `running`, then to what it found. No-op during a call, while a check runs, or without `diagnose`.
+   */
+  checkNetwork(): void
+  /** Whether this build can run the network check. */
+  readonly canCheckNetwork: boolean
   /** Clears {@link WidgetState.problem} (the visitor dismissed the explanation). */
   dismissProblem(): void
   /** Stops any call and drops every listener; the controller is unusable afterwards. */
@@ -144,6 +176,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     problem: null,
     chat: 'closed',
     chatBusy: false,
+    diagnosis: null,
     ...IN_CALL,
   }
   /** The typed conversation while its panel is open (created on the first message), and its generation. */
@@ -200,7 +233,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
           assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
         })
     pending = mineStart
-    set({ status: 'connecting', sessionId, reconnecting: !!resume, problem: null, ...IN_CALL })
+    set({ status: 'connecting', sessionId, reconnecting: !!resume, problem: null, diagnosis: null, ...IN_CALL })
     try {
       const [{ createVoiceSession }, engine] = await Promise.all([
         import('../session/session'),
@@ -388,8 +421,24 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       chatPreloaded = true
       options.createChat.preload?.()
     },
+    checkNetwork() {
+      const diagnose = options.createEngine.diagnose
+      if (destroyed || !diagnose || state.status !== 'idle' || state.diagnosis === 'running') return
+      set({ diagnosis: 'running' })
+      void diagnose().then(
+        (result) => {
+          if (state.diagnosis === 'running') set({ diagnosis: diagnosisOf(result) })
+        },
+        () => {
+          if (state.diagnosis === 'running') set({ diagnosis: 'unavailable' })
+        },
+      )
+    },
+    get canCheckNetwork() {
+      return typeof options.createEngine.diagnose === 'function'
+    },
     dismissProblem() {
-      set({ problem: null })
+      set({ problem: null, diagnosis: null })
     },
     destroy() {
       if (destroyed) return

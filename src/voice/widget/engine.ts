@@ -1,6 +1,7 @@
 import type { PendingStart } from '../engine/prestart'
 import { prestartWebCall } from '../engine/prestart'
 import type { VoiceEngineLike } from '../session/types'
+import type { NetworkDiagnostics } from '../engine/diagnostics'
 import type { ChatSession, ChatSessionOptions } from '../chat'
 
 /** What the press knows of the call it starts (the values the session passes to the engine's `start()`). */
@@ -28,6 +29,12 @@ export interface EngineFactory {
    * fetched with `<link rel="modulepreload">`, nothing evaluated), so the caller need not import it itself.
    */
   preload?: () => boolean | void
+  /**
+   * Runs the pre-call network diagnostics (src/voice/engine/diagnostics.ts, `@vapi-ai/web`'s
+   * `runNetworkTestsStandalone`), loading the engine and daily-js first; the widget offers it when a start failed
+   * for a reason the network may explain. Never rejects. Absent in builds without a real call (scripted).
+   */
+  diagnose?: () => Promise<NetworkDiagnostics>
 }
 
 /**
@@ -135,6 +142,11 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
     void load().catch(() => undefined)
     void import('@daily-co/daily-js').catch(() => undefined)
   }
+  factory.diagnose = () =>
+    load().then(
+      (m) => m.runNetworkDiagnostics(),
+      (error: unknown): NetworkDiagnostics => ({ error: String(error) }),
+    )
   // At intent: fetch only (modulepreload) where the build lists the chunks, else import as before.
   factory.preload = () => preloadCallChunks() || void runCode()
   factory.prestart = (call) => {

@@ -106,6 +106,15 @@ export interface VoiceWidgetHandle {
 /** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
 const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
 
+/** Problems the network may explain: after them the widget offers the pre-call network check. */
+const NETWORK_PROBLEMS: ReadonlySet<ProblemKind> = new Set<ProblemKind>([
+  'network',
+  'startTimeout',
+  'callInterrupted',
+  'platformError',
+  'unknown',
+])
+
 /** Lucide's mic, square (stop), x (close), message-circle (chat) and keyboard icons, 24×24, stroke 2. */
 const ICONS = {
   chat: [['path', { d: 'M7.9 20A9 9 0 1 0 4 16.1L2 22Z' }]],
@@ -247,7 +256,14 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const stageText = el('p', 'stage', { 'data-testid': 'voice-stage' })
   const hint = el('p', 'hint', { 'data-testid': 'voice-hint' })
   const detail = el('p', 'detail')
-  panel.append(head, stageText, hint, detail)
+  // After a start the network may explain: the pre-call network check (engine diagnostics), and what it found.
+  const checkButton = el('button', 'check-button', { type: 'button', 'data-testid': 'voice-check-network' })
+  const checkResult = el('p', 'check-result', {
+    role: 'status',
+    'aria-live': 'polite',
+    'data-testid': 'voice-check-result',
+  })
+  panel.append(head, stageText, hint, checkButton, checkResult, detail)
   const micWrap = el('div', 'mic-wrap')
   const ping = el('span', 'ping', { 'aria-hidden': 'true' })
   const mic = el('button', 'mic', { type: 'button', 'data-testid': 'voice-mic' })
@@ -528,6 +544,15 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const hk = hintKey()
     hint.textContent = hk ? t(hk) : ''
     hint.hidden = !hint.textContent
+    const { diagnosis } = controller.state
+    const offerCheck = explaining && controller.canCheckNetwork && !!problem && NETWORK_PROBLEMS.has(problem)
+    checkButton.hidden = !offerCheck
+    checkButton.textContent = t(diagnosis === 'running' ? 'widget.diagnostics.running' : 'widget.diagnostics.run')
+    // aria-disabled, not disabled: focus stays on the button while the check runs
+    checkButton.setAttribute('aria-disabled', String(diagnosis === 'running'))
+    const found = offerCheck && diagnosis && diagnosis !== 'running' ? t(`widget.diagnostics.${diagnosis}`) : ''
+    if (checkResult.textContent !== found) checkResult.textContent = found
+    checkResult.hidden = !found
     // Whatever started the call (a press, an accepted consent notice, a handed-over call) or the chat, its panel loads now.
     if ((status !== 'idle' || chatting) && options.configured) loadConversation()
     conversation?.render(controller.state)
@@ -565,6 +590,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       chatButton.focus()
     } else openChat()
   })
+  checkButton.addEventListener('click', () => controller.checkNetwork())
   noticeClose.addEventListener('click', () => {
     controller.dismissProblem()
     mic.focus()

@@ -97,6 +97,15 @@ export const WIDGET_CSS = `
   .mic, .toast, .panel { border: 1px solid CanvasText; }
 }
 ${CONSENT_CSS}
+/* the network check offered after a failed start */
+.check-button {
+  all: unset; box-sizing: border-box; cursor: pointer; align-self: flex-start; min-height: 2.75rem;
+  padding: 0.5rem 1rem; border-radius: 0.5rem; font-weight: 600; font-size: 0.875rem; line-height: 1.25;
+  border: 1px solid var(--muted); color: var(--fg); background: var(--panel);
+}
+.check-button[aria-disabled='true'] { cursor: progress; }
+.check-button[hidden], .check-result[hidden] { display: none; }
+.check-result { margin: 0; font-size: 0.875rem; color: var(--fg); }
 /* hybrid mode's "type instead" button (the consent control's shape): filled while its chat is open */
 .chat-toggle.on { background: var(--brand); color: var(--brand-contrast); border-color: var(--brand); }
 .chat-toggle[hidden] { display: none; }

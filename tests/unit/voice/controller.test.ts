@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import type { PendingStart } from '../../../src/voice/engine/prestart'
+import type { NetworkDiagnostics } from '../../../src/voice/engine/diagnostics'
 import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
 import type { WidgetToast } from '../../../src/voice/session/types'
 import { createWidgetController, type EngineFactory } from '../../../src/voice/widget'
@@ -95,5 +96,59 @@ describe('the press starts the call itself', () => {
     controller.preload()
     controller.preload()
     expect(factory.preload).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the network check offered after a failed start (engine diagnostics)', () => {
+  it('reads Daily’s two tests as reachable, blocked or unavailable', async () => {
+    const { diagnosisOf } = await import('../../../src/voice/widget/controller')
+    const ws = (result: 'passed' | 'failed' | 'warning' | 'aborted') => ({
+      result,
+      passedRegions: [],
+      failedRegions: [],
+      abortedRegions: [],
+    })
+    expect(diagnosisOf({ networkConnectivity: { result: 'passed' }, websocketConnectivity: ws('passed') })).toBe(
+      'reachable',
+    )
+    expect(diagnosisOf({ networkConnectivity: { result: 'passed' }, websocketConnectivity: ws('warning') })).toBe(
+      'reachable',
+    )
+    expect(diagnosisOf({ networkConnectivity: { result: 'failed' }, websocketConnectivity: ws('passed') })).toBe(
+      'blocked',
+    )
+    expect(diagnosisOf({ networkConnectivity: { result: 'passed' }, websocketConnectivity: ws('failed') })).toBe(
+      'blocked',
+    )
+    expect(diagnosisOf({ networkConnectivity: { result: 'aborted' }, websocketConnectivity: ws('passed') })).toBe(
+      'unavailable',
+    )
+    expect(diagnosisOf({ error: 'daily-js did not load' })).toBe('unavailable')
+    expect(diagnosisOf({ networkConnectivity: { result: 'error', error: 'x' } })).toBe('unavailable')
+  })
+
+  it('runs once at a time, only while idle; the next press or a dismissed problem clears what it found', async () => {
+    let finish: (r: { networkConnectivity: { result: 'failed' } }) => void = () => undefined
+    const factory = (() => new ScriptedVoiceEngine({ script: [] })) as unknown as EngineFactory
+    factory.diagnose = vi.fn(() => new Promise<NetworkDiagnostics>((resolve) => (finish = resolve)))
+    const controller = createWidgetController({
+      configured: true,
+      createEngine: factory,
+      assistantId: 'asst_1',
+      realtime: null,
+      onState: () => undefined,
+      notify: () => undefined,
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    })
+    expect(controller.canCheckNetwork).toBe(true)
+    controller.checkNetwork()
+    controller.checkNetwork()
+    expect(factory.diagnose).toHaveBeenCalledTimes(1)
+    expect(controller.state.diagnosis).toBe('running')
+    finish({ networkConnectivity: { result: 'failed' } })
+    await vi.waitFor(() => expect(controller.state.diagnosis).toBe('blocked'))
+    controller.dismissProblem()
+    expect(controller.state.diagnosis).toBeNull()
+    controller.destroy()
   })
 })
