@@ -153,7 +153,8 @@ test('a refused start says what to do, in the widget, and the typed message stay
   const input = page.getByRole('textbox', { name: 'Type your message' })
   await input.fill('Hello')
   await input.press('Enter')
-  await expect(page.getByTestId('voice-toast').first()).toBeVisible()
+  await expect(page.getByTestId('voice-toast').first()).toContainText('Message Not Answered')
+  await expect(page.getByTestId('voice-toast').first()).toContainText("This site's voice assistant key was refused.")
   await expect(widget(page)).not.toContainText('Hot tip') // never the platform's own English message
   expect(chat.requests.filter((r) => r.path === '/chat/web')).toHaveLength(1)
 })

@@ -307,7 +307,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         log.warn('[chat] the message failed', error)
         options.notify({
           type: 'error',
-          titleKey: 'widget.toast.error.title',
+          titleKey: 'widget.toast.chatFailed.title',
           descriptionKey: kind === 'unknown' ? 'widget.toast.error.fallback' : `widget.problem.${kind}.description`,
         })
         options.onProblem?.(kind)
