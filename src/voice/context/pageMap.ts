@@ -154,7 +154,17 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     map.links.length >= maxItems &&
     map.buttons.length >= maxItems &&
     map.fields.length >= maxItems
+  // Once links, buttons and fields are all full only headings can still be added: the walk stops there and the
+  // headings after that point are found by a query (./README.md "Cost"), instead of walking the rest of a big page.
+  const othersFull = () =>
+    map.links.length >= maxItems && map.buttons.length >= maxItems && map.fields.length >= maxItems
+  let stoppedAt: Element | null = null
   const visit = (el: Element): void => {
+    if (stoppedAt) return
+    if (othersFull() && el.getRootNode() === doc) {
+      stoppedAt = el
+      return
+    }
     if (full() || hidesSubtree(el)) return
     const tag = el.localName
     // Most elements of a big page (rows, cells, wrappers) have no attributes: none is read then.
@@ -199,10 +209,58 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
 
   try {
     if (doc.body) visit(doc.body)
+    if (stoppedAt) addHeadingsFrom(stoppedAt)
   } catch {
     /* a page that breaks the walk gives what was collected so far */
   }
   return map
+
+  /**
+   * The headings at or after `from` in document order (light DOM), as the walk would have listed them: none in a
+   * subtree an ancestor hides, nor inside a link, button, field or heading (the walk does not descend there).
+   */
+  function addHeadingsFrom(from: Element): void {
+    const body = doc.body
+    if (!body) return
+    for (const h of Array.from(body.querySelectorAll('h1,h2,h3,h4,h5,h6,[role]'))) {
+      if (map.headings.length >= maxItems) return
+      const role = h.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
+      if (!(role === 'heading' || isHeadingTag(h.localName))) continue
+      if (h !== from && !(from.compareDocumentPosition(h) & 4) /* DOCUMENT_POSITION_FOLLOWING */) continue
+      let listed = true
+      for (let a: Element | null = h; a && a !== body; a = a.parentElement) {
+        if (hidesSubtree(a) || (a !== h && stopsDescent(a))) {
+          listed = false
+          break
+        }
+      }
+      if (!listed || !shown(h)) continue
+      const level = role === 'heading' ? Number(h.getAttribute('aria-level')) || 2 : Number(h.localName.slice(1))
+      const text = cleanName(visibleText(h))
+      if (text) map.headings.push({ level, text })
+    }
+  }
+}
+
+/** Whether the page map's walk lists `el` itself and does not descend into it (a heading, link, button or field). */
+function stopsDescent(el: Element): boolean {
+  const tag = el.localName
+  const roleAttr = el.getAttribute('role')
+  const role = roleAttr ? (roleAttr.trim().split(/\s+/)[0]?.toLowerCase() ?? '') : ''
+  return (
+    isHeadingTag(tag) ||
+    role === 'heading' ||
+    (tag === 'a' && el.hasAttribute('href')) ||
+    role === 'link' ||
+    tag === 'button' ||
+    tag === 'summary' ||
+    BUTTON_ROLES.has(role) ||
+    tag === 'input' ||
+    tag === 'textarea' ||
+    tag === 'select' ||
+    isEditable(el) ||
+    FIELD_ROLES.has(role)
+  )
 }
 
 /** Name readers of one document (they share a cache of hidden subtrees). */

@@ -199,3 +199,33 @@ describe('serializePageMap: the 4 KB budget', () => {
     )
   })
 })
+
+describe('a page with more controls than the map lists', () => {
+  it('lists the headings after the point where links, buttons and fields are full, as a full walk would', () => {
+    const rows = (from: number, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `<tr><td><a href="/p/${from + i}">Product ${from + i}</a></td><td><label><input type="checkbox"> Compare ${from + i}</label></td><td><button>Add ${from + i}</button></td></tr>`,
+      ).join('')
+    document.body.innerHTML = `
+      <h1>All products</h1>
+      <table><tbody>${rows(0, 250)}</tbody></table>
+      <section><h2>Delivery</h2><p>Free delivery.</p></section>
+      <div hidden><h2>Hidden heading</h2></div>
+      <a href="/x"><h3>Heading inside a link</h3></a>
+      <div role="heading" aria-level="3">Returns</div>
+      <h2 aria-hidden="true">Decorative</h2>
+      <footer><h2>Contact</h2></footer>`
+    const map = collectPageMap(document, { maxItems: 200 })
+    expect(map.links).toHaveLength(200)
+    expect(map.buttons).toHaveLength(200)
+    expect(map.fields).toHaveLength(200)
+    expect(map.headings).toEqual([
+      { level: 1, text: 'All products' },
+      { level: 2, text: 'Delivery' },
+      { level: 3, text: 'Returns' },
+      { level: 2, text: 'Contact' },
+    ])
+  })
+})
