@@ -163,7 +163,11 @@ describe('chat session: failures', () => {
     expect(await session.send('hi')).toBe(false)
     expect(rec.problems).toEqual([kind])
     expect(rec.toasts).toEqual([
-      { type: 'error', titleKey: 'widget.toast.chatFailed.title', descriptionKey: `widget.problem.${kind}.description` },
+      {
+        type: 'error',
+        titleKey: 'widget.toast.chatFailed.title',
+        descriptionKey: `widget.problem.${kind}.description`,
+      },
     ])
     expect(rec.busy).toEqual([true, false])
     session.stop()
