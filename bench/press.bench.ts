@@ -30,6 +30,8 @@ const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) 
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
 /** `--timeline`: print each press's resource timings relative to the press (to see what is still arriving). */
 const TIMELINE = process.argv.includes('--timeline')
+/** `--profile`: print where each press's main thread spent its time until Listening (CDP CPU profile, top 15). */
+const PROFILE = process.argv.includes('--profile')
 /** Time the pointer rests on the button before the press, ms. */
 export const HOVER_MS = 300
 const PUBLIC_KEY = 'pk_bench_0000000000000000'
@@ -121,6 +123,12 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
     const box = (await b.boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 })
     await page.waitForTimeout(HOVER_MS)
+    const profiler = PROFILE ? await page.context().newCDPSession(page) : null
+    if (profiler) {
+      await profiler.send('Profiler.enable')
+      await profiler.send('Profiler.setSamplingInterval', { interval: 100 })
+      await profiler.send('Profiler.start')
+    }
     await page.mouse.down()
     await page.mouse.up()
     await page.waitForFunction(
@@ -132,6 +140,31 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
       () =>
         (window as unknown as { __press: { press: number; gum: number[]; post: number[]; listening: number } }).__press,
     )
+    if (profiler) {
+      // Where the main thread spent the press (self time per function and script), to see what delays Listening.
+      const { profile } = (await profiler.send('Profiler.stop')) as unknown as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+          samples: number[]
+          timeDeltas: number[]
+        }
+      }
+      const self = new Map<number, number>()
+      profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000))
+      const by = new Map<string, number>()
+      for (const n of profile.nodes) {
+        const ms = self.get(n.id) ?? 0
+        if (!ms) continue
+        const f = n.callFrame
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`
+        by.set(key, (by.get(key) ?? 0) + ms)
+      }
+      const top = [...by]
+        .filter(([k]) => !k.startsWith('(idle)'))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+      console.error(`${subject} profile:`, top.map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join(' | '))
+    }
     if (TIMELINE) {
       // What the network did around the press, relative to it (ms): which request was still arriving.
       const rows = await page.evaluate((press) => {
