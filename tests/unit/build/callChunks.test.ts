@@ -58,7 +58,7 @@ describe('callChunks', () => {
         ['/r/src/voice/engine/index.ts'],
         ['chunks/messages-4.js', 'chunks/prestart-2.js'],
       ),
-      web: chunk('chunks/web-6.js', ['/r/src/platform/web.ts']),
+      web: chunk('chunks/web-6.js', ['/r/src/platform/web-call.ts']),
       daily: chunk('chunks/daily-esm-7.js', ['/r/node_modules/@daily-co/daily-js/dist/daily-esm.js']),
       supabase: chunk('chunks/dist-8.js', ['/r/node_modules/@supabase/supabase-js/dist/index.mjs']),
     }
