@@ -17,7 +17,7 @@ const EMBED_DIR = 'dist-e2e/embed'
 // Ports apart from embed.spec.ts's: the two files may run at the same time.
 const EMBED_PORT = 4178
 const HOST_PORT = 4177
-const REALTIME_PORT = 54331
+const REALTIME_PORT = 4193
 const EMBED_ORIGIN = `http://127.0.0.1:${EMBED_PORT}`
 const SNIPPET = `<script src="${EMBED_ORIGIN}/voiceos.js" data-public-key="11111111-1111-4111-8111-111111111111" data-assistant-id="22222222-2222-4222-8222-222222222222" data-supabase-url="http://127.0.0.1:${REALTIME_PORT}" data-supabase-anon-key="e2e-anon-key" async></script>`
 const PROBE = 'voiceos-corpus-probe'

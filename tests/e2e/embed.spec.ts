@@ -15,7 +15,7 @@ const EMBED_DIR = 'dist-e2e/embed'
 const EMBED_PORT = 4175
 const HOST_PORT = 4176
 // Not the site's 54329: voice.spec.ts may run its own server at the same time; the embed takes the URL from its tag.
-const REALTIME_PORT = 54330
+const REALTIME_PORT = 4192
 const EMBED_ORIGIN = `http://127.0.0.1:${EMBED_PORT}`
 const HOST = `http://127.0.0.1:${HOST_PORT}`
 /** A strict host CSP: scripts only from the embed's origin, styles only the host's own file, no inline anything. */

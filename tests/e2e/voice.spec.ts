@@ -5,7 +5,7 @@ import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './c
 import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
-const REALTIME_PORT = 54329
+const REALTIME_PORT = 4191
 const DEMO_URL = /youtube\.com/
 
 test.describe.configure({ mode: 'serial' })
