@@ -235,6 +235,8 @@ test('feedback: validation toast, tabs keep their values, a non-image screenshot
 })
 
 test.describe('forms: axe with errors and toasts on screen', () => {
+  // Two pages, two axe runs each: 25–28 s on a loaded 2-core machine, too close to the 30 s default.
+  test.describe.configure({ timeout: 60_000 })
   for (const scheme of ['light', 'dark'] as const) {
     test(`waitlist and feedback in ${scheme}`, async ({ browser }) => {
       const ctx = await browser.newContext({ colorScheme: scheme, reducedMotion: 'reduce' })
