@@ -208,17 +208,17 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
   const notify = (toast: WidgetToast) => {
     if (!destroyed) options.notify(toast)
   }
+  /** A press without the voice keys: Configuration Required (SPEC §8), nothing else. */
+  const configurationRequired = () =>
+    notify({
+      type: 'info',
+      titleKey: 'widget.toast.configurationRequired.title',
+      descriptionKey: 'widget.toast.configurationRequired.description',
+    })
 
   async function start(resume?: HandoffRecord): Promise<void> {
     if (destroyed || state.status !== 'idle') return
-    if (!options.configured) {
-      notify({
-        type: 'info',
-        titleKey: 'widget.toast.configurationRequired.title',
-        descriptionKey: 'widget.toast.configurationRequired.description',
-      })
-      return
-    }
+    if (!options.configured) return configurationRequired()
     if (state.chat === 'open') closeChat() // the call takes the conversation over: typed text goes into it
     const mine = ++attempt
     const sessionId = resume?.sessionId ?? createSessionId()
@@ -405,14 +405,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     },
     openChat() {
       if (destroyed || !options.createChat || state.status !== 'idle' || state.chat === 'open') return
-      if (!options.configured) {
-        notify({
-          type: 'info',
-          titleKey: 'widget.toast.configurationRequired.title',
-          descriptionKey: 'widget.toast.configurationRequired.description',
-        })
-        return
-      }
+      if (!options.configured) return configurationRequired()
       set({ chat: 'open', chatBusy: false, problem: null, turns: [], partial: null })
     },
     closeChat,
