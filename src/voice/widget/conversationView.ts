@@ -15,7 +15,7 @@
  *   and the text stays in the field when sending fails.
  * @module
  */
-import { el, svgIcon } from './dom'
+import { el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
 import type { LevelSource } from '../session/session'
 import type { SendTextResult, WidgetState } from './controller'
 import type { ConversationTurn } from './conversation'
@@ -290,28 +290,28 @@ export function createConversationView(options: ConversationViewOptions): Conver
     // The typed conversation without a call (chat) shows the same log and composer, and nothing of a call.
     const chatting = next.status === 'idle' && next.chat === 'open'
     const active = inCall || chatting
-    for (const part of [tools, composer]) part.hidden = !active
-    meter.hidden = !inCall
+    for (const part of [tools, composer]) setHidden(part, !active)
+    setHidden(meter, !inCall)
     const focused = shadow.activeElement
     if (!active && focused && (composer.contains(focused) || tools.contains(focused) || log === focused)) {
       options.focusFallback()
     }
 
     // mute
-    mute.hidden = !inCall || !next.canMute
-    mute.setAttribute('aria-pressed', String(next.muted))
-    mute.setAttribute('aria-label', t('widget.conversation.mute'))
+    setHidden(mute, !inCall || !next.canMute)
+    setAttr(mute, 'aria-pressed', String(next.muted))
+    setAttr(mute, 'aria-label', t('widget.conversation.mute'))
     if (mute.dataset.icon !== String(next.muted)) {
       mute.dataset.icon = String(next.muted)
       mute.replaceChildren(icon(next.muted ? 'mic-off' : 'mic'))
     }
-    mute.classList.toggle('on', next.muted)
+    setClass(mute, 'on', next.muted)
 
     // the log
-    toggle.setAttribute('aria-expanded', String(expanded))
-    toggle.setAttribute('aria-label', t('widget.conversation.toggle'))
-    toggle.hidden = !inCall || next.turns.length === 0
-    log.setAttribute('aria-label', t('widget.conversation.label'))
+    setAttr(toggle, 'aria-expanded', String(expanded))
+    setAttr(toggle, 'aria-label', t('widget.conversation.toggle'))
+    setHidden(toggle, !inCall || next.turns.length === 0)
+    setAttr(log, 'aria-label', t('widget.conversation.label'))
     const keep = new Set(next.turns.map((turn) => turn.id))
     for (const [id, node] of drawn) {
       if (!keep.has(id)) {
@@ -319,8 +319,10 @@ export function createConversationView(options: ConversationViewOptions): Conver
         drawn.delete(id)
       }
     }
+    let grew = false
     for (const turn of next.turns) {
       if (drawn.has(turn.id)) continue
+      grew = true
       const p = el('p', `turn ${turn.role}`)
       const who = el('span', 'who')
       who.textContent = whoOf(turn.role)
@@ -328,8 +330,10 @@ export function createConversationView(options: ConversationViewOptions): Conver
       log.append(p)
       drawn.set(turn.id, p)
     }
-    log.hidden = !active || (inCall && !expanded) || next.turns.length === 0
-    if (!log.hidden && stick) log.scrollTop = log.scrollHeight
+    const wasHidden = log.hidden
+    setHidden(log, !active || (inCall && !expanded) || next.turns.length === 0)
+    // Reading scrollHeight lays the page out: only when there is something new to scroll to.
+    if (!log.hidden && stick && (grew || wasHidden)) log.scrollTop = log.scrollHeight
 
     // one announcement per finished turn (typed ones: that it went out)
     const newest = next.turns.at(-1)
@@ -348,20 +352,24 @@ export function createConversationView(options: ConversationViewOptions): Conver
     if (saying && !partial.isConnected) log.after(partial)
     else if (!saying) partial.remove()
     if (saying) {
-      partial.className = `transcript ${saying.role}`
-      partialWho.textContent = whoOf(saying.role)
-      partialLabel.textContent = `${t(saying.role === 'user' ? 'widget.transcriptLabel' : 'widget.conversation.assistantSaying')}: `
-      partialText.data = `“${saying.text}”`
+      setAttr(partial, 'class', `transcript ${saying.role}`)
+      setText(partialWho, whoOf(saying.role))
+      setText(
+        partialLabel,
+        `${t(saying.role === 'user' ? 'widget.transcriptLabel' : 'widget.conversation.assistantSaying')}: `,
+      )
+      const said = `“${saying.text}”`
+      if (partialText.data !== said) partialText.data = said
     }
 
     // the composer
     const inputKey = chatting ? 'widget.chat.inputLabel' : 'widget.conversation.inputLabel'
-    label.textContent = t(inputKey)
-    input.placeholder = t(inputKey)
-    send.setAttribute('aria-label', t('widget.conversation.send'))
+    setText(label, t(inputKey))
+    setAttr(input, 'placeholder', t(inputKey))
+    setAttr(send, 'aria-label', t('widget.conversation.send'))
     if (!active) {
       if (errorKey) setError('')
-    } else if (errorKey) error.textContent = t(errorKey)
+    } else if (errorKey) setText(error, t(errorKey))
 
     drawnWho = '\u0000' // the copy or mute may have changed: the next frame redraws the label
     if (inCall) schedule()

@@ -1,6 +1,6 @@
 /**
- * The two DOM builders every part of the framework-free widget draws with (mount.ts, conversationView.ts,
- * consentDialog.ts).
+ * The DOM builders every part of the framework-free widget draws with (mount.ts, conversationView.ts,
+ * consentDialog.ts), and the writes its redraws make only when a value changed.
  * @module
  */
 
@@ -45,4 +45,31 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   if (className) node.className = className
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
   return node
+}
+
+/*
+ * Writes that happen only when the value differs. The widget redraws from its whole state on every change
+ * (each start stage, each transcript); an unchanged `textContent` written again still replaces the text node
+ * and an unchanged attribute written again still invalidates style, so every redraw would cost the page a
+ * style recalculation and a layout (and, with the pointer resting on the mic, a hover hit test) for nothing.
+ */
+
+/** Sets `node.textContent` to `text` unless it already is. */
+export function setText(node: Node, text: string): void {
+  if (node.textContent !== text) node.textContent = text
+}
+
+/** Sets the attribute `name` of `node` to `value` unless it already is. */
+export function setAttr(node: Element, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value)
+}
+
+/** Sets `node.hidden` unless it already is. */
+export function setHidden(node: HTMLElement, hidden: boolean): void {
+  if (node.hidden !== hidden) node.hidden = hidden
+}
+
+/** Adds (`on`) or removes the class `name` of `node` unless it already is so. */
+export function setClass(node: Element, name: string, on: boolean): void {
+  if (node.classList.contains(name) !== on) node.classList.toggle(name, on)
 }

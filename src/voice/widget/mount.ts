@@ -5,7 +5,7 @@ import { createWidgetController, type WidgetController, type WidgetState } from 
 import { translate, type VoiceCopy } from './copy'
 import type { ChatFactory, EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
-import { el, svgIcon } from './dom'
+import { el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
 import type { ConversationView } from './conversationView'
 import type { ProblemKind } from '../session/problems'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
@@ -105,6 +105,12 @@ export interface VoiceWidgetHandle {
 
 /** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
 const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
+
+/** Whether `next` differs from `drawn` in the start stage alone. */
+function onlyStageChanged(drawn: WidgetState, next: WidgetState): boolean {
+  if (drawn.stage === next.stage) return false
+  return (Object.keys(next) as (keyof WidgetState)[]).every((k) => k === 'stage' || next[k] === drawn[k])
+}
 
 /** Problems the network may explain: after them the widget offers the pre-call network check. */
 const NETWORK_PROBLEMS: ReadonlySet<ProblemKind> = new Set<ProblemKind>([
@@ -353,7 +359,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
 
   // ---- theme ----
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
-  const paintTheme = () => root.classList.toggle('dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
+  const paintTheme = () => setClass(root, 'dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
   media?.addEventListener('change', paintTheme)
 
   // ---- toasts ----
@@ -464,7 +470,17 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     ...(mode !== 'voice' && options.createChat && { createChat: options.createChat }),
     assistantId: options.assistantId,
     realtime: options.realtime,
-    onState: () => render(),
+    onState: (next) => {
+      // A start stage alone is drawn at the next frame: the stages of a start follow one another within
+      // milliseconds, and drawing each would lay the widget out again on the way to Listening for text nobody
+      // could read. Everything else (the status first of all) is drawn at once.
+      if (drawnState && onlyStageChanged(drawnState, next)) {
+        stageFrame ||= requestAnimationFrame(() => {
+          stageFrame = 0
+          render()
+        })
+      } else render()
+    },
     onLevel: (source, level) => conversation?.level(source, level),
     notify,
     persist: options.persist === true,
@@ -493,16 +509,23 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
 
   let lastIcon = ''
+  /** The state render() drew last, and the frame that will draw a start stage. */
+  let drawnState: WidgetState | null = null
+  let stageFrame = 0
   function render(): void {
+    if (stageFrame) cancelAnimationFrame(stageFrame)
+    stageFrame = 0
+    drawnState = controller.state
     const { status, reconnecting, problem, network, stage, chat, chatBusy } = controller.state
     const active = status === 'listening' || status === 'processing'
     const chatting = status === 'idle' && chat === 'open'
-    root.setAttribute('data-status', status)
-    root.setAttribute('lang', lang)
-    root.setAttribute('aria-label', title || t('widget.region'))
-    root.classList.toggle('active', active)
+    setAttr(root, 'data-status', status)
+    setAttr(root, 'lang', lang)
+    setAttr(root, 'aria-label', title || t('widget.region'))
+    setClass(root, 'active', active)
     paintTheme()
-    mic.setAttribute(
+    setAttr(
+      mic,
       'aria-label',
       mode === 'chat'
         ? t(chatting ? 'widget.chat.close' : 'widget.chat.open')
@@ -512,12 +535,12 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
             ? t('widget.cancel')
             : t('widget.stop'),
     )
-    if (mode === 'chat') mic.setAttribute('aria-expanded', String(chatting))
+    if (mode === 'chat') setAttr(mic, 'aria-expanded', String(chatting))
     if (chatButton) {
-      chatButton.hidden = status !== 'idle' || !options.configured
-      chatButton.setAttribute('aria-label', t(chatting ? 'widget.chat.close' : 'widget.chat.type'))
-      chatButton.setAttribute('aria-expanded', String(chatting))
-      chatButton.classList.toggle('on', chatting)
+      setHidden(chatButton, status !== 'idle' || !options.configured)
+      setAttr(chatButton, 'aria-label', t(chatting ? 'widget.chat.close' : 'widget.chat.type'))
+      setAttr(chatButton, 'aria-expanded', String(chatting))
+      setClass(chatButton, 'on', chatting)
     }
     const iconName =
       mode === 'chat' ? (chatting ? 'close' : 'chat') : status === 'connecting' ? 'spinner' : active ? 'stop' : 'mic'
@@ -525,7 +548,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       lastIcon = iconName
       mic.replaceChildren(iconName === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(iconName))
     }
-    ping.hidden = status !== 'listening'
+    setHidden(ping, status !== 'listening')
     const explaining = status === 'idle' && !!problem && options.configured
     const statusCopy = !options.configured
       ? t('widget.notConfigured')
@@ -538,32 +561,32 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
             : active && network === 'poor'
               ? t('widget.network.poor')
               : t(`widget.status.${status}`)
-    panel.hidden = !(status !== 'idle' || chatting || (!options.configured && explained) || explaining)
-    statusText.textContent = statusCopy
-    noticeClose.hidden = !explaining
-    noticeClose.setAttribute('aria-label', t('widget.problem.dismiss'))
+    setHidden(panel, !(status !== 'idle' || chatting || (!options.configured && explained) || explaining))
+    setText(statusText, statusCopy)
+    setHidden(noticeClose, !explaining)
+    setAttr(noticeClose, 'aria-label', t('widget.problem.dismiss'))
     const stageKey = status === 'connecting' && stage ? `widget.stage.${stage}` : ''
-    stageText.textContent = stageKey ? t(stageKey) : ''
-    stageText.hidden = !stageText.textContent
+    setText(stageText, stageKey ? t(stageKey) : '')
+    setHidden(stageText, !stageText.textContent)
     const hk = hintKey()
-    hint.textContent = hk ? t(hk) : ''
-    hint.hidden = !hint.textContent
+    setText(hint, hk ? t(hk) : '')
+    setHidden(hint, !hint.textContent)
     const { diagnosis } = controller.state
     const offerCheck = explaining && controller.canCheckNetwork && !!problem && NETWORK_PROBLEMS.has(problem)
-    checkButton.hidden = !offerCheck
-    checkButton.textContent = t(diagnosis === 'running' ? 'widget.diagnostics.running' : 'widget.diagnostics.run')
+    setHidden(checkButton, !offerCheck)
+    setText(checkButton, t(diagnosis === 'running' ? 'widget.diagnostics.running' : 'widget.diagnostics.run'))
     // aria-disabled, not disabled: focus stays on the button while the check runs
-    checkButton.setAttribute('aria-disabled', String(diagnosis === 'running'))
+    setAttr(checkButton, 'aria-disabled', String(diagnosis === 'running'))
     const found = offerCheck && diagnosis && diagnosis !== 'running' ? t(`widget.diagnostics.${diagnosis}`) : ''
-    if (checkResult.textContent !== found) checkResult.textContent = found
-    checkResult.hidden = !found
+    setText(checkResult, found)
+    setHidden(checkResult, !found)
     // Whatever started the call (a press, an accepted consent notice, a handed-over call) or the chat, its panel loads now.
     if ((status !== 'idle' || chatting) && options.configured) loadConversation()
     conversation?.render(controller.state)
-    detail.hidden = options.configured || missing.length === 0
-    detail.textContent = missing.length ? t('widget.missing', { names: missing.join(', ') }) : ''
-    toasts.setAttribute('aria-label', t('widget.notifications'))
-    if (live.textContent !== statusCopy) live.textContent = statusCopy
+    setHidden(detail, options.configured || missing.length === 0)
+    setText(detail, missing.length ? t('widget.missing', { names: missing.join(', ') }) : '')
+    setAttr(toasts, 'aria-label', t('widget.notifications'))
+    setText(live, statusCopy)
     consentUi?.render(pressNeedsConsent(), resumed || !!consentStore?.isAccepted())
   }
 
@@ -654,6 +677,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     destroy() {
       if (destroyed) return
       destroyed = true
+      if (stageFrame) cancelAnimationFrame(stageFrame)
       consentUi?.destroy()
       window.removeEventListener('storage', onStorage)
       controller.destroy()

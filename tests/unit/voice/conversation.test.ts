@@ -297,6 +297,33 @@ describe('the open panel', () => {
     return now.length
   }
 
+  it('a redraw writes only what changed: partial transcripts leave the status, hint, controls and their attributes alone', async () => {
+    const { engine, w, $ } = await mounted()
+    $('voice-mic')!.click()
+    await vi.waitFor(() => expect(w.state.status).toBe('listening'))
+    await vi.waitFor(() => expect($('voice-log')).not.toBeNull())
+    engine.emitNow('message', partial('user', 'scroll'))
+    await Promise.resolve()
+    // Every write the redraws make from here on, outside the transcript of what is being said.
+    const transcript = $('voice-transcript')!
+    const writes: string[] = []
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        if (transcript.contains(r.target)) continue
+        const node = r.target instanceof Element ? r.target : r.target.parentElement
+        writes.push(`${r.type} ${r.attributeName ?? ''} ${node?.getAttribute('data-testid') ?? node?.className ?? ''}`)
+      }
+    })
+    observer.observe(w.shadowRoot, { subtree: true, childList: true, characterData: true, attributes: true })
+    engine.emitNow('message', partial('user', 'scroll down'))
+    engine.emitNow('message', partial('user', 'scroll down to'))
+    engine.emitNow('message', partial('user', 'scroll down to pricing'))
+    await Promise.resolve()
+    expect(transcript.textContent).toContain('“scroll down to pricing”')
+    expect(writes).toEqual([])
+    observer.disconnect()
+  })
+
   it('one polite announcement per finished turn, in a dedicated region; the log itself is not live; partials are never announced', async () => {
     const { engine, w, $ } = await mounted()
     $('voice-mic')!.click()
@@ -436,7 +463,11 @@ describe('the open panel', () => {
       ],
     })
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect($('voice-stage')!.textContent).toBe('Joining the call…'))
+    // A start stage alone is drawn at the next frame (stages follow one another within milliseconds).
+    await vi.waitFor(() => {
+      runFrames()
+      expect($('voice-stage')!.textContent).toBe('Joining the call…')
+    })
     expect($('voice-hint')!.textContent).toBe(
       'If your browser asks, allow the microphone. Press the button again to cancel.',
     )
