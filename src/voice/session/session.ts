@@ -419,9 +419,9 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
             },
           })
         }
-        // Resolved once the acting half is here too (it never delays Listening, which call-start sets): from then
-        // on a command runs in the task that brings it.
-        await loadActions()
+        // The acting half loads at call-start (Listening), not here: the platform's "listening" may follow the
+        // join within milliseconds, and its download and evaluation would compete with it. A command that comes
+        // earlier loads it at once and waits for it, in order.
         return true
       }
       // The engine ends a failed start with call-end (which tears the session down): report it all the same,

@@ -273,6 +273,7 @@ describe('the session across the gap', () => {
     })
     await session.start()
     engine.emit('call-start')
+    await vi.dynamicImportSettled() // the acting half, loaded at call-start
     session.route({ action: 'click', targetText: 'Buy', id: 'cmd-1' })
     expect(clicks).toBe(1)
     navigate('https://shop.example/next')

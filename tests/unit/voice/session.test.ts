@@ -70,6 +70,7 @@ describe('voice session: SPEC §4 widget status table', () => {
     const { engine, session, statuses } = setup()
     await session.start()
     engine.emitNow('call-start')
+    await vi.dynamicImportSettled() // the acting half, loaded at call-start
     session.route({ action: 'click', targetText: 'Watch Demo' })
     expect(statuses.at(-1)).toBe('processing')
     vi.advanceTimersByTime(COMMAND_STATUS_RESET_MS - 1)
@@ -82,6 +83,7 @@ describe('voice session: SPEC §4 widget status table', () => {
     const { engine, session, toasts } = setup()
     await session.start()
     engine.emitNow('call-start')
+    await vi.dynamicImportSettled() // the acting half, loaded at call-start
     const clicks = vi.fn()
     document.querySelector('button')!.addEventListener('click', clicks)
     engine.emitNow('message', {
