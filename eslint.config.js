@@ -21,6 +21,9 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'bench/results/',
+      // Built by the benches and the published-widget fixtures at run time (.gitignore), not our source.
+      'bench/.out/',
+      'tests/fixtures/sites/published/',
       'screenshots/',
       '.vite-react-ssg-temp/',
       '.scratch/',

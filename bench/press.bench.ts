@@ -13,7 +13,9 @@
  *
  * Measured in the page, all from the click event's timestamp: `getUserMedia` called, `fetch` of `/call/web`
  * called, and Listening (the widget's status / the SDK's `call-start`). Also checked per press: exactly one
- * `POST /call/web` reached the server. Flags: `--runs=N` (default 10). Writes bench/results/press.md.
+ * `POST /call/web` reached the server. Flags: `--runs=N` (default 10), `--only=embed|vapi`, and to see where a press
+ * spends its time `--timeline` (resource timings), `--profile` (`--profile-from=MS`; JS self time, `BENCH_UNMINIFIED=1`
+ * for readable names) and `--trace` (the main thread's native work). Writes bench/results/press.md.
  */
 import { mkdirSync, writeFileSync, copyFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -32,6 +34,10 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
 const TIMELINE = process.argv.includes('--timeline')
 /** `--profile`: print where each press's main thread spent its time until Listening (CDP CPU profile, top 15). */
 const PROFILE = process.argv.includes('--profile')
+/** `--profile-from=MS`: count only the samples this long after the profile started (about the press), ms. */
+const PROFILE_FROM = Number(process.argv.find((a) => a.startsWith('--profile-from='))?.slice(15) ?? 0)
+/** `--trace`: print the renderer main thread's self time per trace event (style, layout, paint, script…) until Listening. */
+const TRACE = process.argv.includes('--trace')
 /** Time the pointer rests on the button before the press, ms. */
 export const HOVER_MS = 300
 const PUBLIC_KEY = 'pk_bench_0000000000000000'
@@ -129,6 +135,7 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
       await profiler.send('Profiler.setSamplingInterval', { interval: 100 })
       await profiler.send('Profiler.start')
     }
+    if (TRACE) await page.context().browser()!.startTracing(page, { categories: TRACE_CATEGORIES })
     await page.mouse.down()
     await page.mouse.up()
     await page.waitForFunction(
@@ -150,7 +157,11 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
         }
       }
       const self = new Map<number, number>()
-      profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000))
+      let at = 0
+      profile.samples.forEach((id, i) => {
+        at += (profile.timeDeltas[i] ?? 0) / 1000
+        if (at >= PROFILE_FROM) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
+      })
       const by = new Map<string, number>()
       for (const n of profile.nodes) {
         const ms = self.get(n.id) ?? 0
@@ -164,6 +175,10 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
         .sort((a, b) => b[1] - a[1])
         .slice(0, 15)
       console.error(`${subject} profile:`, top.map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join(' | '))
+    }
+    if (TRACE) {
+      const trace = await page.context().browser()!.stopTracing()
+      console.error(`${subject} trace:`, mainThreadSelfTimes(trace, t.listening - t.press))
     }
     if (TIMELINE) {
       // What the network did around the press, relative to it (ms): which request was still arriving.
@@ -195,6 +210,54 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
   } finally {
     await page.close()
   }
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc']
+/**
+ * The renderer main thread's self time per trace event name (ms, top 15) from the click's dispatch until
+ * `windowMs` after it: which native work (style, layout, paint, compile…) fills the press.
+ */
+function mainThreadSelfTimes(trace: Buffer, windowMs: number): string {
+  type Ev = {
+    name: string
+    ph: string
+    ts: number
+    dur?: number
+    pid: number
+    tid: number
+    args?: { data?: { type?: string } }
+  }
+  const events = (JSON.parse(trace.toString()) as { traceEvents: Ev[] }).traceEvents
+  const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click')
+  if (!click) return 'no click in the trace'
+  const main = events.filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.dur !== undefined)
+  const end = click.ts + windowMs * 1000
+  const inWindow = main
+    .filter((e) => e.ts >= click.ts - 5_000 && e.ts < end)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  // Self time: each event's duration less its children's (complete events nest on one thread).
+  const self = new Map<string, number>()
+  const stack: Ev[] = []
+  for (const e of inWindow) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop()
+    const parent = stack.at(-1)
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(e.dur!, parent.ts + parent.dur! - e.ts))
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!)
+    stack.push(e)
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0)
+  const count = (name: string) => inWindow.filter((e) => e.name === name).length
+  const long = inWindow
+    .filter((e) => e.name === 'RunTask' && e.dur! > 5000)
+    .map((e) => `${((e.ts - click.ts) / 1000).toFixed(0)}+${(e.dur! / 1000).toFixed(0)}`)
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([k, v]) => `${(v / 1000).toFixed(1)} ${k}`)
+  return (
+    `${(total / 1000).toFixed(0)} ms busy in ${count('RunTask')} tasks (${count('ProxyMain::BeginMainFrame')} frames); ` +
+    `tasks over 5 ms at [start+ms] ${long.join(' ')}; self ms: ${top.join(' | ')}`
+  )
 }
 
 const q = (xs: number[], p: number) => {

@@ -21,7 +21,8 @@ export async function buildStandInEmbed(outDir: string): Promise<void> {
   const config = mergeConfig(base, {
     logLevel: 'warn',
     resolve: { alias: [{ find: /^@daily-co\/daily-js$/, replacement: DAILY_STANDIN }] },
-    build: { outDir: resolve(root, outDir), emptyOutDir: true },
+    // BENCH_UNMINIFIED=1: readable function names in `--profile` (not for the table: minified is what ships).
+    build: { outDir: resolve(root, outDir), emptyOutDir: true, ...(process.env.BENCH_UNMINIFIED && { minify: false }) },
   } satisfies UserConfig)
   await viteBuild({ ...config, configFile: false })
 }
