@@ -4,10 +4,20 @@
  */
 import en from '../../locales/en/voice.json'
 import hi from '../../locales/hi/voice.json'
-import { createChatFactory, createEngineFactory, mountVoiceWidget, type VoiceWidgetHandle } from '../voice/widget'
+import {
+  createChatFactory,
+  createEngineFactory,
+  mountVoiceWidget,
+  widgetStyleSheet,
+  type VoiceWidgetHandle,
+} from '../voice/widget'
 import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
 import { claimHandoff } from '../voice/session/handoffRecord'
+
+// The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
+// stay short tasks on the host page rather than one long one.
+widgetStyleSheet()
 
 /** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'

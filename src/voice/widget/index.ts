@@ -5,6 +5,7 @@
  */
 export {
   mountVoiceWidget,
+  widgetStyleSheet,
   type MountVoiceWidgetOptions,
   type VoiceWidgetHandle,
   type WidgetPosition,

@@ -172,15 +172,37 @@ const HOST_STYLE: Record<string, string> = {
   'pointer-events': 'none',
 }
 
+let sharedSheet: CSSStyleSheet | null | undefined
+/**
+ * The widget's constructed stylesheet (styles.ts), parsed once per document and shared by every widget's
+ * shadow root; `null` where the browser cannot adopt constructed sheets. Calling it before the mount (the
+ * embed's widget chunk does, as it is evaluated) keeps the CSS parse out of the mount's task. Never throws.
+ */
+export function widgetStyleSheet(): CSSStyleSheet | null {
+  if (sharedSheet === undefined) {
+    try {
+      const canAdopt =
+        typeof Document !== 'undefined' &&
+        'adoptedStyleSheets' in Document.prototype &&
+        'replaceSync' in CSSStyleSheet.prototype
+      // A constructed sheet is CSSOM, so a host's CSP without style-src 'unsafe-inline' allows it.
+      const sheet = canAdopt ? new CSSStyleSheet() : null
+      sheet?.replaceSync(WIDGET_CSS)
+      sharedSheet = sheet
+    } catch {
+      sharedSheet = null
+    }
+  }
+  return sharedSheet
+}
+
 function applyStyles(root: ShadowRoot): void {
-  const canAdopt = 'adoptedStyleSheets' in Document.prototype && 'replaceSync' in CSSStyleSheet.prototype
-  if (canAdopt) {
-    // A constructed sheet is CSSOM, so a host's CSP without style-src 'unsafe-inline' allows it.
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(WIDGET_CSS)
+  // The shared sheet belongs to this realm's document; a host in another document (an iframe) gets its own.
+  const sheet = root.ownerDocument === document ? widgetStyleSheet() : null
+  if (sheet) {
     root.adoptedStyleSheets = [sheet]
   } else {
-    const style = document.createElement('style')
+    const style = root.ownerDocument.createElement('style')
     style.textContent = WIDGET_CSS
     root.append(style)
   }
