@@ -175,6 +175,15 @@ test.describe('embed budget (dist/embed)', () => {
     expect(widget.gzip).toBeLessThanOrEqual(EMBED_BUDGETS.widget)
   })
 
+  test("the press's own chunks start with V8's compile hint; nothing a host page loads before intent does", () => {
+    const { loader, widget, onPress } = embedSizes(EMBED)
+    const hinted = (c: { file: string }) =>
+      readFileSync(join(EMBED, c.file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')
+    expect([loader, ...widget.chunks].filter(hinted)).toEqual([])
+    const names = onPress.chunks.filter(hinted).map((c) => c.file.replace(/-[\w-]+\.js$/, ''))
+    expect(names.sort()).toEqual(['chunks/call', 'chunks/common', 'chunks/conversationView'])
+  })
+
   test('the engine, daily-js and supabase-js are only in chunks loaded on the mic press', () => {
     const { loader, widget, onPress } = embedSizes(EMBED)
     const read = (f: string) => readFileSync(join(EMBED, f), 'utf8')
