@@ -10,6 +10,10 @@
  * supabase-js) before a visitor shows intent: Lighthouse never hovers, focuses or presses the mic, so every
  * embed byte it sees beyond the loader and the idle widget chunk is a broken promise (the "voice bytes" column).
  *
+ * Lighthouse's simulated TBT varies by tens of ms between runs of the same page on this machine, so the bench
+ * also reports the embed's own main-thread tasks as a Chromium trace sees them at CPU ×4 (bench/lib/embedTasks.ts):
+ * at ×4 a task under 50 ms adds no blocking time.
+ *
  * Before every run the bench waits for the machine to be quiet (bench/lib/quiet.ts), since simulated throttling
  * multiplies whatever CPU time other processes take. Flags: `--runs=N` per page and variant (default 3),
  * `--allow-busy` (measure anyway). Writes bench/results/host.md. Exits 1 when the embed lowers a median
@@ -21,6 +25,7 @@ import { runLighthouse, type LighthouseRun } from './lib/lighthouse'
 import { busyShare } from './lib/quiet'
 import { kb } from './lib/bundle'
 import { embedSizes } from './lib/embed'
+import { addedBlockingMs, embedTasks, LONG_TASK_MS, type EmbedTaskDurations } from './lib/embedTasks'
 
 const EMBED_DIR = 'dist/embed'
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3)
@@ -85,6 +90,7 @@ async function main(): Promise<number> {
   }
   const runs: Record<string, Record<Variant, Array<LighthouseRun & { voiceBytes: number; embedBytes: number }>>> = {}
   const busyReadings: number[] = []
+  const tasks: Record<string, EmbedTaskDurations[]> = {}
   try {
     for (const page of PAGES) {
       runs[page] = { without: [], with: [] }
@@ -102,6 +108,14 @@ async function main(): Promise<number> {
           )
         }
       }
+    }
+    // The embed's own tasks, observed at CPU ×4 (Lighthouse's simulation above is noisy on this machine).
+    for (const page of PAGES) {
+      await quiet()
+      tasks[page] = await embedTasks(`${hosts.with.origin}/${page}`, embed.origin, RUNS)
+      console.log(
+        `${page} embed's share of each task at CPU ×4 (ms, share/task): ${tasks[page].map((l) => l.map((t) => `${Math.round(t.embedMs)}/${Math.round(t.taskMs)}`).join(' ')).join('; ')}`,
+      )
     }
   } finally {
     await Promise.all([embed.close(), hosts.with.close(), hosts.without.close()])
@@ -131,6 +145,19 @@ async function main(): Promise<number> {
     '| page | | Perf | TBT | LCP | FCP | CLS | JS transferred | embed transferred | voice code before intent |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    `The embed's own main-thread work on each page, observed in a Chromium trace with the CPU slowed ×4 (bench/lib/embedTasks.ts), ${RUNS} loads: its longest share of one task per load, and the blocking time (the part of a task beyond ${LONG_TASK_MS} ms) its shares add per load (median / max).`,
+    '',
+    '| page | tasks with embed work per load | embed work per load | longest embed share of a task | blocking time the embed adds |',
+    '|---|---:|---:|---:|---:|',
+    ...PAGES.map((page) => {
+      const loads = tasks[page] ?? []
+      const longest = loads.map((l) => Math.max(0, ...l.map((t) => t.embedMs)))
+      const total = loads.map((l) => l.reduce((n, t) => n + t.embedMs, 0))
+      const added = loads.map(addedBlockingMs)
+      const mm = (xs: number[]) => `${Math.round(median(xs))} / ${Math.round(Math.max(...xs))} ms`
+      return `| ${page} | ${median(loads.map((l) => l.length))} | ${mm(total)} | ${mm(longest)} | ${mm(added)} |`
+    }),
     '',
   ].join('\n')
   mkdirSync('bench/results', { recursive: true })
