@@ -25,9 +25,10 @@ const APP_PLACEHOLDER = '__VOICEOS_APP_CHUNK__'
  */
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+; v8.dev "Explicit compile hints") at
- * the very top of the chunks whose functions all run at the press: V8 compiles them eagerly, on a background
- * thread while the chunk arrives on intent, rather than each one on the main thread the first time it is called,
- * between the platform's answer and Listening. Other browsers read a comment.
+ * the very top of the chunks whose functions all run together: the widget's (at the mount, on idle) and the
+ * press's. V8 compiles them eagerly as they arrive instead of each function on the main thread the first time it
+ * is called — inside the mount's task on the host page, or between the platform's answer and Listening. Other
+ * browsers read a comment.
  */
 function compileHints(chunkNames: readonly string[]): Plugin {
   return {
@@ -178,7 +179,12 @@ export default defineConfig(({ mode: cliMode }) => {
     mode,
     base: './',
     publicDir: false,
-    plugins: [classicLoader(), callChunks(), demoPage(env), compileHints(['call', 'common', 'conversationView'])],
+    plugins: [
+      classicLoader(),
+      callChunks(),
+      demoPage(env),
+      compileHints(['call', 'common', 'conversationView', 'app', 'dom']),
+    ],
     build: {
       outDir,
       emptyOutDir: true,
