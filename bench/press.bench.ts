@@ -25,6 +25,7 @@ import { startPlatformServer, type PlatformServer } from '../tests/servers/platf
 import { startStaticOrigin, type StaticOrigin } from '../tests/servers/static-origin'
 import { WEB_CALL } from '../tests/unit/engine/fakes'
 import { buildStandInEmbed, buildStandInVapi } from './lib/standins'
+import type { TraceEvent } from './lib/embedTasks'
 
 const OUT = 'bench/.out/press'
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10)
@@ -218,16 +219,7 @@ const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.tim
  * `windowMs` after it: which native work (style, layout, paint, compile…) fills the press.
  */
 function mainThreadSelfTimes(trace: Buffer, windowMs: number): string {
-  type Ev = {
-    name: string
-    ph: string
-    ts: number
-    dur?: number
-    pid: number
-    tid: number
-    args?: { data?: { type?: string } }
-  }
-  const events = (JSON.parse(trace.toString()) as { traceEvents: Ev[] }).traceEvents
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents
   const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click')
   if (!click) return 'no click in the trace'
   const main = events.filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.dur !== undefined)
@@ -237,7 +229,7 @@ function mainThreadSelfTimes(trace: Buffer, windowMs: number): string {
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   // Self time: each event's duration less its children's (complete events nest on one thread).
   const self = new Map<string, number>()
-  const stack: Ev[] = []
+  const stack: TraceEvent[] = []
   for (const e of inWindow) {
     while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop()
     const parent = stack.at(-1)

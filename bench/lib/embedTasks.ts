@@ -22,14 +22,15 @@ export interface EmbedTask {
 /** One load: the tasks that ran embed code, in page order. */
 export type EmbedTaskDurations = EmbedTask[]
 
-interface TraceEvent {
+/** A Chromium trace event, as far as the benches read it (`X` events carry `dur`, µs). */
+export interface TraceEvent {
   name: string
   ph: string
   ts: number
   dur?: number
   pid: number
   tid: number
-  args?: { data?: { url?: string } }
+  args?: { data?: { url?: string; type?: string } }
 }
 
 /** Lighthouse's long-task threshold, ms: the part of a task beyond it is blocking time. */

@@ -15,7 +15,7 @@
  *   and the text stays in the field when sending fails.
  * @module
  */
-import { el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
+import { adoptStyles, el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
 import type { LevelSource } from '../session/session'
 import type { SendTextResult, WidgetState } from './controller'
 import type { ConversationTurn } from './conversation'
@@ -102,23 +102,6 @@ const icon = (name: keyof typeof ICONS): SVGSVGElement => svgIcon(ICONS[name])
 
 let ids = 0
 
-/** Adds the conversation's stylesheet to the shadow root (a constructed sheet where possible: CSP-safe). */
-function addStyles(shadow: ShadowRoot): () => void {
-  const canAdopt = 'adoptedStyleSheets' in Document.prototype && 'replaceSync' in CSSStyleSheet.prototype
-  if (canAdopt) {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(CONVERSATION_CSS)
-    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]
-    return () => {
-      shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet)
-    }
-  }
-  const style = document.createElement('style')
-  style.textContent = CONVERSATION_CSS
-  shadow.append(style)
-  return () => style.remove()
-}
-
 /**
  * Builds the in-call panel into the widget's existing panel (see the module docs) and returns its handle.
  * Nothing shows until {@link ConversationView.render} is given an active call (listening or processing).
@@ -126,7 +109,7 @@ function addStyles(shadow: ShadowRoot): () => void {
 export function createConversationView(options: ConversationViewOptions): ConversationView {
   const { t, actions, shadow } = options
   const n = ++ids
-  const removeStyles = addStyles(shadow)
+  const removeStyles = adoptStyles(shadow, CONVERSATION_CSS)
   const reduceMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null
   const compact = typeof matchMedia === 'function' ? matchMedia(options.compactQuery ?? '(max-width: 30rem)') : null
 

@@ -1,6 +1,6 @@
 /**
  * The DOM builders every part of the framework-free widget draws with (mount.ts, conversationView.ts,
- * consentDialog.ts), and the writes its redraws make only when a value changed.
+ * consentDialog.ts), its constructed stylesheets, and the writes its redraws make only when a value changed.
  * @module
  */
 
@@ -72,4 +72,47 @@ export function setHidden(node: HTMLElement, hidden: boolean): void {
 /** Adds (`on`) or removes the class `name` of `node` unless it already is so. */
 export function setClass(node: Element, name: string, on: boolean): void {
   if (node.classList.contains(name) !== on) node.classList.toggle(name, on)
+}
+
+const sheets = new Map<string, CSSStyleSheet | null>()
+/**
+ * A constructed stylesheet of `css`, parsed once per document and shared by every shadow root that adopts it
+ * (a constructed sheet is CSSOM, so a host's CSP without style-src 'unsafe-inline' allows it); `null` where the
+ * browser cannot adopt constructed sheets (the caller then appends a `<style>`). It belongs to this realm's
+ * `document`: a shadow root in another document cannot adopt it. Never throws.
+ */
+export function constructedSheet(css: string): CSSStyleSheet | null {
+  let sheet = sheets.get(css)
+  if (sheet === undefined) {
+    try {
+      const canAdopt =
+        typeof Document !== 'undefined' &&
+        'adoptedStyleSheets' in Document.prototype &&
+        'replaceSync' in CSSStyleSheet.prototype
+      sheet = canAdopt ? new CSSStyleSheet() : null
+      sheet?.replaceSync(css)
+    } catch {
+      sheet = null
+    }
+    sheets.set(css, sheet)
+  }
+  return sheet
+}
+
+/**
+ * Adds `css` to `shadow`: the shared {@link constructedSheet} where this document can adopt it, else a `<style>`
+ * (another document's shadow root, or a browser without constructed sheets). Returns what takes it out again.
+ */
+export function adoptStyles(shadow: ShadowRoot, css: string): () => void {
+  const sheet = shadow.ownerDocument === document ? constructedSheet(css) : null
+  if (sheet) {
+    if (!shadow.adoptedStyleSheets.includes(sheet)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]
+    return () => {
+      shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet)
+    }
+  }
+  const style = shadow.ownerDocument.createElement('style')
+  style.textContent = css
+  shadow.append(style)
+  return () => style.remove()
 }

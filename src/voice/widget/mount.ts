@@ -5,7 +5,7 @@ import { createWidgetController, type WidgetController, type WidgetState } from 
 import { translate, type VoiceCopy } from './copy'
 import type { ChatFactory, EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
-import { el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
+import { adoptStyles, constructedSheet, el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
 import type { ConversationView } from './conversationView'
 import type { ProblemKind } from '../session/problems'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
@@ -172,40 +172,14 @@ const HOST_STYLE: Record<string, string> = {
   'pointer-events': 'none',
 }
 
-let sharedSheet: CSSStyleSheet | null | undefined
 /**
- * The widget's constructed stylesheet (styles.ts), parsed once per document and shared by every widget's
- * shadow root; `null` where the browser cannot adopt constructed sheets. Calling it before the mount (the
- * embed's widget chunk does, as it is evaluated) keeps the CSS parse out of the mount's task. Never throws.
+ * The widget's constructed stylesheet (styles.ts; dom.ts {@link constructedSheet}), parsed once per document and
+ * shared by every widget's shadow root; `null` where the browser cannot adopt constructed sheets. Calling it
+ * before the mount (the embed's widget chunk does, as it is evaluated) keeps the CSS parse out of the mount's
+ * task. Never throws.
  */
 export function widgetStyleSheet(): CSSStyleSheet | null {
-  if (sharedSheet === undefined) {
-    try {
-      const canAdopt =
-        typeof Document !== 'undefined' &&
-        'adoptedStyleSheets' in Document.prototype &&
-        'replaceSync' in CSSStyleSheet.prototype
-      // A constructed sheet is CSSOM, so a host's CSP without style-src 'unsafe-inline' allows it.
-      const sheet = canAdopt ? new CSSStyleSheet() : null
-      sheet?.replaceSync(WIDGET_CSS)
-      sharedSheet = sheet
-    } catch {
-      sharedSheet = null
-    }
-  }
-  return sharedSheet
-}
-
-function applyStyles(root: ShadowRoot): void {
-  // The shared sheet belongs to this realm's document; a host in another document (an iframe) gets its own.
-  const sheet = root.ownerDocument === document ? widgetStyleSheet() : null
-  if (sheet) {
-    root.adoptedStyleSheets = [sheet]
-  } else {
-    const style = root.ownerDocument.createElement('style')
-    style.textContent = WIDGET_CSS
-    root.append(style)
-  }
+  return constructedSheet(WIDGET_CSS)
 }
 
 /**
@@ -224,7 +198,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   shadow.replaceChildren()
   host.setAttribute('data-voice-ignore', '')
   for (const [k, v] of Object.entries(HOST_STYLE)) host.style.setProperty(k, v, 'important')
-  applyStyles(shadow)
+  if (shadow.adoptedStyleSheets?.length) shadow.adoptedStyleSheets = [] // a widget mounted here before
+  adoptStyles(shadow, WIDGET_CSS)
 
   let copy = options.copy
   let lang = options.lang ?? 'en'
