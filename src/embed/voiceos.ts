@@ -44,9 +44,16 @@ const VERSION = '0.1.0'
 const APP_CHUNK = '__VOICEOS_APP_CHUNK__'
 
 const script = document.currentScript
-/** This script's own URL: the chunks are resolved against it, wherever the site owner hosts the embed. */
-const scriptUrl = script instanceof HTMLScriptElement && script.src ? script.src : document.baseURI
+/**
+ * This script's own URL: the chunks are resolved against it, wherever the site owner hosts the embed (the
+ * document's base URL for an inline or SVG script). Read with plain property reads, not `instanceof`: on a
+ * host page with no script of its own, the loader's evaluation pays for every DOM interface it touches first.
+ */
+const scriptSrc = (script as { src?: unknown } | null)?.src
+const scriptUrl = (): string => (typeof scriptSrc === 'string' && scriptSrc ? scriptSrc : document.baseURI)
 let current: { host: HTMLElement | null; widget: { destroy(): void } | null; cancelled: boolean } | null = null
+/** The script tag's own settings are still to be applied (no init() or destroy() call came first). */
+let autoInit = false
 
 /** Runs `fn` when the page is parsed and the browser is idle (at most 2 s later). */
 function whenIdle(fn: () => void): void {
@@ -70,9 +77,9 @@ function handedOver(): boolean {
 
 /**
  * Runs `fn` in a task of its own. The loader's work comes in small tasks — this script's evaluation, the
- * handoff check (a synchronous sessionStorage read), the widget chunk's evaluation, the widget's mount — so
- * none of them, nor two together, makes one long task on the host page (Total Blocking Time counts the part of
- * every task beyond 50 ms).
+ * settings' validation, the handoff check (a synchronous sessionStorage read), the widget chunk's evaluation,
+ * the widget's mount — so none of them, nor two together, makes one long task on the host page (Total Blocking
+ * Time counts the part of every task beyond 50 ms).
  */
 function later(fn: () => void): void {
   setTimeout(fn, 0)
@@ -83,7 +90,7 @@ function start(settings: ParsedEmbedSettings): void {
   current = mine
   const mount = () => {
     if (mine.cancelled) return
-    ;(import(/* @vite-ignore */ new URL(APP_CHUNK, scriptUrl).href) as Promise<EmbedApp>)
+    ;(import(/* @vite-ignore */ new URL(APP_CHUNK, scriptUrl()).href) as Promise<EmbedApp>)
       .then((app) =>
         later(() => {
           if (mine.cancelled) return
@@ -128,6 +135,7 @@ function stop(): void {
 const api: VoiceOSApi = {
   version: VERSION,
   init(options) {
+    autoInit = false
     try {
       if (options !== undefined && (options === null || typeof options !== 'object')) {
         console.error(`${PREFIX} VoiceOS.init() takes an object of settings, e.g. { publicKey, assistantId }`)
@@ -146,6 +154,7 @@ const api: VoiceOSApi = {
     }
   },
   destroy() {
+    autoInit = false
     stop()
   },
 }
@@ -155,6 +164,13 @@ if (w.VoiceOS) {
   console.error(`${PREFIX} voiceos.js is included twice; keeping the first`)
 } else {
   w.VoiceOS = api
-  // A script tag with settings starts at once; one without (for VoiceOS.init() calls) waits.
-  if (script && [...script.attributes].some((a) => a.name.startsWith('data-'))) api.init()
+  // A script tag with settings starts by itself; one without (for VoiceOS.init() calls) waits. Its settings are
+  // read and validated in the next task, not in this script's evaluation (the two stay short tasks); a call to
+  // VoiceOS.init() or destroy() made before then wins.
+  if (script?.getAttributeNames().some((name) => name.startsWith('data-'))) {
+    autoInit = true
+    later(() => {
+      if (autoInit) api.init()
+    })
+  }
 }

@@ -353,6 +353,46 @@ test('VoiceOS.init() and VoiceOS.destroy(): a widget on demand, removed without 
   expect(seen.pageErrors).toEqual([])
 })
 
+test("a script tag's settings apply a task after the loader ran: a VoiceOS.init() or destroy() made first wins", async ({
+  page,
+  context,
+}) => {
+  // The script element's `load` event comes right after its evaluation, in the same task (HTML "execute the
+  // script element"), so these calls run before the loader applies the tag's own settings (Hindi, dark).
+  const onLoaderRan = (c: string) => {
+    document.addEventListener(
+      'load',
+      (e) => {
+        if (!(e.target as HTMLScriptElement).src?.endsWith('/voiceos.js')) return
+        const api = (window as unknown as { VoiceOS: { init(o: unknown): boolean; destroy(): void } }).VoiceOS
+        if (c === 'destroy') api.destroy()
+        else
+          api.init({
+            publicKey: '11111111-1111-4111-8111-111111111111',
+            assistantId: '22222222-2222-4222-8222-222222222222',
+            lang: 'en',
+            theme: 'light',
+          })
+      },
+      true,
+    )
+  }
+  await page.addInitScript(onLoaderRan, 'init')
+  await page.goto(`${HOST}/hindi.html`)
+  await expect(mic(page)).toBeVisible()
+  await expect(widget(page)).toHaveAttribute('lang', 'en')
+  await expect(widget(page)).not.toHaveClass(/\bdark\b/)
+  await expect(page.locator('[data-voiceos]')).toHaveCount(1)
+
+  const other = await context.newPage()
+  await other.addInitScript(onLoaderRan, 'destroy')
+  await other.goto(`${HOST}/hindi.html`)
+  await other.waitForFunction(() => 'VoiceOS' in window)
+  await other.waitForTimeout(2500) // past the idle mount's 2 s timeout
+  await expect(other.locator('[data-voiceos]')).toHaveCount(0)
+  await other.close()
+})
+
 test('the demo page: a visitor opens it, presses the mic and operates the shop by voice; axe finds nothing', async ({
   page,
 }) => {
