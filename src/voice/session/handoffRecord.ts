@@ -84,7 +84,6 @@ export function handoffWebCall(webCall: unknown): HandoffWebCall | null {
 export function claimHandoff(env: HandoffEnvironment = {}): HandoffRecord | null {
   const win = env.win ?? (typeof window === 'undefined' ? undefined : window)
   const session = env.session === undefined ? storageOf(win, 'sessionStorage') : env.session
-  const local = env.local === undefined ? storageOf(win, 'localStorage') : env.local
   const now = (env.now ?? Date.now)()
   let raw: string | null = null
   try {
@@ -113,6 +112,9 @@ export function claimHandoff(env: HandoffEnvironment = {}): HandoffRecord | null
   if (win && record.origin !== win.location.origin) return null
   if (!(now - record.savedAt >= 0 && now - record.savedAt <= HANDOFF_TTL_MS)) return null
   try {
+    // localStorage only now, with a record in hand: its first use in a document opens the origin's storage with
+    // a synchronous round trip to the browser, which a page load without a handoff (nearly all) does not pay.
+    const local = env.local === undefined ? storageOf(win, 'localStorage') : env.local
     if (local) {
       if (local.getItem(CLAIM_PREFIX + record.nonce) !== null) return null // claimed by the tab this one was duplicated from
       local.setItem(CLAIM_PREFIX + record.nonce, String(now))

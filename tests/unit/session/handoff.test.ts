@@ -165,6 +165,22 @@ describe('claiming the record on the next page', () => {
     sessionStorage.setItem(HANDOFF_KEY, copy)
     expect(claimHandoff()).toBeNull()
   })
+
+  it('opens localStorage (where claims are marked) only with a valid record in hand', () => {
+    const opened: string[] = []
+    const win = new Proxy(window, {
+      get: (target, key) => {
+        if (key === 'localStorage' || key === 'sessionStorage') opened.push(key)
+        return Reflect.get(target, key, target) as unknown
+      },
+    })
+    expect(claimHandoff({ win })).toBeNull()
+    expect(opened).toEqual(['sessionStorage'])
+    write()
+    expect(claimHandoff({ win })).not.toBeNull()
+    expect(opened).toEqual(['sessionStorage', 'sessionStorage', 'localStorage'])
+    expect(localStorage.getItem('voiceos:claimed:abc123')).not.toBeNull()
+  })
 })
 
 /** A minimal engine with reconnect, recording what the session asks of it. */
