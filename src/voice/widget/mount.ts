@@ -254,8 +254,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   // explanation (idle, after a failed or ended call) gets a close button here.
   const head = el('div', 'head')
   const noticeClose = el('button', 'close notice-close', { type: 'button', 'data-testid': 'voice-notice-close' })
-  noticeClose.append(icon('close'))
-  head.append(statusText, noticeClose)
+  head.append(statusText, noticeClose) // its icon is drawn when a problem is first explained, not at the mount
   const stageText = el('p', 'stage', { 'data-testid': 'voice-stage' })
   const hint = el('p', 'hint', { 'data-testid': 'voice-hint' })
   const detail = el('p', 'detail')
@@ -561,6 +560,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     setHidden(panel, !(status !== 'idle' || chatting || (!options.configured && explained) || explaining))
     setText(statusText, statusCopy)
     setHidden(noticeClose, !explaining)
+    if (explaining && !noticeClose.firstChild) noticeClose.append(icon('close'))
     setAttr(noticeClose, 'aria-label', t('widget.problem.dismiss'))
     const stageKey = status === 'connecting' && stage ? `widget.stage.${stage}` : ''
     setText(stageText, stageKey ? t(stageKey) : '')
