@@ -55,12 +55,38 @@ let current: { host: HTMLElement | null; widget: { destroy(): void } | null; can
 /** The script tag's own settings are still to be applied (no init() or destroy() call came first). */
 let autoInit = false
 
-/** Runs `fn` when the page is parsed and the browser is idle (at most 2 s later). */
+/** How long after the page's `load` event the widget comes anyway when no first contentful paint is seen, ms. */
+const NO_PAINT_FALLBACK_MS = 3000
+
+/**
+ * Runs `fn` once the page has painted its first content (the `first-contentful-paint` entry of the Paint Timing
+ * API) and the browser is idle (at most 2 s later). After the paint, so that none of the widget's requests is
+ * under way before it: nothing of the embed but this script then competes with the page's first paint, in a
+ * browser or in Lighthouse's simulation (which counts every request finished before the paint). A page that
+ * paints no content, or a browser without Paint Timing, gets the widget 3 s after its `load` event. A page opened
+ * in a background tab paints nothing until it is shown.
+ */
 function whenIdle(fn: () => void): void {
-  const idle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => fn(), { timeout: 2000 }) : setTimeout(fn, 1)
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', idle, { once: true })
-  else idle()
+  let done = false
+  const idle = () => {
+    if (done) return
+    done = true
+    observer?.disconnect()
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: 2000 })
+    else setTimeout(fn, 1)
+  }
+  let observer: PerformanceObserver | undefined
+  try {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) idle()
+    })
+    observer.observe({ type: 'paint', buffered: true })
+  } catch {
+    observer = undefined // no Paint Timing: the fallback below
+  }
+  const fallback = () => setTimeout(idle, NO_PAINT_FALLBACK_MS)
+  if (document.readyState === 'complete') fallback()
+  else window.addEventListener('load', fallback, { once: true })
 }
 
 /**

@@ -393,6 +393,28 @@ test("a script tag's settings apply a task after the loader ran: a VoiceOS.init(
   await other.close()
 })
 
+test("the widget's requests wait for the page's first contentful paint", async ({ page }) => {
+  // tests/fixtures/embed/paints-late.html: its render-blocking stylesheet comes 1.5 s late, so the page is parsed,
+  // and the browser idle, long before it can paint.
+  await page.route(`${HOST}/late.css`, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.fulfill({ contentType: 'text/css', body: 'h1 { color: #222; }' })
+  })
+  await page.goto(`${HOST}/paints-late.html`)
+  await expect(mic(page)).toBeVisible()
+  const { fcp, firstChunk } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    firstChunk: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/chunks/'))
+        .map((e) => e.startTime),
+    ),
+  }))
+  expect(fcp).toBeGreaterThan(1000)
+  expect(firstChunk).toBeGreaterThan(fcp)
+})
+
 test('the demo page: a visitor opens it, presses the mic and operates the shop by voice; axe finds nothing', async ({
   page,
 }) => {
