@@ -3,10 +3,11 @@
  *
  *     <script src="https://…/embed/voiceos.js" data-public-key="…" data-assistant-id="…" async></script>
  *
- * This loader is all a host page loads before the browser is idle (≤ 12 KB gzip, `tests/budgets.ts`): it
- * validates the settings, defines the one global `VoiceOS` ({@link VoiceOSApi}), and on idle adds its own
- * element to `<body>` and imports the widget chunk (`./app`), which mounts the widget in that element's shadow
- * root. The engine, daily-js and supabase-js load only on the mic press. It changes nothing else in the host's
+ * This loader is all a host page loads before its first paint (≤ 12 KB gzip, `tests/budgets.ts`): it defines
+ * the one global `VoiceOS` ({@link VoiceOSApi}), validates the settings, and once the page has painted and the
+ * browser is idle adds its own element to `<body>` and imports the widget chunk (`./app`), which mounts the
+ * widget in that element's shadow root. The call's code (the engine, daily-js) loads on intent, the acting half
+ * and supabase-js once the call is up. It changes nothing else in the host's
  * document until a voice command runs, and never throws into the host page: every problem is a console error
  * naming the setting.
  *
