@@ -64,8 +64,8 @@ const NO_PAINT_FALLBACK_MS = 3000
  * API) and the browser is idle (at most 2 s later). After the paint, so that none of the widget's requests is
  * under way before it: nothing of the embed but this script then competes with the page's first paint, in a
  * browser or in Lighthouse's simulation (which counts every request finished before the paint). A page that
- * paints no content, or a browser without Paint Timing, gets the widget 3 s after its `load` event. A page opened
- * in a background tab paints nothing until it is shown.
+ * paints no content, one loaded in a background tab (it paints nothing until shown), or a browser without Paint
+ * Timing gets the widget 3 s after the page's `load` event.
  */
 function whenIdle(fn: () => void): void {
   let done = false
