@@ -238,6 +238,16 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   /** Routes a command and reports its result (./actions.ts). */
   const run = (message: unknown, source: 'realtime' | 'tool-call') => withActions((a) => a.run(message, source))
 
+  /**
+   * Runs `fn` in a task after the next frame (a frame callback, then a timer): whatever the current task drew
+   * is painted first. In a hidden document (no frames) or without `requestAnimationFrame`, a timer alone.
+   */
+  const afterNextPaint = (fn: () => void) => {
+    if (typeof requestAnimationFrame !== 'function' || (typeof document !== 'undefined' && document.hidden))
+      setT(fn, 0)
+    else requestAnimationFrame(() => setT(fn, 0))
+  }
+
   const setStatus = (next: WidgetStatus) => {
     if (next !== 'processing' && resetTimer !== undefined) {
       clearT(resetTimer)
@@ -281,10 +291,15 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       }
     }
     withActions((a) => a.startPageContext())
-    options.notify({
-      type: 'success',
-      titleKey: 'widget.toast.active.title',
-      descriptionKey: 'widget.toast.active.description',
+    // The toast's DOM comes after the frame that paints Listening, not in the same task: the status the visitor
+    // waits for is drawn first. A call that ended meanwhile gets no toast.
+    afterNextPaint(() => {
+      if (ended || status === 'idle' || status === 'connecting') return
+      options.notify({
+        type: 'success',
+        titleKey: 'widget.toast.active.title',
+        descriptionKey: 'widget.toast.active.description',
+      })
     })
   }
   const onSpeechStart = () => {

@@ -51,7 +51,9 @@ describe('voice session: SPEC §4 widget status table', () => {
     expect(statuses).toEqual(['connecting'])
     engine.emitNow('call-start')
     expect(statuses.at(-1)).toBe('listening')
-    expect(toasts.map((t) => t.titleKey)).toEqual(['widget.toast.active.title'])
+    // The toast follows the frame that paints Listening, not the same task.
+    expect(toasts).toEqual([])
+    await vi.waitFor(() => expect(toasts.map((t) => t.titleKey)).toEqual(['widget.toast.active.title']))
     engine.emitNow('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'scroll' })
     expect(transcripts).toEqual(['scroll'])
     engine.emitNow('speech-end')
@@ -63,6 +65,16 @@ describe('voice session: SPEC §4 widget status table', () => {
     engine.emitNow('call-end')
     expect(statuses.at(-1)).toBe('idle')
     expect(transcripts.at(-1)).toBe('')
+  })
+
+  it('a call that ends before the frame after Listening gets no Voice Assistant Active toast', async () => {
+    const { engine, session, statuses, toasts } = setup()
+    await session.start()
+    engine.emitNow('call-start')
+    engine.emitNow('call-end')
+    expect(statuses.at(-1)).toBe('idle')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(toasts.map((t) => t.titleKey)).not.toContain('widget.toast.active.title')
   })
 
   it('a voice command → processing, then listening after 500 ms', async () => {
