@@ -243,8 +243,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
    * is painted first. In a hidden document (no frames) or without `requestAnimationFrame`, a timer alone.
    */
   const afterNextPaint = (fn: () => void) => {
-    if (typeof requestAnimationFrame !== 'function' || (typeof document !== 'undefined' && document.hidden))
-      setT(fn, 0)
+    if (typeof requestAnimationFrame !== 'function' || (typeof document !== 'undefined' && document.hidden)) setT(fn, 0)
     else requestAnimationFrame(() => setT(fn, 0))
   }
 
