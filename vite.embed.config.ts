@@ -19,11 +19,6 @@ const E2E_DEMO_ID = '00000000-0000-4000-8000-000000000000'
 const APP_PLACEHOLDER = '__VOICEOS_APP_CHUNK__'
 
 /**
- * Tells the loader the widget chunk's hashed name, and makes the loader a classic script: refuses a build whose loader has a static `import`/`export` or uses
- * `import.meta` (both invalid outside modules), and wraps it in a function so it leaves no global but the
- * `VoiceOS` it assigns.
- */
-/**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+; v8.dev "Explicit compile hints") at
  * the very top of the chunks whose functions all run together: the widget's (at the mount, on idle) and the
  * press's. V8 compiles them eagerly as they arrive instead of each function on the main thread the first time it
@@ -48,6 +43,11 @@ function compileHints(chunkNames: readonly string[]): Plugin {
   }
 }
 
+/**
+ * Tells the loader the widget chunk's hashed name, and makes the loader a classic script: refuses a build whose
+ * loader has a static `import`/`export` or uses `import.meta` (both invalid outside modules), and wraps it in a
+ * function so it leaves no global but the `VoiceOS` it assigns.
+ */
 function classicLoader(): Plugin {
   return {
     name: 'voiceos-classic-loader',

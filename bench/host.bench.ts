@@ -184,7 +184,7 @@ async function main(): Promise<number> {
       const loads = tasks[page] ?? []
       const mm = (xs: number[]) => `${Math.round(median(xs))} / ${Math.round(Math.max(...xs))} ms`
       const per = (pick: (l: EmbedTaskDurations) => number) => mm(loads.map(pick))
-      return [
+      const cells = [
         page,
         median(loads.map((l) => l.length)),
         per((l) => l.reduce((n, t) => n + t.embedMs, 0)),
@@ -194,9 +194,7 @@ async function main(): Promise<number> {
         per((l) => addedBlockingMs(l, 'wall')),
         per((l) => addedBlockingMs(l, 'cpu')),
       ]
-        .join(' | ')
-        .replace(/^/, '| ')
-        .replace(/$/, ' |')
+      return `| ${cells.join(' | ')} |`
     }),
     '',
   ].join('\n')
