@@ -14,8 +14,13 @@ import type { WidgetToast } from '../../../src/voice/session/types'
 import { startChatServer, type ChatServer } from '../../servers/chat-server'
 import { startRealtimeServer, type RealtimeServer } from '../../servers/realtime-server'
 import { bodyValidator } from '../platform/schema'
+import { createSessionId } from '../../../src/voice/session/sessionId'
 
-const SESSION = 'session_1700000000000_0123456789abcdef0123456789abcdef'
+/**
+ * Each test's session id, new per test as the widget makes one per chat: supabase-js warns ("Multiple GoTrueClient
+ * instances") when two clients in one document share a storage key, which this id is part of.
+ */
+let SESSION = createSessionId()
 let chat: ChatServer
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -52,6 +57,7 @@ afterAll(async () => {
   await chat.close()
 })
 beforeEach(() => {
+  SESSION = createSessionId()
   chat.reset()
   document.body.innerHTML =
     '<main><h1>Contact</h1><form><label>Work email <input type="email" name="email"></label>' +
