@@ -5,7 +5,7 @@
  * On a pre-rendered page it
  * 1. starts the header intro (SPEC §2, §4 "Header intro") on the server's markup — it only flips attributes;
  * 2. mounts the voice widget (the framework-free one `voiceos.js` ships) in the next task, so the mic works
- *    before and regardless of hydration;
+ *    before and regardless of hydration; a press on it closes the intro popup, or keeps it from opening;
  * 3. loads and hydrates the React app (src/main.tsx) at the visitor's first intent (src/app/hydrateOnIntent.ts),
  *    holding and replaying what they do until it has. A page that has work to do at load (the 404 page logs
  *    its path, SPEC §2) marks itself `data-hydrate="load"` and hydrates at once;
@@ -15,7 +15,7 @@
  * Without pre-rendered markup (the client-only build, `vite` dev) the app loads at once and its components start
  * the intro themselves.
  */
-import { findIntroElements, startIntro } from './components/Header/introController'
+import { dismissIntroPopup, findIntroElements, startIntro } from './components/Header/introController'
 import { hydrated } from './app/hydration'
 import { hydrateOnIntent } from './app/hydrateOnIntent'
 import { prefetchApp } from './app/prefetch'
@@ -50,4 +50,7 @@ nextTask()
       theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
     }),
   )
+  // A press on the widget (its clicks reach its host element) means the visitor has found it: the intro popup,
+  // there to point them to it, is not wanted on top of the consent notice or the call.
+  .then((widget) => widget.shadowRoot.host.addEventListener('click', () => dismissIntroPopup(document), { once: true }))
   .catch((error: unknown) => console.error('[boot] the voice widget could not load', error))

@@ -203,6 +203,19 @@ test.describe('header intro sequence', () => {
     await expect(dialog).toBeHidden()
   })
 
+  test('a press on the voice widget before the popup opens keeps it closed; the strip still finishes', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Start voice assistant' }).click()
+    // Phone: 6 items from 1 s, 200 ms apart, the popup 500 ms after the last (≈2.7 s); wait well past it.
+    await expect(page.locator('[data-intro-strip]')).toHaveAttribute('data-done', '', { timeout: 8000 })
+    await page.waitForTimeout(1500)
+    await expect(page.getByTestId('intro-popup')).toBeHidden()
+    await expect(page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })).toHaveCount(0)
+  })
+
   test('before it opens, the popup is laid out (its text is ready at the first paint) but invisible, unfocusable and out of the accessibility tree; it opens animated', async ({
     page,
   }) => {

@@ -124,7 +124,13 @@ export interface IntroElements {
   popup: HTMLElement | null
 }
 
-const running = new WeakMap<HTMLElement, () => void>()
+/** A running intro: its `stop()` and what closes (or forestalls) its popup alone. */
+interface IntroRun {
+  stop: () => void
+  dismissPopup: () => void
+}
+
+const running = new WeakMap<HTMLElement, IntroRun>()
 
 /**
  * Finds the intro's elements in `root` (the pre-rendered document), or `null` when the page has no header.
@@ -147,7 +153,7 @@ export function findIntroElements(root: ParentNode): IntroElements | null {
  */
 export function startIntro({ strip, popup }: IntroElements, timings: IntroTimings = INTRO_TIMINGS): () => void {
   const existing = running.get(strip)
-  if (existing) return existing
+  if (existing) return existing.stop
   const view = strip.ownerDocument.defaultView
   const desktop = typeof view?.matchMedia !== 'function' || view.matchMedia(DESKTOP_QUERY).matches
   const total = desktop ? DESKTOP_DECORATIVE_COUNT : MOBILE_DECORATIVE_COUNT
@@ -156,6 +162,7 @@ export function startIntro({ strip, popup }: IntroElements, timings: IntroTiming
   )
   const timers: ReturnType<typeof setTimeout>[] = []
   let hidePopup: (() => void) | null = null
+  let popupDismissed = false
   const at = (ms: number, fn: () => void) =>
     timers.push(
       setTimeout(() => {
@@ -171,15 +178,32 @@ export function startIntro({ strip, popup }: IntroElements, timings: IntroTiming
     }),
   )
   if (popup)
-    at(
-      timings.startDelayMs + (total - 1) * timings.stepMs + timings.popupDelayMs,
-      () => (hidePopup = showIntroPopup(popup, { rotateMs: timings.rotateMs, takeFocus: 'if-unfocused' })),
-    )
+    at(timings.startDelayMs + (total - 1) * timings.stepMs + timings.popupDelayMs, () => {
+      if (!popupDismissed) hidePopup = showIntroPopup(popup, { rotateMs: timings.rotateMs, takeFocus: 'if-unfocused' })
+    })
   function stop() {
     timers.forEach(clearTimeout)
     hidePopup?.()
-    if (running.get(strip) === stop) running.delete(strip)
+    if (running.get(strip)?.stop === stop) running.delete(strip)
   }
-  running.set(strip, stop)
+  running.set(strip, {
+    stop,
+    dismissPopup: () => {
+      popupDismissed = true
+      hidePopup?.()
+    },
+  })
   return stop
+}
+
+/**
+ * The visitor found the voice widget by themselves (they pressed it): the intro popup, whose job is to point them
+ * to it, closes if it is open and does not open later, so it never lands on top of the widget's consent notice,
+ * toasts or call panel. The decorative strip's sequence goes on (SPEC §4 "Header intro"). Focus stays where the
+ * visitor has it. A no-op when `root` has no running intro.
+ * @param root the document (or subtree) holding the intro's strip. @default document
+ */
+export function dismissIntroPopup(root: ParentNode = document): void {
+  const strip = root.querySelector<HTMLElement>(`[${STRIP_ATTR}]`)
+  if (strip) running.get(strip)?.dismissPopup()
 }

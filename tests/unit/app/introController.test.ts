@@ -5,7 +5,12 @@
  * 2000 ms), on markup shaped like the pre-rendered header's.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { findIntroElements, showIntroPopup, startIntro } from '../../../src/components/Header/introController'
+import {
+  dismissIntroPopup,
+  findIntroElements,
+  showIntroPopup,
+  startIntro,
+} from '../../../src/components/Header/introController'
 import { DECORATIVE_ITEMS } from '../../../src/components/Header/introSequence'
 
 const mockMedia = (desktop: boolean) =>
@@ -130,5 +135,40 @@ describe('startIntro', () => {
     vi.advanceTimersByTime(5000)
     expect(gone()).toEqual(['dashboard', 'analytics'])
     expect(popup().hidden).toBe(true)
+  })
+
+  it('a press on the voice widget before the popup opens keeps it closed; the strip goes on; a restart does not reopen it', () => {
+    mockMedia(false)
+    const elements = findIntroElements(document)!
+    const stop = startIntro(elements)
+    vi.advanceTimersByTime(1500)
+    dismissIntroPopup(document)
+    vi.advanceTimersByTime(10_000)
+    expect(gone()).toEqual(DECORATIVE_ITEMS.slice(0, 6))
+    expect(popup().hidden).toBe(true)
+    // The hydrated Header asks again: it gets the same run, whose popup stays dismissed.
+    expect(startIntro(elements)).toBe(stop)
+    vi.advanceTimersByTime(10_000)
+    expect(popup().hidden).toBe(true)
+  })
+
+  it('a press on the voice widget while the popup is open closes it and stops its rotation; focus stays where it is', () => {
+    mockMedia(false)
+    startIntro(findIntroElements(document)!)
+    vi.advanceTimersByTime(2500)
+    expect(popup().hidden).toBe(false)
+    const mic = document.getElementById('before')!
+    mic.focus()
+    dismissIntroPopup(document)
+    expect(popup().hidden).toBe(true)
+    expect(document.activeElement).toBe(mic)
+    vi.advanceTimersByTime(2000)
+    expect(shown()).toEqual(['scroll down'])
+  })
+
+  it('without a running intro, a press changes nothing', () => {
+    dismissIntroPopup(document)
+    expect(popup().hidden).toBe(true)
+    expect(gone()).toEqual([])
   })
 })
