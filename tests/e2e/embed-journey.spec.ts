@@ -154,3 +154,29 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     }
   })
 }
+
+for (const width of [320, 390]) {
+  test(`a phone ${width} px wide: the open call panel, the consent button and the mic all stay inside the viewport`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 700 })
+    await page.goto(`${embed.origin}/demo.html`)
+    await page.getByTestId('voice-mic').click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+    await expect(page.getByRole('textbox', { name: 'Type a message' })).toBeVisible()
+    // Every box the widget draws (its shadow root's elements with a size), left and right edges in CSS px.
+    const outside = await page.evaluate(() => {
+      const root = document.querySelector('[data-voiceos]')!.shadowRoot!
+      return [...root.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => !el.closest('.sr-only') && !el.matches('.ping'))
+        .map((el) => ({
+          el: `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`,
+          r: el.getBoundingClientRect(),
+        }))
+        .filter(({ r }) => r.width > 0 && r.height > 0 && (r.left < 0 || r.right > window.innerWidth))
+        .map(({ el, r }) => `${el} ${Math.round(r.left)}–${Math.round(r.right)}`)
+    })
+    expect(outside).toEqual([])
+  })
+}

@@ -19,6 +19,8 @@ export const WIDGET_CSS = `
   --stop: #b91c1c; --success: #15803d; --info: #27272a;
   position: fixed; z-index: 2147483647; bottom: max(1rem, env(safe-area-inset-bottom));
   right: max(1rem, env(safe-area-inset-right));
+  /* Never wider than the viewport: the open panel gives way to the buttons beside it (consent, type instead). */
+  max-width: calc(100vw - 2rem);
   display: flex; flex-direction: column; align-items: flex-end; gap: 0.75rem;
   font: 400 16px/1.5 ${FONT_STACK};
   color: var(--fg); -webkit-font-smoothing: antialiased; text-align: start; direction: ltr;
@@ -32,10 +34,10 @@ export const WIDGET_CSS = `
 }
 .root > * { pointer-events: auto; }
 .root *, .root *::before, .root *::after { box-sizing: border-box; }
-.row { display: flex; gap: 0.75rem; align-items: flex-end; }
+.row { display: flex; gap: 0.75rem; align-items: flex-end; max-width: 100%; }
 .left .row { flex-direction: row-reverse; }
 .panel {
-  display: flex; flex-direction: column; gap: 0.25rem; max-width: min(18rem, 60vw); padding: 0.75rem 1rem;
+  display: flex; flex-direction: column; gap: 0.25rem; max-width: min(18rem, 60vw); min-width: 0; padding: 0.75rem 1rem;
   border-radius: 0.75rem; border: 1px solid var(--border); background: var(--panel);
   box-shadow: 0 10px 15px -3px rgb(0 0 0 / 0.12), 0 4px 6px -4px rgb(0 0 0 / 0.1);
 }
