@@ -34,7 +34,7 @@ import {
 } from './dom'
 import { clickTargetSteps, describeClick, type Choice, type LookupContext } from './click'
 import type { LookupSteps } from './steps'
-import { chooseField } from './fields'
+import { fieldSteps, type FieldChoice } from './fields'
 import { operateControl, type ControlOutcome } from './controls'
 import { announcedDateFormat, formatSpokenDate, parseSpokenNumber } from './spoken'
 import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
@@ -56,8 +56,8 @@ export { HIGHLIGHT_ATTRIBUTE, setNativeValue, REFUSAL_TOAST_WINDOW_MS }
 export type { RefusalReason }
 
 /**
- * Longest run of a lookup in one task, in ms. A lookup on a big page (./steps.ts: past 256 candidates or
- * text nodes) that has not chosen its target by then gives the page a turn (`scheduler.yield()`, else a
+ * Longest run of a lookup in one task, in ms. A click's, toggle's or fill's lookup on a big page (./steps.ts: a
+ * pass over more than 256 candidates, fields or text nodes) that has not chosen its target by then gives the page a turn (`scheduler.yield()`, else a
  * `setTimeout(0)` task) and goes on in slices of this length, so a command never blocks the page for long
  * (a long task is 50 ms: web.dev "Optimize long tasks"). Small pages always finish in the first slice.
  */
@@ -526,17 +526,28 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runFill = (doc: Document, win: Window | undefined, command: FillCommand): CommandResult => {
-    // A fill's lookup has no yield point (its candidates are few: fields): it always ends in the first slice.
-    // eslint-disable-next-line require-yield
-    const found = choose(doc, win, command, function* () {
-      return chooseField(doc, command, lookup)
-    })
+    const found = choose(doc, win, command, () => fieldSteps(doc, command, lookup))
     if (found instanceof Promise)
       return later(
         command,
-        found.then(() => runFill(doc, win, command)),
+        found.then((c) => {
+          const acted = actFill(win, command, c)
+          return 'status' in acted ? acted : acted.outcome
+        }),
       )
-    const chosen = found
+    const acted = actFill(win, command, found)
+    return 'status' in acted ? acted : later(command, acted.outcome, acted.target)
+  }
+
+  /**
+   * Fills what the lookup chose, or refuses. A control operated over later turns (a combobox whose list is drawn
+   * in a later turn) answers with the promise of how it ends and the element it acts on.
+   */
+  const actFill = (
+    win: Window | undefined,
+    command: FillCommand,
+    chosen: FieldChoice | BadSelector,
+  ): CommandResult | { outcome: Promise<CommandResult>; target: Element } => {
     if (!chosen.ok) {
       notify(voiceToast(chosen.reason === 'bad-selector' ? 'commandFailed' : 'fieldNotFound'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -559,16 +570,15 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       }
       const outcome = operateControl(target, command.value)
       if (!(outcome instanceof Promise)) return finish(outcome)
-      return later(
-        command,
-        outcome
+      return {
+        outcome: outcome
           .catch((error: unknown): ControlOutcome => {
             log('error', 'operating a control failed', error)
             return { ok: false, reason: 'error', detail: 'the control could not be operated' }
           })
           .then(finish),
-        target.element,
-      )
+        target: target.element,
+      }
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
