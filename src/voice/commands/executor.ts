@@ -421,7 +421,10 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       .finally(() => {
         underWay--
       })
-    queue = pending.settled
+    // After every command queued so far, not only this one: a queued command that goes on later again (its own
+    // lookup in slices) comes here a second time, and the commands queued behind it must still wait for them.
+    const before = queue
+    queue = before.then(() => pending.settled)
     return pending
   }
 

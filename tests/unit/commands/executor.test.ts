@@ -470,6 +470,25 @@ describe('a lookup on a big page runs in slices, giving the page turns', () => {
     executor.dispose()
   })
 
+  it('commands queued behind one that ends later run in the order they came, even when each is sliced', async () => {
+    bigPage(400)
+    const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const order: string[] = []
+    document.addEventListener('click', (e) => order.push((e.target as Element).id), true)
+    const first = executor.execute({ action: 'click', targetText: 'Add product 399 to cart' })
+    const second = executor.execute({ action: 'click', targetText: 'Add product 398 to cart' })
+    const third = executor.execute({ action: 'click', targetText: 'Add product 397 to cart' })
+    if (first.status !== 'executed' || !first.settled) throw new Error('expected a click that ends later')
+    await first.settled
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The second command's own lookup is now under way in slices; the third still waits for it.
+    expect(order).toEqual(['add399'])
+    const fourth = executor.execute({ action: 'click', targetText: 'Add product 396 to cart' })
+    for (const r of [second, third, fourth]) if (r.status === 'executed') await r.settled
+    expect(order).toEqual(['add399', 'add398', 'add397', 'add396'])
+    executor.dispose()
+  })
+
   it('a refusal found in slices is reported as the settled result; a toggle too', async () => {
     bigPage(400)
     const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
