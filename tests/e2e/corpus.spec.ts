@@ -175,14 +175,16 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
   )
   const e = c.expect
   if ('refuse' in e) {
-    const namesOk = (e.names ?? []).every((n) => result.detail.includes(`"${n}"`))
+    const namesOk =
+      (e.names ?? []).every((n) => result.detail.includes(`"${n}"`)) &&
+      (e.says === undefined || result.detail.includes(e.says))
     if (result.status === 'refused' && result.reason === e.refuse && namesOk && result.sideEffects === 0) {
       return { say: c.say, kind: 'refused-as-expected', detail: result.detail }
     }
     return {
       say: c.say,
       kind: 'wrong',
-      detail: `expected refusal ${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
+      detail: `expected refusal ${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}${e.says ? ` saying ${e.says}` : ''}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
     }
   }
   if ('scroll' in e) {

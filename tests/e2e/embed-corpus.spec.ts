@@ -187,12 +187,13 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
   const out = (kind: Outcome['kind'], detail: string): Outcome => ({ say: c.say, via, kind, detail })
   if (r.inWidget) return out('wrong', `acted inside the widget: ${r.touched.join(', ')}`)
   if ('refuse' in e) {
-    const namesOk = (e.names ?? []).every((n) => r.report.includes(n))
+    const namesOk =
+      (e.names ?? []).every((n) => r.report.includes(n)) && (e.says === undefined || r.report.includes(e.says))
     return refused && namesOk && (r.touched.length === 0 || r.onlyRestored)
       ? out('refused-as-expected', r.report)
       : out(
           'wrong',
-          `expected a refusal (${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`,
+          `expected a refusal (${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}${e.says ? ` saying ${e.says}` : ''}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`,
         )
   }
   if ('scroll' in e)

@@ -34,9 +34,9 @@ import {
 } from './dom'
 import { clickTargetSteps, describeClick, type Choice, type LookupContext } from './click'
 import type { LookupSteps } from './steps'
-import { fieldSteps, type FieldChoice } from './fields'
+import { fieldSteps, targetName, type FieldChoice } from './fields'
 import { operateControl, type ControlOutcome } from './controls'
-import { announcedDateFormat, formatSpokenDate, parseSpokenNumber } from './spoken'
+import { announcedDateFormat, formatSpokenDate, isoDate, parseSpokenDate, parseSpokenNumber } from './spoken'
 import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
 import type { RefusalReason } from './refusals'
 import {
@@ -170,6 +170,38 @@ function textDateFormat(el: HTMLInputElement | HTMLTextAreaElement): string | nu
     if (format) return format
   }
   return null
+}
+
+/** A bound of a text date picker: as written on the page, and as `YYYY-MM-DD` (compared as text). */
+type DateBound = { text: string; iso: string }
+
+/**
+ * The earliest and latest dates a text date picker takes: `min` / `max` on the field itself, else on the nearest
+ * custom element around it (inside its form) that has one — Duet Date Picker's `<duet-date-picker min max>`,
+ * whose text box takes any date — as an attribute or, when a framework set it, a string property (Duet does not
+ * reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what Duet and native date inputs take) or in
+ * the picker's own order (`monthFirst` for `MM/DD/YYYY`); a bound that is no date is no bound.
+ */
+function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; max?: DateBound } {
+  const own = (node: Element, name: 'min' | 'max'): string => {
+    const attr = node.getAttribute(name)
+    if (attr !== null || !node.localName.includes('-')) return attr?.trim() ?? ''
+    const prop = (node as unknown as Record<string, unknown>)[name]
+    return typeof prop === 'string' ? prop.trim() : ''
+  }
+  let holder: Element | null = own(el, 'min') || own(el, 'max') ? el : null
+  for (let node = composedParent(el), guard = 0; !holder && node && guard < 100; node = composedParent(node), guard++) {
+    if (node.localName === 'form' || node.localName === 'body') break
+    if (node.localName.includes('-') && (own(node, 'min') || own(node, 'max'))) holder = node
+  }
+  const bound = (name: 'min' | 'max'): DateBound | undefined => {
+    const text = holder ? own(holder, name) : ''
+    const date = text ? parseSpokenDate(text, monthFirst) : null
+    return date ? { text, iso: isoDate(date) } : undefined
+  }
+  const min = bound('min')
+  const max = bound('max')
+  return { ...(min && { min }), ...(max && { max }) }
 }
 
 /** Most refusal / malformed-message log lines per second; the rest are counted in one line. */
@@ -592,13 +624,28 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     const dateFormat = target.kind === 'text' ? textDateFormat(el) : null
     if (dateFormat) {
       // A text date picker (Duet Date Picker: placeholder YYYY-MM-DD) takes only its own format.
-      const written = formatSpokenDate(value, dateFormat, dateFormat.startsWith('M'))
-      if (written === null) {
+      const monthFirst = dateFormat.startsWith('M')
+      const date = parseSpokenDate(value, monthFirst)
+      const written = date && formatSpokenDate(value, dateFormat, monthFirst)
+      if (!date || !written) {
         notify(voiceToast('commandFailed'))
         return refuse(
           command,
           'rejected-value',
           `${JSON.stringify(value)} is not a date ${describeElement(el)} can take (it takes ${dateFormat})`,
+        )
+      }
+      // Its earliest and latest dates, as a native date input's `min` / `max`: a date outside them is refused
+      // and the old value kept (the picker's own calendar offers no other; its text box would take it).
+      const { min, max } = textDateBounds(el, monthFirst)
+      const iso = isoDate(date)
+      if ((min && iso < min.iso) || (max && iso > max.iso)) {
+        notify(voiceToast('commandFailed'))
+        const bounds = [min && `from ${min.text}`, max && `to ${max.text}`].filter(Boolean).join(' ')
+        return refuse(
+          command,
+          'rejected-value',
+          `${JSON.stringify(targetName(target) || el.localName)} does not accept ${JSON.stringify(value)} (it takes ${bounds})`,
         )
       }
       value = written
