@@ -48,11 +48,15 @@ interface Outcome {
 }
 
 const outcomes: Outcome[] = []
+/** The corpus pages this worker ran (a subset when `--grep` picks some, or after a failure restarted the worker). */
+const pagesRun = new Set<string>()
 
 test.afterAll(() => {
+  if (pagesRun.size === 0) return
   const count = (k: Outcome['kind']) => outcomes.filter((o) => o.kind === k).length
+  const pages = pagesRun.size === CORPUS.length ? `${CORPUS.length}` : `${pagesRun.size} of ${CORPUS.length}`
   const lines = [
-    `corpus: ${outcomes.length} commands on ${CORPUS.length} pages — exact hits ${count('hit')}, refusals as expected ${count('refused-as-expected')}, wrong targets ${count('wrong')}`,
+    `corpus: ${outcomes.length} commands on ${pages} pages — exact hits ${count('hit')}, refusals as expected ${count('refused-as-expected')}, wrong targets ${count('wrong')}`,
     ...outcomes.filter((o) => o.kind === 'wrong').map((o) => `  WRONG: ${o.say}: ${o.detail}`),
   ]
   console.log(lines.join('\n'))
@@ -60,6 +64,7 @@ test.afterAll(() => {
 
 for (const page of CORPUS) {
   test(`corpus: ${page.file} — ${page.pattern}`, async ({ page: tab }) => {
+    pagesRun.add(page.file)
     const errors: string[] = []
     tab.on('pageerror', (e) => errors.push(String(e)))
     await tab.setViewportSize({ width: 1280, height: 800 })
@@ -175,14 +180,16 @@ async function runCase(tab: import('@playwright/test').Page, c: CorpusCase): Pro
   )
   const e = c.expect
   if ('refuse' in e) {
-    const namesOk = (e.names ?? []).every((n) => result.detail.includes(`"${n}"`))
+    const namesOk =
+      (e.names ?? []).every((n) => result.detail.includes(`"${n}"`)) &&
+      (e.says === undefined || result.detail.includes(e.says))
     if (result.status === 'refused' && result.reason === e.refuse && namesOk && result.sideEffects === 0) {
       return { say: c.say, kind: 'refused-as-expected', detail: result.detail }
     }
     return {
       say: c.say,
       kind: 'wrong',
-      detail: `expected refusal ${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
+      detail: `expected refusal ${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}${e.says ? ` saying ${e.says}` : ''}, got ${result.status} ${result.reason} on ${result.actedOn} (${result.detail})`,
     }
   }
   if ('scroll' in e) {

@@ -54,11 +54,16 @@ interface Outcome {
   detail: string
 }
 const outcomes: Outcome[] = []
+/** The corpus pages this worker ran (a subset when `--grep` picks some, or after a failure restarted the worker). */
+const pagesRun = new Set<string>()
 test.afterAll(() => {
+  // A worker that ran no page of the corpus (the read tool's test alone) has no summary to print.
+  if (pagesRun.size === 0) return
   const count = (k: Outcome['kind']) => outcomes.filter((o) => o.kind === k).length
+  const pages = pagesRun.size === CORPUS.length ? `${CORPUS.length}` : `${pagesRun.size} of ${CORPUS.length}`
   console.log(
     [
-      `corpus through the embed: ${outcomes.length} commands on ${CORPUS.length} pages (${outcomes.filter((o) => o.via === 'realtime').length} over Realtime) — exact hits ${count('hit')}, refusals as expected ${count('refused-as-expected')}, wrong targets ${count('wrong')}`,
+      `corpus through the embed: ${outcomes.length} commands on ${pages} pages (${outcomes.filter((o) => o.via === 'realtime').length} over Realtime) — exact hits ${count('hit')}, refusals as expected ${count('refused-as-expected')}, wrong targets ${count('wrong')}`,
       ...outcomes.filter((o) => o.kind === 'wrong').map((o) => `  WRONG (${o.via}): ${o.say}: ${o.detail}`),
     ].join('\n'),
   )
@@ -187,12 +192,13 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
   const out = (kind: Outcome['kind'], detail: string): Outcome => ({ say: c.say, via, kind, detail })
   if (r.inWidget) return out('wrong', `acted inside the widget: ${r.touched.join(', ')}`)
   if ('refuse' in e) {
-    const namesOk = (e.names ?? []).every((n) => r.report.includes(n))
+    const namesOk =
+      (e.names ?? []).every((n) => r.report.includes(n)) && (e.says === undefined || r.report.includes(e.says))
     return refused && namesOk && (r.touched.length === 0 || r.onlyRestored)
       ? out('refused-as-expected', r.report)
       : out(
           'wrong',
-          `expected a refusal (${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`,
+          `expected a refusal (${e.refuse}${e.names ? ` naming ${e.names.join(', ')}` : ''}${e.says ? ` saying ${e.says}` : ''}), got ${r.report} touching ${r.touched.join(', ') || 'nothing'}`,
         )
   }
   if ('scroll' in e)
@@ -210,6 +216,7 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
 for (const corpusPage of CORPUS) {
   test(`corpus through the embed: ${corpusPage.file} — ${corpusPage.pattern}`, async ({ page }) => {
     test.slow()
+    pagesRun.add(corpusPage.file)
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await page.setViewportSize({ width: 1280, height: 800 })

@@ -34,9 +34,9 @@ import {
 } from './dom'
 import { clickTargetSteps, describeClick, type Choice, type LookupContext } from './click'
 import type { LookupSteps } from './steps'
-import { chooseField } from './fields'
+import { fieldSteps, targetName, type FieldChoice } from './fields'
 import { operateControl, type ControlOutcome } from './controls'
-import { announcedDateFormat, formatSpokenDate, parseSpokenNumber } from './spoken'
+import { announcedDateFormat, formatSpokenDate, isoDate, parseSpokenDate, parseSpokenNumber } from './spoken'
 import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
 import type { RefusalReason } from './refusals'
 import {
@@ -56,8 +56,8 @@ export { HIGHLIGHT_ATTRIBUTE, setNativeValue, REFUSAL_TOAST_WINDOW_MS }
 export type { RefusalReason }
 
 /**
- * Longest run of a lookup in one task, in ms. A lookup on a big page (./steps.ts: past 256 candidates or
- * text nodes) that has not chosen its target by then gives the page a turn (`scheduler.yield()`, else a
+ * Longest run of a lookup in one task, in ms. A click's, toggle's or fill's lookup on a big page (./steps.ts: a
+ * pass over more than 256 candidates, fields or text nodes) that has not chosen its target by then gives the page a turn (`scheduler.yield()`, else a
  * `setTimeout(0)` task) and goes on in slices of this length, so a command never blocks the page for long
  * (a long task is 50 ms: web.dev "Optimize long tasks"). Small pages always finish in the first slice.
  */
@@ -170,6 +170,38 @@ function textDateFormat(el: HTMLInputElement | HTMLTextAreaElement): string | nu
     if (format) return format
   }
   return null
+}
+
+/** A bound of a text date picker: as written on the page, and as `YYYY-MM-DD` (compared as text). */
+type DateBound = { text: string; iso: string }
+
+/**
+ * The earliest and latest dates a text date picker takes: `min` / `max` on the field itself, else on the nearest
+ * custom element around it (inside its form) that has one — Duet Date Picker's `<duet-date-picker min max>`,
+ * whose text box takes any date — as an attribute or, when a framework set it, a string property (Duet does not
+ * reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what Duet and native date inputs take) or in
+ * the picker's own order (`monthFirst` for `MM/DD/YYYY`); a bound that is no date is no bound.
+ */
+function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; max?: DateBound } {
+  const own = (node: Element, name: 'min' | 'max'): string => {
+    const attr = node.getAttribute(name)
+    if (attr !== null || !node.localName.includes('-')) return attr?.trim() ?? ''
+    const prop = (node as unknown as Record<string, unknown>)[name]
+    return typeof prop === 'string' ? prop.trim() : ''
+  }
+  let holder: Element | null = own(el, 'min') || own(el, 'max') ? el : null
+  for (let node = composedParent(el), guard = 0; !holder && node && guard < 100; node = composedParent(node), guard++) {
+    if (node.localName === 'form' || node.localName === 'body') break
+    if (node.localName.includes('-') && (own(node, 'min') || own(node, 'max'))) holder = node
+  }
+  const bound = (name: 'min' | 'max'): DateBound | undefined => {
+    const text = holder ? own(holder, name) : ''
+    const date = text ? parseSpokenDate(text, monthFirst) : null
+    return date ? { text, iso: isoDate(date) } : undefined
+  }
+  const min = bound('min')
+  const max = bound('max')
+  return { ...(min && { min }), ...(max && { max }) }
 }
 
 /** Most refusal / malformed-message log lines per second; the rest are counted in one line. */
@@ -421,7 +453,10 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       .finally(() => {
         underWay--
       })
-    queue = pending.settled
+    // After every command queued so far, not only this one: a queued command that goes on later again (its own
+    // lookup in slices) comes here a second time, and the commands queued behind it must still wait for them.
+    const before = queue
+    queue = before.then(() => pending.settled)
     return pending
   }
 
@@ -526,17 +561,28 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   }
 
   const runFill = (doc: Document, win: Window | undefined, command: FillCommand): CommandResult => {
-    // A fill's lookup has no yield point (its candidates are few: fields): it always ends in the first slice.
-    // eslint-disable-next-line require-yield
-    const found = choose(doc, win, command, function* () {
-      return chooseField(doc, command, lookup)
-    })
+    const found = choose(doc, win, command, () => fieldSteps(doc, command, lookup))
     if (found instanceof Promise)
       return later(
         command,
-        found.then(() => runFill(doc, win, command)),
+        found.then((c) => {
+          const acted = actFill(win, command, c)
+          return 'status' in acted ? acted : acted.outcome
+        }),
       )
-    const chosen = found
+    const acted = actFill(win, command, found)
+    return 'status' in acted ? acted : later(command, acted.outcome, acted.target)
+  }
+
+  /**
+   * Fills what the lookup chose, or refuses. A control operated over later turns (a combobox whose list is drawn
+   * in a later turn) answers with the promise of how it ends and the element it acts on.
+   */
+  const actFill = (
+    win: Window | undefined,
+    command: FillCommand,
+    chosen: FieldChoice | BadSelector,
+  ): CommandResult | { outcome: Promise<CommandResult>; target: Element } => {
     if (!chosen.ok) {
       notify(voiceToast(chosen.reason === 'bad-selector' ? 'commandFailed' : 'fieldNotFound'))
       return refuse(command, chosen.reason, chosen.detail)
@@ -559,16 +605,15 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       }
       const outcome = operateControl(target, command.value)
       if (!(outcome instanceof Promise)) return finish(outcome)
-      return later(
-        command,
-        outcome
+      return {
+        outcome: outcome
           .catch((error: unknown): ControlOutcome => {
             log('error', 'operating a control failed', error)
             return { ok: false, reason: 'error', detail: 'the control could not be operated' }
           })
           .then(finish),
-        target.element,
-      )
+        target: target.element,
+      }
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
@@ -579,13 +624,28 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     const dateFormat = target.kind === 'text' ? textDateFormat(el) : null
     if (dateFormat) {
       // A text date picker (Duet Date Picker: placeholder YYYY-MM-DD) takes only its own format.
-      const written = formatSpokenDate(value, dateFormat, dateFormat.startsWith('M'))
-      if (written === null) {
+      const monthFirst = dateFormat.startsWith('M')
+      const date = parseSpokenDate(value, monthFirst)
+      const written = date && formatSpokenDate(value, dateFormat, monthFirst)
+      if (!date || !written) {
         notify(voiceToast('commandFailed'))
         return refuse(
           command,
           'rejected-value',
           `${JSON.stringify(value)} is not a date ${describeElement(el)} can take (it takes ${dateFormat})`,
+        )
+      }
+      // Its earliest and latest dates, as a native date input's `min` / `max`: a date outside them is refused
+      // and the old value kept (the picker's own calendar offers no other; its text box would take it).
+      const { min, max } = textDateBounds(el, monthFirst)
+      const iso = isoDate(date)
+      if ((min && iso < min.iso) || (max && iso > max.iso)) {
+        notify(voiceToast('commandFailed'))
+        const bounds = [min && `from ${min.text}`, max && `to ${max.text}`].filter(Boolean).join(' ')
+        return refuse(
+          command,
+          'rejected-value',
+          `${JSON.stringify(targetName(target) || el.localName)} does not accept ${JSON.stringify(value)} (it takes ${bounds})`,
         )
       }
       value = written

@@ -47,6 +47,7 @@ import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import { refusalOf, type Refusal } from './refusals'
 import type { LookupContext } from './click'
 import { foldText } from './spoken'
+import { runToEnd, SLICE_AFTER, SLICE_EVERY, type LookupSteps } from './steps'
 
 /** `input` types SPEC §5 calls fields (plus `textarea`): typed into as text. */
 export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set([
@@ -290,6 +291,11 @@ const FILL_CANDIDATE_ROLES = new Set([
  * radio groups and split dates at their container's place. One `querySelectorAll` per search root.
  */
 export function collectFillTargets(doc: Document, ctx: LookupContext, roots = searchRoots(doc)): FillTarget[] {
+  return runToEnd(fillTargetSteps(ctx, roots))
+}
+
+/** {@link collectFillTargets} as steps that may be run in slices (./steps.ts): a yield point every 64th element. */
+function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRoot)[]): LookupSteps<FillTarget[]> {
   const out: FillTarget[] = []
   const radioGroups = new Map<string | Element, FillTarget>()
   const controlled = new Set<string>()
@@ -298,6 +304,7 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
   // roles (`[role=textbox]`…, whole value, case-sensitive) are checked in script.
   const SELECTOR = 'input, textarea, select, fieldset, [contenteditable], [role]'
   let rootIndex = 0
+  let visited = 0
   for (const root of roots) {
     rootIndex++
     let all: Element[]
@@ -307,6 +314,8 @@ export function collectFillTargets(doc: Document, ctx: LookupContext, roots = se
       continue
     }
     for (const el of all) {
+      if (visited >= SLICE_AFTER && visited % SLICE_EVERY === 0) yield
+      visited++
       const tag = el.localName
       if (!FILL_CANDIDATE_TAGS.has(tag) && !el.hasAttribute('contenteditable')) {
         const roleValue = el.getAttribute('role')
@@ -466,9 +475,11 @@ export type FieldChoice = ({ ok: true; target: FillTarget; element: Element } | 
 }
 
 /** Among targets tied for the best match, the first that may be filled, else the best one's refusal. */
-function pickTarget(ties: FillTarget[], describe: string): FieldChoice {
+function* pickTarget(ties: FillTarget[], describe: string): LookupSteps<FieldChoice> {
   let first: Refusal | null = null
-  for (const t of ties) {
+  for (let i = 0; i < ties.length; i++) {
+    if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+    const t = ties[i]!
     const r = fillRefusalOf(t)
     if (r === null) return { ok: true, target: t, element: t.element }
     if (first === null && r.reason === 'hidden') {
@@ -510,14 +521,25 @@ function similarity(a: Map<string, number>, b: Map<string, number>): number {
  * order without a hint), each once.
  */
 export function closestFieldNames(targets: readonly FillTarget[], hint: string | undefined): string[] {
+  return runToEnd(closestFieldNameSteps(targets, hint))
+}
+
+/** {@link closestFieldNames} as steps that may be run in slices (./steps.ts). */
+function* closestFieldNameSteps(targets: readonly FillTarget[], hint: string | undefined): LookupSteps<string[]> {
   const q = bigrams(foldText(hint ?? ''))
-  const named = targets.map((t, index) => ({ t, index, name: targetName(t) })).filter((x) => x.name)
-  const scored = named.map((x) => ({ ...x, score: hint ? similarity(q, bigrams(foldText(x.name))) : 0 }))
+  const scored: { t: FillTarget; index: number; name: string; score: number }[] = []
+  for (let index = 0; index < targets.length; index++) {
+    if (index >= SLICE_AFTER && index % SLICE_EVERY === 0) yield
+    const t = targets[index]!
+    const name = targetName(t)
+    if (name) scored.push({ t, index, name, score: hint ? similarity(q, bigrams(foldText(name))) : 0 })
+  }
   scored.sort((a, b) => b.score - a.score || a.index - b.index)
   const out: string[] = []
   const seen = new Set<string>()
-  for (const x of scored) {
-    if (out.length >= CLOSEST_NAMES_MAX) break
+  for (let i = 0; i < scored.length && out.length < CLOSEST_NAMES_MAX; i++) {
+    if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+    const x = scored[i]!
     const key = foldText(x.name)
     if (seen.has(key) || fillRefusalOf(x.t) !== null) continue
     seen.add(key)
@@ -540,37 +562,65 @@ function focusedForm(doc: Document): Element | null {
 
 /** Chooses what a fill command writes into; see the module doc. Throws on an invalid selector. */
 export function chooseField(doc: Document, command: FillCommand, ctx: LookupContext): FieldChoice {
+  return runToEnd(fieldSteps(doc, command, ctx))
+}
+
+/**
+ * {@link chooseField} as steps that may be run in slices (./steps.ts `LookupSteps`): every pass over the page's
+ * fields has a yield point at every 64th field past the first 256, so a page of a few hundred fields or fewer
+ * never yields and a page of thousands of fields is looked through in slices (./executor.ts `LOOKUP_SLICE_MS`).
+ */
+export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupContext): LookupSteps<FieldChoice> {
   const hint = command.fieldHint
   const labelled = hint !== undefined ? `labelled ${JSON.stringify(hint)}` : 'to fill'
   const roots = searchRoots(doc)
   if (command.selector !== undefined) {
     const found: Element[] = []
     for (const root of roots) found.push(...Array.from(root.querySelectorAll(command.selector)))
-    const all = collectFillTargets(doc, ctx, roots)
-    const targets = all.filter((t) =>
-      found.some((f) => f === t.element || f.contains(t.element) || (t.parts ?? []).includes(f)),
-    )
+    const all = yield* fillTargetSteps(ctx, roots)
+    const targets: FillTarget[] = []
+    for (let i = 0; i < all.length; i++) {
+      if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+      const t = all[i]!
+      if (found.some((f) => f === t.element || f.contains(t.element) || (t.parts ?? []).includes(f))) targets.push(t)
+    }
     return {
-      ...pickTarget(targets, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`),
+      ...(yield* pickTarget(targets, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`)),
       step: 'selector',
     }
   }
-  const targets = collectFillTargets(doc, ctx, roots)
+  const targets = yield* fillTargetSteps(ctx, roots)
   if (targets.length === 0) return { ok: false, reason: 'not-found', detail: `no field ${labelled}` }
 
-  const decide = (ranked: Ranked<FillTarget>[], step: string): FieldChoice | null =>
-    ranked.length > 0 ? { ...pickTarget(bestTies(ranked), labelled), step } : null
+  /** Ranks every target by `names` against the hint (a yield point every 64th target past the first 256). */
+  function* rank(
+    score: (name: string) => number,
+    names: (t: FillTarget) => string[],
+  ): LookupSteps<Ranked<FillTarget>[]> {
+    const ranked: Ranked<FillTarget>[] = []
+    for (let i = 0; i < targets.length; i++) {
+      if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+      const t = targets[i]!
+      const s = bestScore(score, names(t))
+      if (s > 0) ranked.push({ item: t, key: [s] })
+    }
+    return ranked
+  }
+  /** Targets that pass `keep`, in order (a yield point every 64th target past the first 256). */
+  function* filter(list: readonly FillTarget[], keep: (t: FillTarget) => boolean): LookupSteps<FillTarget[]> {
+    const out: FillTarget[] = []
+    for (let i = 0; i < list.length; i++) {
+      if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+      if (keep(list[i]!)) out.push(list[i]!)
+    }
+    return out
+  }
 
   if (hint !== undefined) {
     const score = createMatcher(hint)
     for (const { step, names } of NAME_STEPS) {
-      const ranked: Ranked<FillTarget>[] = []
-      for (const t of targets) {
-        const s = bestScore(score, names(t))
-        if (s > 0) ranked.push({ item: t, key: [s] })
-      }
-      const decided = decide(ranked, step)
-      if (decided) return decided
+      const ranked = yield* rank(score, names)
+      if (ranked.length > 0) return { ...(yield* pickTarget(bestTies(ranked), labelled)), step }
     }
   }
   // With a hint, only a type the hint itself names ("your email"): a hint naming a field that is not there
@@ -578,46 +628,39 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
   const type = hint !== undefined ? fieldTypeFromHint(hint) : command.fieldType
   if (type !== undefined) {
     // Every field of the type is tied: it decides only when one usable field has it (else it would be a guess).
-    const typed = targets.filter((t) => hasFieldType(t, type))
-    const usableTyped = typed.filter((t) => fillRefusalOf(t) === null)
+    const typed = yield* filter(targets, (t) => hasFieldType(t, type))
+    const usableTyped = yield* filter(typed, (t) => fillRefusalOf(t) === null)
     if (usableTyped.length === 1)
       return { ok: true, target: usableTyped[0]!, element: usableTyped[0]!.element, step: 'type' }
-    if (usableTyped.length === 0 && typed.length > 0) return { ...pickTarget(typed, labelled), step: 'type' }
+    if (usableTyped.length === 0 && typed.length > 0) return { ...(yield* pickTarget(typed, labelled)), step: 'type' }
     if (usableTyped.length > 1 && hint === undefined) {
       return {
         ok: false,
         reason: 'not-found',
-        detail: `more than one ${type} field; say which: ${quotedList(closestFieldNames(usableTyped, undefined))}`,
+        detail: `more than one ${type} field; say which: ${quotedList(yield* closestFieldNameSteps(usableTyped, undefined))}`,
         step: 'type',
       }
     }
   }
   if (hint !== undefined) {
-    const score = createMatcher(hint)
-    const ranked: Ranked<FillTarget>[] = []
-    for (const t of targets) {
-      const s = bestScore(score, identifierNames(t))
-      if (s > 0) ranked.push({ item: t, key: [s] })
-    }
-    const decided = decide(ranked, 'name')
-    if (decided) return decided
+    const ranked = yield* rank(createMatcher(hint), identifierNames)
+    if (ranked.length > 0) return { ...(yield* pickTarget(bestTies(ranked), labelled)), step: 'name' }
   }
   // SPEC §5 "then the first visible enabled field" — only where it cannot be wrong: exactly one usable field in
   // the form the visitor is in (else on the page), and never a password field.
   const form = focusedForm(doc)
   const scope = form
-    ? targets.filter((t) => form.contains(t.element) || composedAncestors(t.element).includes(form))
+    ? yield* filter(targets, (t) => form.contains(t.element) || composedAncestors(t.element).includes(form))
     : targets
   const usable: FillTarget[] = []
-  for (const t of scope) {
-    if (fillRefusalOf(t) !== null) continue
-    usable.push(t)
-    if (usable.length > 1) break
+  for (let i = 0; i < scope.length && usable.length <= 1; i++) {
+    if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
+    if (fillRefusalOf(scope[i]!) === null) usable.push(scope[i]!)
   }
   if (usable.length === 1 && !isPassword(usable[0]!) && command.fieldType === undefined) {
     return { ok: true, target: usable[0]!, element: usable[0]!.element, step: 'first' }
   }
-  const closest = closestFieldNames(scope, hint)
+  const closest = yield* closestFieldNameSteps(scope, hint)
   const list = closest.length > 0 ? `; fields here: ${closest.map((n) => JSON.stringify(n)).join(', ')}` : ''
   const what =
     command.fieldType !== undefined && hint === undefined ? `${command.fieldType} field` : `field ${labelled}`

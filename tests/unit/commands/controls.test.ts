@@ -361,6 +361,46 @@ describe('dates, numbers, ranges', () => {
     expect(el('n').value).toBe('12 March 2027')
   })
 
+  it('a text date picker refuses a date outside the min / max on it or on its custom element, as a date input does', () => {
+    const { run, el } = setup(`
+      <form>
+        <label for="bd">Booking date</label>
+        <duet-like-picker id="host" min="2026-01-01" max="2030-12-31"><input id="bd" placeholder="YYYY-MM-DD"></duet-like-picker>
+        <label for="dob">Date of birth</label><input id="dob" placeholder="DD/MM/YYYY" max="31/12/2008">
+      </form>`)
+    expect(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }).status).toBe('executed')
+    expect(el('bd').value).toBe('2027-03-12')
+    // The bounds themselves are inside.
+    expect(run({ action: 'fill', fieldHint: 'booking date', value: '31 December 2030' }).status).toBe('executed')
+    expect(el('bd').value).toBe('2030-12-31')
+    const late = run({ action: 'fill', fieldHint: 'booking date', value: '1 January 2031' })
+    expect(late).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(detail(late)).toBe(
+      '"Booking date" does not accept "1 January 2031" (it takes from 2026-01-01 to 2030-12-31)',
+    )
+    expect(el('bd').value).toBe('2030-12-31')
+    const early = run({ action: 'fill', fieldHint: 'booking date', value: '31 December 2025' })
+    expect(detail(early)).toBe(
+      '"Booking date" does not accept "31 December 2025" (it takes from 2026-01-01 to 2030-12-31)',
+    )
+    // A bound on the field itself, in the picker's own format; one side only.
+    const young = run({ action: 'fill', fieldHint: 'date of birth', value: '1 January 2010' })
+    expect(detail(young)).toBe('"Date of birth" does not accept "1 January 2010" (it takes to 31/12/2008)')
+    expect(el('dob').value).toBe('')
+    expect(run({ action: 'fill', fieldHint: 'date of birth', value: '31 March 1980' }).status).toBe('executed')
+    expect(el('dob').value).toBe('31/03/1980')
+    // Set as a property (a framework's, Duet's unreflected `min` / `max`), not as an attribute.
+    const host = el<HTMLElement>('host')
+    host.removeAttribute('min')
+    host.removeAttribute('max')
+    Object.assign(host, { min: '2028-01-01' })
+    expect(detail(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }))).toBe(
+      '"Booking date" does not accept "12 March 2027" (it takes from 2028-01-01)',
+    )
+    expect(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2029' }).status).toBe('executed')
+    expect(el('bd').value).toBe('2029-03-12')
+  })
+
   it('a range takes a number or min/max and refuses a number outside it', () => {
     const { run, el } = setup('<label for="v">Volume</label><input id="v" type="range" min="0" max="11">')
     expect(run({ action: 'fill', fieldHint: 'volume', value: '7' }).status).toBe('executed')

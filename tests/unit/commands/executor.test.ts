@@ -470,6 +470,25 @@ describe('a lookup on a big page runs in slices, giving the page turns', () => {
     executor.dispose()
   })
 
+  it('commands queued behind one that ends later run in the order they came, even when each is sliced', async () => {
+    bigPage(400)
+    const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const order: string[] = []
+    document.addEventListener('click', (e) => order.push((e.target as Element).id), true)
+    const first = executor.execute({ action: 'click', targetText: 'Add product 399 to cart' })
+    const second = executor.execute({ action: 'click', targetText: 'Add product 398 to cart' })
+    const third = executor.execute({ action: 'click', targetText: 'Add product 397 to cart' })
+    if (first.status !== 'executed' || !first.settled) throw new Error('expected a click that ends later')
+    await first.settled
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The second command's own lookup is now under way in slices; the third still waits for it.
+    expect(order).toEqual(['add399'])
+    const fourth = executor.execute({ action: 'click', targetText: 'Add product 396 to cart' })
+    for (const r of [second, third, fourth]) if (r.status === 'executed') await r.settled
+    expect(order).toEqual(['add399', 'add398', 'add397', 'add396'])
+    executor.dispose()
+  })
+
   it('a refusal found in slices is reported as the settled result; a toggle too', async () => {
     bigPage(400)
     const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
@@ -490,6 +509,75 @@ describe('a lookup on a big page runs in slices, giving the page turns', () => {
     const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
     const r = executor.execute({ action: 'click', targetText: 'Add product 19 to cart' })
     expect(r).toMatchObject({ status: 'executed', target: document.getElementById('add19') })
+    expect(r.status === 'executed' && r.settled).toBeFalsy()
+    executor.dispose()
+  })
+
+  /** An order form with a labelled quantity field per row (and a size select every tenth row). */
+  const orderForm = (rows: number) => {
+    document.body.innerHTML = `<form><label for="promo">Promo code</label><input id="promo"><table><tbody>${Array.from(
+      { length: rows },
+      (_, i) =>
+        `<tr><td><label for="qty${i}">Quantity of item ${i}</label><input id="qty${i}" type="number"></td>${
+          i % 10 === 0
+            ? `<td><label for="size${i}">Size of item ${i}</label><select id="size${i}"><option>Small</option><option>Large</option></select></td>`
+            : ''
+        }</tr>`,
+    ).join('')}</tbody></table></form>`
+  }
+
+  it('a fill on a page of many fields gives the page turns, then fills the field named', async () => {
+    orderForm(2_000)
+    const toasts: VoiceToast[] = []
+    const executor = createCommandExecutor({
+      notify: (t) => toasts.push(t),
+      logger: {},
+      highlightMs: 0,
+      lookupSliceMs: 0,
+    })
+    const inputs: string[] = []
+    document.addEventListener('input', (e) => inputs.push((e.target as Element).id), true)
+    let turns = 0
+    const ticking = setInterval(() => turns++, 0)
+    const qty = executor.execute({ action: 'fill', fieldHint: 'quantity of item 1999', value: 'three' })
+    const size = executor.execute({ action: 'fill', fieldHint: 'size of item 1990', value: 'large' })
+    expect(inputs).toEqual([]) // nothing filled yet: the lookup goes on in later tasks
+    if (qty.status !== 'executed' || !qty.settled || size.status !== 'executed' || !size.settled)
+      throw new Error('expected fills that end later')
+    await qty.settled
+    await size.settled
+    clearInterval(ticking)
+    expect(turns).toBeGreaterThan(0)
+    expect(qty.settledResult).toMatchObject({ status: 'executed', target: document.getElementById('qty1999') })
+    expect(size.settledResult).toMatchObject({ status: 'executed', target: document.getElementById('size1990') })
+    expect((document.getElementById('qty1999') as HTMLInputElement).value).toBe('3')
+    expect((document.getElementById('size1990') as HTMLSelectElement).value).toBe('Large')
+    expect(inputs).toEqual(['qty1999', 'size1990'])
+    expect(toasts.map((t) => t.values?.['value'])).toEqual(['3', 'Large'])
+    executor.dispose()
+  })
+
+  it('a fill refused in slices lists the closest field names, as in one go', async () => {
+    orderForm(2_000)
+    const sliced = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const whole = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: Infinity })
+    const inOneGo = whole.execute({ action: 'fill', fieldHint: 'coupon', value: 'SAVE10' })
+    const r = sliced.execute({ action: 'fill', fieldHint: 'coupon', value: 'SAVE10' })
+    expect(inOneGo).toMatchObject({ status: 'refused', reason: 'not-found' })
+    expect(inOneGo.status === 'refused' && inOneGo.detail).toMatch(/^no field labelled "coupon"; fields here: "/)
+    if (r.status !== 'executed' || !r.settled) throw new Error('expected a fill that ends later')
+    await r.settled
+    expect(r.settledResult).toEqual(inOneGo)
+    expect((document.getElementById('promo') as HTMLInputElement).value).toBe('')
+    sliced.dispose()
+    whole.dispose()
+  })
+
+  it('a fill on a page of a few fields answers at once', () => {
+    orderForm(100)
+    const executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, lookupSliceMs: 0 })
+    const r = executor.execute({ action: 'fill', fieldHint: 'quantity of item 99', value: '2' })
+    expect(r).toMatchObject({ status: 'executed', target: document.getElementById('qty99') })
     expect(r.status === 'executed' && r.settled).toBeFalsy()
     executor.dispose()
   })
