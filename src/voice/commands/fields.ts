@@ -575,14 +575,18 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
   const labelled = hint !== undefined ? `labelled ${JSON.stringify(hint)}` : 'to fill'
   const roots = searchRoots(doc)
   if (command.selector !== undefined) {
-    const found: Element[] = []
-    for (const root of roots) found.push(...Array.from(root.querySelectorAll(command.selector)))
+    const found = new Set<Element>()
+    for (const root of roots) for (const f of root.querySelectorAll(command.selector)) found.add(f)
+    /** Whether the selector matched the field, one of its parts, or an element around it (in its own tree). */
+    const selected = (t: FillTarget): boolean => {
+      for (let node: Element | null = t.element; node; node = node.parentElement) if (found.has(node)) return true
+      return (t.parts ?? []).some((part) => found.has(part))
+    }
     const all = yield* fillTargetSteps(ctx, roots)
     const targets: FillTarget[] = []
     for (let i = 0; i < all.length; i++) {
       if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
-      const t = all[i]!
-      if (found.some((f) => f === t.element || f.contains(t.element) || (t.parts ?? []).includes(f))) targets.push(t)
+      if (selected(all[i]!)) targets.push(all[i]!)
     }
     return {
       ...(yield* pickTarget(targets, `matches selector ${JSON.stringify(command.selector.slice(0, 80))}`)),
