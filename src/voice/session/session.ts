@@ -275,8 +275,6 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
 
   const onCallStart = () => {
     setStatus('listening')
-    // Commands come once the call is up: the realtime channel is joined from here (with the acting half).
-    subscribe()
     if (options.resume && !arrived && doc) {
       arrived = true
       try {
@@ -289,11 +287,15 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         log.warn('[voice] could not tell the assistant about the new page', error)
       }
     }
-    withActions((a) => a.startPageContext())
-    // The toast's DOM comes after the frame that paints Listening, not in the same task: the status the visitor
-    // waits for is drawn first. A call that ended meanwhile gets no toast.
+    // What follows Listening comes after the frame that paints it, not in the same task: the status the visitor
+    // waits for is drawn first. Then commands can come: the acting half is requested (its chunk's fetch and
+    // evaluation), the realtime channel joined and the page map sent; a command that arrives sooner loads it
+    // itself and waits, in order. Then the toast. A call that ended meanwhile gets none of it.
     afterNextPaint(() => {
-      if (ended || status === 'idle' || status === 'connecting') return
+      if (ended) return
+      subscribe()
+      withActions((a) => a.startPageContext())
+      if (status === 'idle' || status === 'connecting') return
       options.notify({
         type: 'success',
         titleKey: 'widget.toast.active.title',

@@ -6,6 +6,7 @@
  * document (ClientInboundMessage).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterCallStart } from '../session/afterCallStart'
 import WebSocket from 'ws'
 import { startRealtimeServer } from '../../servers/realtime-server'
 import { createVoiceSession } from '../../../src/voice/session/session'
@@ -77,7 +78,11 @@ describe('page context with the scripted engine', () => {
     await s.start()
     expect(engine.sent).toEqual([])
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    // Not in the task that sets Listening, nor right after it: the acting half is requested after the frame that
+    // paints Listening.
+    await vi.dynamicImportSettled()
+    expect(engine.sent).toEqual([])
+    await afterCallStart() // the acting half, requested after Listening's frame
     expect(engine.sent).toHaveLength(1)
     const first = engine.sent[0] as AddMessageMessage
     expect(first).toMatchObject({ type: 'add-message', message: { role: 'system' }, triggerResponseEnabled: false })
@@ -94,7 +99,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine)
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     navigateToPricing()
     await expect.poll(() => maps(engine.sent).length, { timeout: 2000 }).toBe(2)
     const second = maps(engine.sent)[1]!
@@ -114,7 +119,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine, { pageContext: { settleMs: 20, maxSettleMs: 1500, pollMs: 20 } })
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     history.pushState(null, '', '/pricing') // the old page stays on screen while the route's code loads
     const widget = document.querySelector('aside')!
     for (let i = 0; i < 5; i++) {
@@ -136,7 +141,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine)
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     history.pushState(null, '', '/#faq') // same origin + path, same content
     await new Promise((r) => setTimeout(r, 300))
     expect(maps(engine.sent)).toHaveLength(1)
@@ -152,7 +157,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine)
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     engine.emitNow('message', {
       type: 'tool-calls',
       toolCallList: [
@@ -189,7 +194,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine)
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     s.route({ action: 'toggle', targetText: 'Newsletter' })
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
@@ -211,7 +216,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine)
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     s.route({ action: 'toggle', targetText: 'Star us on GitHub' })
     await vi.waitFor(() => expect(results(engine.sent).length).toBe(1))
     expect(results(engine.sent)[0]!.message.content).toBe(`${RESULT_HEADER} done: Star us on GitHub is now on`)
@@ -224,7 +229,7 @@ describe('page context with the scripted engine', () => {
     const s = session(engine, { pageContext: false, reportResults: false })
     await s.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     s.route({ action: 'scroll', direction: 'down' })
     expect(engine.sent).toEqual([])
     await s.stop()
@@ -240,7 +245,7 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     expect(await s.start()).toBe(true)
     const call = t.daily.last
     call.appMessage('listening') // → call-start → the page map
-    await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     call.appMessage({
       type: 'tool-calls',
       toolCallList: [
@@ -279,7 +284,7 @@ describe('results of realtime commands (local Phoenix server)', () => {
       const s = session(engine, { realtime: { supabaseUrl: server.url, anonKey: 'anon', transport: WebSocket } })
       await s.start()
       engine.emitNow('call-start')
-      await vi.dynamicImportSettled() // the acting half (page map, executor), loaded at call-start
+      await afterCallStart() // the acting half, requested after Listening's frame
       await vi.waitFor(() => expect(server.joins.length).toBeGreaterThan(0), { timeout: 5000 })
       const channel = server.joins[0]!.channel
       server.broadcast(channel, 'voice_command', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' })

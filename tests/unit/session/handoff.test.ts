@@ -7,6 +7,7 @@
  * assistant that commands sent meanwhile were not run — so none runs twice, and none is lost silently.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterCallStart } from './afterCallStart'
 import {
   HANDOFF_KEY,
   HANDOFF_TTL_MS,
@@ -289,7 +290,7 @@ describe('the session across the gap', () => {
     })
     await session.start()
     engine.emit('call-start')
-    await vi.dynamicImportSettled() // the acting half, loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     session.route({ action: 'click', targetText: 'Buy', id: 'cmd-1' })
     expect(clicks).toBe(1)
     navigate('https://shop.example/next')

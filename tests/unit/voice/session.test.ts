@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterCallStart } from '../session/afterCallStart'
 import { startRealtimeServer, type RealtimeServer } from '../../servers/realtime-server'
 import { createVoiceSession, COMMAND_STATUS_RESET_MS } from '../../../src/voice/session/session'
 import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
@@ -82,7 +83,7 @@ describe('voice session: SPEC §4 widget status table', () => {
     const { engine, session, statuses } = setup()
     await session.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half, loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     session.route({ action: 'click', targetText: 'Watch Demo' })
     expect(statuses.at(-1)).toBe('processing')
     vi.advanceTimersByTime(COMMAND_STATUS_RESET_MS - 1)
@@ -95,7 +96,7 @@ describe('voice session: SPEC §4 widget status table', () => {
     const { engine, session, toasts } = setup()
     await session.start()
     engine.emitNow('call-start')
-    await vi.dynamicImportSettled() // the acting half, loaded at call-start
+    await afterCallStart() // the acting half, requested after Listening's frame
     const clicks = vi.fn()
     document.querySelector('button')!.addEventListener('click', clicks)
     engine.emitNow('message', {
