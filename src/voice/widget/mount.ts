@@ -106,6 +106,12 @@ export interface VoiceWidgetHandle {
 /** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
 const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
 
+/**
+ * How often a start stage alone is drawn at most, ms: a stage (`call-start-progress`) shows once it has waited this
+ * long to be drawn, so the burst of stages after the platform's answer costs no frame before Listening.
+ */
+export const STAGE_DRAW_MS = 100
+
 /** Whether `next` differs from `drawn` in the start stage alone. */
 function onlyStageChanged(drawn: WidgetState, next: WidgetState): boolean {
   if (drawn.stage === next.stage) return false
@@ -467,14 +473,16 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     assistantId: options.assistantId,
     realtime: options.realtime,
     onState: (next) => {
-      // A start stage alone is drawn at the next frame: the stages of a start follow one another within
-      // milliseconds, and drawing each would lay the widget out again on the way to Listening for text nobody
-      // could read. Everything else (the status first of all) is drawn at once.
+      // A start stage alone is drawn at most every STAGE_DRAW_MS: once the platform has answered, the stages of a
+      // start follow one another within milliseconds, and drawing each would lay the widget out again (a frame
+      // of style, layout and paint on a phone's CPU) on the way to Listening, for text nobody could read. A stage
+      // that lasts (waiting for the platform, a slow join) is drawn. Everything else (the status first of all) is
+      // drawn at once, and a status change takes the undrawn stage with it.
       if (drawnState && onlyStageChanged(drawnState, next)) {
-        stageFrame ||= requestAnimationFrame(() => {
-          stageFrame = 0
+        stageTimer ??= setTimeout(() => {
+          stageTimer = undefined
           render()
-        })
+        }, STAGE_DRAW_MS)
       } else render()
     },
     onLevel: (source, level) => conversation?.level(source, level),
@@ -505,12 +513,12 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
 
   let lastIcon = ''
-  /** The state render() drew last, and the frame that will draw a start stage. */
+  /** The state render() drew last, and the timer that will draw a start stage. */
   let drawnState: WidgetState | null = null
-  let stageFrame = 0
+  let stageTimer: ReturnType<typeof setTimeout> | undefined
   function render(): void {
-    if (stageFrame) cancelAnimationFrame(stageFrame)
-    stageFrame = 0
+    clearTimeout(stageTimer)
+    stageTimer = undefined
     drawnState = controller.state
     const { status, reconnecting, problem, network, stage, chat, chatBusy } = controller.state
     const active = status === 'listening' || status === 'processing'
@@ -674,7 +682,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     destroy() {
       if (destroyed) return
       destroyed = true
-      if (stageFrame) cancelAnimationFrame(stageFrame)
+      clearTimeout(stageTimer)
       consentUi?.destroy()
       window.removeEventListener('storage', onStorage)
       controller.destroy()

@@ -7,13 +7,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/voice.json'
 import { VoiceCallError } from '../../../src/voice/engine/errors'
-import type { VoiceCallErrorEvent } from '../../../src/voice/engine/events'
-import { ScriptedVoiceEngine, type ScriptedEngineOptions } from '../../../src/voice/session/scriptedEngine'
+import type { CallStartProgressEvent, VoiceCallErrorEvent } from '../../../src/voice/engine/events'
+import {
+  ScriptedVoiceEngine,
+  type ScriptedEngineOptions,
+  type ScriptStep,
+} from '../../../src/voice/session/scriptedEngine'
 import { createVoiceSession, type TranscriptTurn } from '../../../src/voice/session/session'
 import { createSessionId } from '../../../src/voice/session/sessionId'
 import type { WidgetToast } from '../../../src/voice/session/types'
 import { createWidgetController, mountVoiceWidget, type WidgetState } from '../../../src/voice/widget'
 import { TRANSCRIPT_CAP } from '../../../src/voice/widget/conversation'
+import { STAGE_DRAW_MS } from '../../../src/voice/widget/mount'
 
 const quiet = { info() {}, warn() {}, error() {} }
 /** What the visitor sent (the page context's system messages left out). */
@@ -463,14 +468,39 @@ describe('the open panel', () => {
       ],
     })
     $('voice-mic')!.click()
-    // A start stage alone is drawn at the next frame (stages follow one another within milliseconds).
-    await vi.waitFor(() => {
-      runFrames()
-      expect($('voice-stage')!.textContent).toBe('Joining the call…')
-    })
+    // A start stage alone is drawn once it has waited STAGE_DRAW_MS (stages follow one another within milliseconds).
+    await vi.waitFor(() => expect($('voice-stage')!.textContent).toBe('Joining the call…'))
     expect($('voice-hint')!.textContent).toBe(
       'If your browser asks, allow the microphone. Press the button again to cancel.',
     )
     expect(w.state.status).toBe('connecting')
+  })
+
+  it('a burst of start stages that ends in Listening within STAGE_DRAW_MS draws no stage; the status comes at once', async () => {
+    const stage = (name: CallStartProgressEvent['stage'], at: number): ScriptStep => ({
+      at,
+      event: 'call-start-progress',
+      args: [{ stage: name, status: 'started', timestamp: '' }],
+    })
+    const { w, $ } = await mounted({
+      script: [
+        stage('web-call-creation', 0),
+        stage('daily-call-object-creation', 5),
+        stage('daily-call-join', 10),
+        stage('audio-observer-setup', 15),
+        { at: 20, event: 'call-start', args: [] },
+      ],
+    })
+    const drawn: string[] = []
+    new MutationObserver(() => drawn.push($('voice-stage')!.textContent ?? '')).observe(w.shadowRoot, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    })
+    $('voice-mic')!.click()
+    await vi.waitFor(() => expect($('voice-widget')!.getAttribute('data-status')).toBe('listening'))
+    await new Promise((r) => setTimeout(r, STAGE_DRAW_MS + 50))
+    expect(drawn.filter(Boolean)).toEqual([])
+    expect($('voice-stage')!.hidden).toBe(true)
   })
 })
