@@ -15,7 +15,7 @@
  * called, and Listening (the widget's status / the SDK's `call-start`). Also checked per press: exactly one
  * `POST /call/web` reached the server. Flags: `--runs=N` (default 10), `--only=embed|vapi`, and to see where a press
  * spends its time `--timeline` (resource timings), `--profile` (`--profile-from=MS`; JS self time, `BENCH_UNMINIFIED=1`
- * for readable names) and `--trace` (the main thread's native work). Writes bench/results/press.md.
+ * for readable names) and `--trace` (the main thread's native work; `--trace-from=MS`). Writes bench/results/press.md.
  */
 import { mkdirSync, writeFileSync, copyFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -39,6 +39,8 @@ const PROFILE = process.argv.includes('--profile')
 const PROFILE_FROM = Number(process.argv.find((a) => a.startsWith('--profile-from='))?.slice(15) ?? 0)
 /** `--trace`: print the renderer main thread's self time per trace event (style, layout, paint, script…) until Listening. */
 const TRACE = process.argv.includes('--trace')
+/** `--trace-from=MS`: count only the trace's work this long after the press (e.g. from the platform's answer), ms. */
+const TRACE_FROM = Number(process.argv.find((a) => a.startsWith('--trace-from='))?.slice(13) ?? -5)
 /** Time the pointer rests on the button before the press, ms. */
 export const HOVER_MS = 300
 const PUBLIC_KEY = 'pk_bench_0000000000000000'
@@ -179,7 +181,7 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
     }
     if (TRACE) {
       const trace = await page.context().browser()!.stopTracing()
-      console.error(`${subject} trace:`, mainThreadSelfTimes(trace, t.listening - t.press))
+      console.error(`${subject} trace:`, mainThreadSelfTimes(trace, t.listening - t.press, TRACE_FROM))
     }
     if (TIMELINE) {
       // What the network did around the press, relative to it (ms): which request was still arriving.
@@ -215,17 +217,18 @@ async function press(context: BrowserContext, url: string, subject: Subject, pla
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc']
 /**
- * The renderer main thread's self time per trace event name (ms, top 15) from the click's dispatch until
- * `windowMs` after it: which native work (style, layout, paint, compile…) fills the press.
+ * The renderer main thread's self time per trace event name (ms, top 15) from `fromMs` after the click's dispatch
+ * (default 5 ms before it) until `windowMs` after it: which native work (style, layout, paint, compile…) fills the
+ * press.
  */
-function mainThreadSelfTimes(trace: Buffer, windowMs: number): string {
+function mainThreadSelfTimes(trace: Buffer, windowMs: number, fromMs = -5): string {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents
   const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click')
   if (!click) return 'no click in the trace'
   const main = events.filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.dur !== undefined)
   const end = click.ts + windowMs * 1000
   const inWindow = main
-    .filter((e) => e.ts >= click.ts - 5_000 && e.ts < end)
+    .filter((e) => e.ts >= click.ts + fromMs * 1000 && e.ts < end)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   // Self time: each event's duration less its children's (complete events nest on one thread).
   const self = new Map<string, number>()
