@@ -15,6 +15,10 @@ import { chooseClickTarget } from '../../../src/voice/commands/click'
 import { chooseToggle } from '../../../src/voice/commands/toggle'
 import { chooseField } from '../../../src/voice/commands/fields'
 
+/** An executor that gives the page a turn at every yield point past the first 256 elements (`lookupSliceMs: 0`). */
+const slicingExecutor = () =>
+  createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0, notFoundMemoMs: 0, lookupSliceMs: 0 })
+
 const WORDS = ['mug', 'bowl', 'plate', 'blue', 'green', 'large', 'small']
 const noWidget = { isIgnored: () => false }
 
@@ -58,13 +62,7 @@ it('a sliced click or toggle ends on the element (or refusal) a lookup in one go
           action === 'click'
             ? chooseClickTarget(document, { action: 'click', targetText }, noWidget)
             : chooseToggle(document, { action: 'toggle', targetText }, noWidget)
-        const executor = createCommandExecutor({
-          notify: () => {},
-          logger: {},
-          highlightMs: 0,
-          notFoundMemoMs: 0,
-          lookupSliceMs: 0,
-        })
+        const executor = slicingExecutor()
         try {
           const raw = executor.execute(command)
           // It did go on in later tasks: past 256 candidates, with no time to spare per slice.
@@ -119,13 +117,7 @@ it('a sliced fill ends on the field (or refusal, closest names included) a looku
       async (rows, names, hidden, disabled, readOnly, fieldHint) => {
         document.body.innerHTML = formPage(rows, names, new Set(hidden), new Set(disabled), new Set(readOnly))
         const once = chooseField(document, { action: 'fill', fieldHint, value: '7' }, noWidget)
-        const executor = createCommandExecutor({
-          notify: () => {},
-          logger: {},
-          highlightMs: 0,
-          notFoundMemoMs: 0,
-          lookupSliceMs: 0,
-        })
+        const executor = slicingExecutor()
         try {
           const raw = executor.execute({ action: 'fill', fieldHint, value: '7' })
           // It did go on in later tasks: past 256 fields, with no time to spare per slice.
