@@ -437,14 +437,21 @@ function setInputValue(input: HTMLInputElement, value: string, name: string, spo
   const validity = input.validity
   if (validity && (validity.rangeUnderflow || validity.rangeOverflow || validity.badInput)) {
     setNativeValue(input, before)
-    const bounds = [input.min && `from ${input.min}`, input.max && `to ${input.max}`].filter(Boolean).join(' ')
-    return rejected(
-      `${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}${bounds ? ` (it takes ${bounds})` : ''}`,
-    )
+    return rejected(rejectedValueDetail(name, spoken, input.min, input.max))
   }
   dispatch(input, 'input')
   dispatch(input, 'change')
   return { ok: true, shown: input.value, acted: input }
+}
+
+/**
+ * The refusal's detail for a value a field does not take, with the range it does when it has one (`min` / `max` as
+ * written on the page; `''` for none): `"Visit date" does not accept "12 March 2035" (it takes from 2026-01-01 to
+ * 2030-12-31)`. Used for date inputs and text date pickers alike.
+ */
+export function rejectedValueDetail(name: string, spoken: string, min = '', max = ''): string {
+  const bounds = [min && `from ${min}`, max && `to ${max}`].filter(Boolean).join(' ')
+  return `${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}${bounds ? ` (it takes ${bounds})` : ''}`
 }
 
 /** Presses keys on an ARIA slider / spin button until `aria-valuenow` is `n` (Home/End for the bounds). */

@@ -35,7 +35,7 @@ import {
 import { clickTargetSteps, describeClick, type Choice, type LookupContext } from './click'
 import type { LookupSteps } from './steps'
 import { fieldSteps, targetName, type FieldChoice } from './fields'
-import { operateControl, type ControlOutcome } from './controls'
+import { operateControl, rejectedValueDetail, type ControlOutcome } from './controls'
 import { announcedDateFormat, formatSpokenDate, isoDate, parseSpokenDate, parseSpokenNumber } from './spoken'
 import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
 import type { RefusalReason } from './refusals'
@@ -641,11 +641,10 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       const iso = isoDate(date)
       if ((min && iso < min.iso) || (max && iso > max.iso)) {
         notify(voiceToast('commandFailed'))
-        const bounds = [min && `from ${min.text}`, max && `to ${max.text}`].filter(Boolean).join(' ')
         return refuse(
           command,
           'rejected-value',
-          `${JSON.stringify(targetName(target) || el.localName)} does not accept ${JSON.stringify(value)} (it takes ${bounds})`,
+          rejectedValueDetail(targetName(target) || el.localName, value, min?.text, max?.text),
         )
       }
       value = written
