@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Footer } from './Footer'
 
 const meta = {
@@ -22,13 +22,22 @@ export const Default: Story = {
     )
     await expect(canvas.getByText('© 2024 VoiceOS. All rights reserved.')).toBeVisible()
     await step('GitHub menu has one disabled item', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'GitHub' }))
+      const trigger = canvas.getByRole('button', { name: 'GitHub' })
+      await userEvent.click(trigger)
       const menu = await within(canvasElement.ownerDocument.body).findByRole('menu')
       const items = within(menu).getAllByRole('menuitem')
       await expect(items).toHaveLength(1)
       await expect(items[0]).toHaveTextContent('Coming Soon')
       await expect(items[0]).toHaveAttribute('aria-disabled', 'true')
+    })
+    await step('Escape closes the menu and gives focus back to its trigger', async () => {
+      const trigger = canvas.getByRole('button', { name: 'GitHub' })
+      const menu = within(canvasElement.ownerDocument.body).getByRole('menu')
+      // the menu takes focus once it is open (WAI-ARIA menu button pattern); Escape before then reaches no menu
+      await waitFor(() => expect(menu.contains(canvasElement.ownerDocument.activeElement)).toBe(true))
       await userEvent.keyboard('{Escape}')
+      await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole('menu')).toBeNull())
+      await expect(trigger).toHaveFocus()
     })
   },
 }
