@@ -91,6 +91,8 @@ export const Phone: Story = {
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
     ).toEqual(['Home', 'Pricing', 'Resources', 'Apply For Free Trial'])
+    // the open menu takes focus (WAI-ARIA menu button pattern): the baseline is taken once it has
+    await waitFor(() => expect(menu.contains(canvasElement.ownerDocument.activeElement)).toBe(true))
   },
 }
 

@@ -30,6 +30,8 @@ export const Options: Story = {
         .getAllByRole('menuitemradio')
         .map((i) => i.textContent),
     ).toEqual(['Light', 'Dark', 'System'])
+    // the open menu takes focus (WAI-ARIA menu button pattern); an Escape before then reaches no menu
+    await waitFor(() => expect(menu.contains(canvasElement.ownerDocument.activeElement)).toBe(true))
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(trigger).toHaveFocus())
   },
