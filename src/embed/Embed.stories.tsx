@@ -7,6 +7,7 @@ import { ScriptedVoiceEngine, type ScriptStep } from '../voice/session/scriptedE
 import { mountVoiceWidget } from '../voice/widget'
 import { mountEmbed } from './app'
 import { parseEmbedSettings } from './config'
+import { widget } from '../components/VoiceWidget/widgetQueries'
 
 const KEY = '11111111-1111-4111-8111-111111111111'
 const ASSISTANT = '22222222-2222-4222-8222-222222222222'
@@ -37,16 +38,6 @@ const meta = {
 } satisfies Meta<typeof EmbedHost>
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** The widget's root inside the shadow root (Testing Library does not cross shadow roots). */
-const widget = async (el: HTMLElement): Promise<HTMLElement> =>
-  waitFor(() => {
-    const root = el
-      .querySelector('[data-voiceos]')
-      ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
-    if (!root) throw new Error('the widget is not mounted yet')
-    return root
-  })
 
 /** Valid settings: only the mic, in the host's bottom-right corner. */
 export const Idle: Story = {

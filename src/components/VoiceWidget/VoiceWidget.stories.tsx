@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { readSiteConfig } from '../../config/site'
 import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from '../../voice/session/scriptedEngine'
 import { VoiceWidgetContainer } from './VoiceWidgetContainer'
+import { focused, inWidget, widgetRoot } from './widgetQueries'
 
 /** Scripted-engine config: keys present, realtime off (commands arrive as tool calls in stories). */
 const scriptedConfig = { ...readSiteConfig({}), voiceEngine: 'scripted' as const }
@@ -25,35 +26,22 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The widget's root element inside its shadow root: the container for Testing Library queries (they do not cross shadow roots). */
-const shadow = (el: HTMLElement): HTMLElement => {
-  const root = el
-    .querySelector('[data-voiceos]')
-    ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
-  if (!root) throw new globalThis.Error('the widget is not mounted yet')
-  return root
-}
-/** The element focused inside the widget's shadow root. */
-const focused = (el: HTMLElement) => el.querySelector('[data-voiceos]')?.shadowRoot?.activeElement
-/** Queries inside the widget, once it is mounted. */
-const inWidget = async (el: HTMLElement) => within(await waitFor(() => shadow(el)))
-const widget = (el: HTMLElement) => shadow(el)
 /** Waits until a toast with this title is shown (toasts animate in). */
 const toastShown = async (el: HTMLElement, title: string) => {
-  await waitFor(() => expect(within(shadow(el)).getByText(title)).toBeVisible())
+  await waitFor(() => expect(within(widgetRoot(el)).getByText(title)).toBeVisible())
 }
 /** Dismisses every toast with its close button (toasts are not part of the baselines). */
 const dismissToasts = async (el: HTMLElement) => {
-  for (const b of within(shadow(el)).queryAllByRole('button', { name: 'Dismiss notification' }))
+  for (const b of within(widgetRoot(el)).queryAllByRole('button', { name: 'Dismiss notification' }))
     await userEvent.click(b)
-  await waitFor(() => expect(within(shadow(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
+  await waitFor(() => expect(within(widgetRoot(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
 }
 
 /** Idle: only the mic; its name says what pressing it does. */
 export const Idle: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await inWidget(canvasElement)
-    await expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle')
+    await expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'idle')
     await expect(canvas.getByRole('button', { name: 'Start voice assistant' })).toBeVisible()
     await expect((await inWidget(canvasElement)).getByTestId('voice-live')).toHaveTextContent('Voice assistant is off')
   },
@@ -68,7 +56,7 @@ export const Connecting: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
-    await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'connecting'))
+    await waitFor(() => expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'connecting'))
     await expect(canvas.getByTestId('voice-live')).toHaveTextContent('Connecting…')
     const cancel = canvas.getByRole('button', { name: 'Cancel connecting to the voice assistant' })
     await expect(cancel.querySelector('.spinner')).not.toBeNull()
@@ -84,7 +72,7 @@ export const Listening: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await inWidget(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
-    await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'listening'))
+    await waitFor(() => expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'listening'))
     await toastShown(canvasElement, 'Voice Assistant Active')
     await expect(canvas.getByRole('button', { name: 'Stop voice assistant' })).toBeVisible()
     await expect(canvas.getByTestId('voice-live')).toHaveTextContent('Listening…')
@@ -113,7 +101,7 @@ export const Processing: Story = {
   args: { createEngine: engine({ script: [CALL_START, { at: 150, event: 'speech-end', args: [] }] }) },
   play: async ({ canvasElement }) => {
     await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
-    await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'processing'))
+    await waitFor(() => expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'processing'))
     await expect((await inWidget(canvasElement)).getByTestId('voice-live')).toHaveTextContent('Processing…')
   },
 }
@@ -127,7 +115,7 @@ export const Stop: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
     await waitFor(() => expect(canvas.getByTestId('voice-transcript')).toBeVisible())
     await userEvent.click(canvas.getByRole('button', { name: 'Stop voice assistant' }))
-    await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
+    await waitFor(() => expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'idle'))
     await expect(canvas.queryByTestId('voice-transcript')).toBeNull()
     await expect(focused(canvasElement)).toBe(canvas.getByRole('button', { name: 'Start voice assistant' }))
   },
@@ -157,12 +145,12 @@ export const Error: Story = {
   },
   play: async ({ canvasElement }) => {
     await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
-    const b = within(shadow(canvasElement))
+    const b = within(widgetRoot(canvasElement))
     await toastShown(canvasElement, 'Voice Assistant Error')
     // the error's kind in the page's language, never the engine's own English message
     await expect(b.getByText('The call was interrupted.')).toBeInTheDocument()
     await expect(b.queryByText('The meeting ended unexpectedly')).toBeNull()
-    await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
+    await waitFor(() => expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'idle'))
   },
 }
 
@@ -172,10 +160,10 @@ export const ConnectionFailed: Story = {
   args: { createEngine: engine({ failStart: true, failAfterMs: 50 }) },
   play: async ({ canvasElement }) => {
     await userEvent.click((await inWidget(canvasElement)).getByRole('button', { name: 'Start voice assistant' }))
-    const b = within(shadow(canvasElement))
+    const b = within(widgetRoot(canvasElement))
     await toastShown(canvasElement, 'Connection Failed')
     await expect(b.getByText('Could not start voice assistant')).toBeInTheDocument()
-    await waitFor(() => expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle'))
+    await waitFor(() => expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'idle'))
   },
 }
 
@@ -189,7 +177,7 @@ export const ConfigurationRequired: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Start voice assistant' }))
     await expect(canvas.getByText("Voice isn't set up on this site yet.", { selector: 'p' })).toBeVisible()
     await toastShown(canvasElement, 'Configuration Required')
-    await expect(widget(canvasElement)).toHaveAttribute('data-status', 'idle')
+    await expect(widgetRoot(canvasElement)).toHaveAttribute('data-status', 'idle')
   },
 }
 

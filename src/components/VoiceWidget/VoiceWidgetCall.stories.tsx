@@ -12,6 +12,7 @@ import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from
 import { translate } from '../../voice/widget'
 import { TRANSCRIPT_CAP } from '../../voice/widget/conversation'
 import { VoiceWidgetContainer } from './VoiceWidgetContainer'
+import { inWidget, widgetRoot } from './widgetQueries'
 
 /**
  * The widget in a call and after one (scripted engine): the conversation of both sides, typing instead of
@@ -64,38 +65,30 @@ const copyOf = (ctx: Pick<StoryContext, 'globals'>) => {
   return (key: string, values?: Record<string, string>) =>
     translate(copy, key, values) || translate(call as unknown as typeof en, key, values)
 }
-/** The widget's root element inside its shadow root (Testing Library does not cross shadow roots). */
-const shadow = (el: HTMLElement): HTMLElement => {
-  const root = el
-    .querySelector('[data-voiceos]')
-    ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
-  if (!root) throw new globalThis.Error('the widget is not mounted yet')
-  return root
-}
-const inWidget = async (el: HTMLElement) => within(await waitFor(() => shadow(el)))
 /** Presses the mic and waits for the call (or the failed start) to settle into `status`. */
 const press = async (el: HTMLElement, t: ReturnType<typeof copyOf>, status = 'listening') => {
   const w = await inWidget(el)
   await userEvent.click(w.getByRole('button', { name: t('widget.start') }))
   // the first press of a file loads the session, engine and conversation chunks in the dev server: give it time
-  await waitFor(() => expect(shadow(el)).toHaveAttribute('data-status', status), { timeout: 5000 })
-  await waitFor(() => expect(shadow(el).querySelector('[data-testid="voice-announcer"]')).not.toBeNull())
+  await waitFor(() => expect(widgetRoot(el)).toHaveAttribute('data-status', status), { timeout: 5000 })
+  await waitFor(() => expect(widgetRoot(el).querySelector('[data-testid="voice-announcer"]')).not.toBeNull())
   return w
 }
 /** Dismisses every toast (they time out, so they are not part of the baselines). */
 const dismissToasts = async (el: HTMLElement, t: ReturnType<typeof copyOf>) => {
-  for (const b of within(shadow(el)).queryAllByRole('button', { name: t('widget.dismiss') })) await userEvent.click(b)
-  await waitFor(() => expect(within(shadow(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
+  for (const b of within(widgetRoot(el)).queryAllByRole('button', { name: t('widget.dismiss') }))
+    await userEvent.click(b)
+  await waitFor(() => expect(within(widgetRoot(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
 }
 /** Waits for a toast with this title and description. */
 const toast = async (el: HTMLElement, title: string, description: string) => {
-  await waitFor(() => expect(within(shadow(el)).getByText(title)).toBeVisible())
-  await expect(within(shadow(el)).getByText(description)).toBeVisible()
+  await waitFor(() => expect(within(widgetRoot(el)).getByText(title)).toBeVisible())
+  await expect(within(widgetRoot(el)).getByText(description)).toBeVisible()
 }
 /** Every text the announcer region is given from now on (records, not the region: observers batch). */
 const recordAnnouncements = (el: HTMLElement): string[] => {
   const heard: string[] = []
-  const region = shadow(el).querySelector('[data-testid="voice-announcer"]')
+  const region = widgetRoot(el).querySelector('[data-testid="voice-announcer"]')
   if (!region) throw new globalThis.Error('the conversation panel is not loaded')
   new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) heard.push((n.textContent ?? '').trim())
@@ -248,7 +241,7 @@ export const TypedMessageFails: Story = {
     await userEvent.type(input, 'scroll down{Enter}')
     await expect(w.getByRole('alert')).toHaveTextContent(t('widget.conversation.sendFailed'))
     await expect(input).toHaveValue('scroll down')
-    await expect(shadow(el).getRootNode()).toHaveProperty('activeElement', input)
+    await expect(widgetRoot(el).getRootNode()).toHaveProperty('activeElement', input)
     input.blur()
   },
 }
@@ -366,7 +359,7 @@ const problemStory = (
     const w = await inWidget(el)
     await userEvent.click(w.getByRole('button', { name: t('widget.start') }))
     await waitFor(() => expect(w.getByTestId('voice-status')).toHaveTextContent(t(`widget.problem.${kind}.title`)))
-    await expect(shadow(el)).toHaveAttribute('data-status', 'idle')
+    await expect(widgetRoot(el)).toHaveAttribute('data-status', 'idle')
     if (toastTitleKey) await toast(el, t(toastTitleKey), t(`widget.problem.${kind}.description`))
     await expect(w.getByTestId('voice-hint')).toHaveTextContent(t(hintKey))
     await expect(w.getByTestId('voice-live')).toHaveTextContent(t(`widget.problem.${kind}.title`))
@@ -543,7 +536,7 @@ export const PhoneConversation: Story = {
     const toggle = w.getByRole('button', { name: t('widget.conversation.toggle') })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     const covered = () => {
-      const root = shadow(el)
+      const root = widgetRoot(el)
       const boxes = [...root.querySelectorAll<HTMLElement>('.toast, .panel, .mic')]
         .filter((n) => n.checkVisibility())
         .map((n) => n.getBoundingClientRect())
@@ -563,7 +556,7 @@ export const PhoneConversation: Story = {
     // expanded by the visitor, with a toast showing, still within a third
     await userEvent.click(toggle)
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    await expect(within(shadow(el)).getAllByTestId('voice-toast').length).toBeGreaterThan(0)
+    await expect(within(widgetRoot(el)).getAllByTestId('voice-toast').length).toBeGreaterThan(0)
     await expect(covered()).toBeLessThanOrEqual(1 / 3)
     await dismissToasts(el, t)
   },

@@ -7,6 +7,7 @@ import enCall from '../../../locales/en/voiceCall.json'
 import hiCall from '../../../locales/hi/voiceCall.json'
 import { ScriptedVoiceEngine } from '../../voice/session/scriptedEngine'
 import { mountVoiceWidget, type ChatFactory, type EngineFactory, type WidgetMode } from '../../voice/widget'
+import { focused, widget } from './widgetQueries'
 
 /**
  * A scripted typed conversation for the stories (the real one is `POST /chat/web`, src/voice/chat, proven against a
@@ -105,17 +106,6 @@ const meta = {
 } satisfies Meta<typeof ChatHost>
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** The widget's root inside its shadow root (Testing Library does not cross shadow roots). */
-const widget = (el: HTMLElement): Promise<HTMLElement> =>
-  waitFor(() => {
-    const root = el
-      .querySelector('[data-voiceos]')
-      ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
-    if (!root) throw new Error('the widget is not mounted yet')
-    return root
-  })
-const focused = (el: HTMLElement) => el.querySelector('[data-voiceos]')?.shadowRoot?.activeElement ?? null
 
 /**
  * Chat mode: the button opens a typed conversation (no call, no microphone); focus goes to the text field; a

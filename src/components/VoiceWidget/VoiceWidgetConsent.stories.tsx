@@ -15,6 +15,7 @@ import {
   type WidgetSize,
 } from '../../voice/widget'
 import { paintAccent } from '../../voice/widget/branding'
+import { focused, widget } from './widgetQueries'
 
 /** An in-memory `Storage` per story: what a visitor's `localStorage` holds for the origin, nothing shared between stories. */
 function memoryStorage(): Storage {
@@ -169,16 +170,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The widget's root inside its shadow root (Testing Library does not cross shadow roots). */
-const widget = (el: HTMLElement): Promise<HTMLElement> =>
-  waitFor(() => {
-    const root = el
-      .querySelector('[data-voiceos]')
-      ?.shadowRoot?.querySelector<HTMLElement>('[data-testid="voice-widget"]')
-    if (!root) throw new Error('the widget is not mounted yet')
-    return root
-  })
-const focused = (el: HTMLElement) => el.querySelector('[data-voiceos]')?.shadowRoot?.activeElement ?? null
 /** Dismisses every toast from the keyboard (Escape dismisses the newest): toasts are not part of these baselines. */
 async function dismissToasts(w: HTMLElement): Promise<void> {
   for (const b of within(w).queryAllByRole('button', { name: /Dismiss notification|सूचना हटाएँ/ }))
