@@ -156,7 +156,7 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
 }
 
 for (const width of [320, 390]) {
-  test(`a phone ${width} px wide: the open call panel, the consent button and the mic all stay inside the viewport`, async ({
+  test(`a phone ${width} px wide: the open call panel, the consent button and the mic all stay inside the viewport, the button stacked over the mic`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 700 })
@@ -178,5 +178,16 @@ for (const width of [320, 390]) {
         .map(({ el, r }) => `${el} ${Math.round(r.left)}–${Math.round(r.right)}`)
     })
     expect(outside).toEqual([])
+    // The consent button stacks over the mic, so the panel keeps the row's width beside the mic (branding.ts).
+    const boxes = await page.evaluate(() => {
+      const root = document.querySelector('[data-voiceos]')!.shadowRoot!
+      const box = (selector: string) => root.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect
+      return { panel: box('.panel'), mic: box('.mic'), consent: box('[data-testid="voice-consent-manage"]') }
+    })
+    expect(boxes.consent.bottom).toBeLessThanOrEqual(boxes.mic.top)
+    expect(boxes.consent.left).toBeGreaterThanOrEqual(boxes.mic.left)
+    expect(boxes.consent.right).toBeLessThanOrEqual(boxes.mic.right)
+    expect(boxes.panel.right).toBeLessThanOrEqual(boxes.mic.left)
+    expect(boxes.panel.width).toBeGreaterThanOrEqual(width - 16 * (2 + 4 + 0.75) - 2)
   })
 }

@@ -184,7 +184,9 @@ export function layoutClasses(position: WidgetPosition, size: WidgetSize): strin
 /**
  * Position, size and phone CSS of the widget (appended to its sheet, styles.ts). On a phone (≤ 30rem wide) at most
  * the two newest toasts show, compact, at the widget's edge, so the open widget and its toasts keep to the
- * bottom third of a 390 px screen (VoiceWidgetConsent.stories.tsx measures it). No motion is added.
+ * bottom third of a 390 px screen (VoiceWidgetConsent.stories.tsx measures it), and the round buttons beside the
+ * mic (type instead, consent) stack over it, so the open panel keeps the row's width (at 320 px: 212 px wide
+ * instead of 156). No motion is added.
  */
 export const BRANDING_CSS = `
 .root.top { top: max(1rem, env(safe-area-inset-top)); bottom: auto; flex-direction: column-reverse; }
@@ -204,5 +206,22 @@ export const BRANDING_CSS = `
   .toast-description { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
   .toast .close { width: 1.5rem; height: 1.5rem; }
   .panel { max-width: calc(100vw - 7rem); }
+  /* The open panel keeps the whole width beside the mic: the round buttons (type instead, consent) stack over the
+     mic instead of taking their place in the row. A first (last, at the top) row of 1fr takes up the rest of
+     the panel's height, so the stack stays at the corner. Hidden buttons take no row. */
+  .row { display: grid; grid-template-columns: minmax(0, auto) auto; grid-template-rows: 1fr auto auto auto;
+    align-items: end; gap: 0; }
+  .row > .panel { grid-column: 1; grid-row: 1 / -1; margin-right: 0.75rem; }
+  .row > :not(.panel) { grid-column: 2; justify-self: center; }
+  .row > .mic-wrap { grid-row: 4; }
+  .row > .consent-manage { grid-row: 3; margin-bottom: 0.5rem; }
+  .row > .chat-toggle { grid-row: 2; }
+  .left .row { grid-template-columns: auto minmax(0, auto); }
+  .left .row > .panel { grid-column: 2; margin: 0 0 0 0.75rem; }
+  .left .row > :not(.panel) { grid-column: 1; }
+  .top .row { grid-template-rows: auto auto auto 1fr; }
+  .top .row > .mic-wrap { grid-row: 1; }
+  .top .row > .consent-manage { grid-row: 2; margin: 0.5rem 0 0; }
+  .top .row > .chat-toggle { grid-row: 3; }
 }
 `
