@@ -12,7 +12,10 @@
  *   entries (≥ 50 ms) while the commands ran; a click on the last row's button, a toggle of a middle row's checkbox, a fill of the search
  *   box, a fill of a select, and a click that matches nothing (the slowest path: every candidate and the
  *   page's text are searched); each 25 times, median and p95 over all of them;
- * - the page map (collect + serialise) and the read tool (whole page; one named section), median and p95 of 15.
+ * - the page map (collect + serialise) and the read tool (whole page; one named section), median and p95 of 15;
+ * - fills on long forms of 300, 1,000 and 3,000 labelled text fields (an order sheet: one "Quantity of item N"
+ *   field per row): a fill of the last field, and a fill of a field the form does not have (the refusal names
+ *   the closest fields, so every field's name is compared), each 25 times, the same figures as above.
  * `BENCH_SRC=/path/to/src` measures another checkout's sources (e.g. an older commit, for before/after).
  * Writes bench/results/commands.md and prints it. Goal (tests nothing): p95 ≤ 16 ms per command and ≤ 20 ms for
  * the page map at 10,000 elements, growing no faster than the page.
@@ -28,6 +31,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const src = resolve(process.env['BENCH_SRC'] ?? join(root, 'src'))
 const quick = process.argv.includes('--quick')
 const SIZES = quick ? [1_000, 10_000] : [1_000, 10_000, 30_000]
+const FORM_FIELDS = quick ? [300, 1_000] : [300, 1_000, 3_000]
 const RUNS = quick ? 10 : 25
 
 const hasRead = existsSync(join(src, 'voice/context/readPage.ts'))
@@ -62,6 +66,16 @@ function listing(elements: number): string {
     <h2>Delivery</h2><p>Free delivery on orders over ₹999. Returns within 30 days.</p></main><footer><p>© Shop</p></footer></body></html>`
 }
 
+/** A long order form of `fields` labelled text fields, one per row, and a select after them. */
+function longForm(fields: number): string {
+  const row = (i: number) =>
+    `<div><label for="q${i}">Quantity of item ${i}</label> <input id="q${i}" name="q${i}" type="text" inputmode="numeric"></div>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order sheet</title><style>body{font:14px system-ui;margin:0 16px}</style></head>
+    <body><main><h1>Order sheet</h1><form>${Array.from({ length: fields }, (_, i) => row(i)).join('')}
+    <label for="ship">Shipping</label><select id="ship"><option>Standard</option><option>Express</option></select><button>Place order</button></form>
+    <h2>Delivery</h2><p>Orders ship within two days.</p></main></body></html>`
+}
+
 const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))]!
@@ -77,18 +91,20 @@ const lines: string[] = [
   '| elements | command → action median | p95 | slowest command (p95) | longest task of a command (p95 / max) | long tasks ≥ 50 ms | page map median | p95 | read tool (page / section) median | p95 |',
   '|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|',
 ]
-try {
-  for (const size of SIZES) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.setContent(listing(size))
+/** Runs the commands of the page's `kind` `RUNS` times each in `html`, then the page map and the read tool. */
+async function measure(html: string, kind: 'listing' | 'form') {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  try {
+    await page.setContent(html)
     await page.addScriptTag({ content: bundle })
     // tsx names the functions of the evaluated callback with a `__name` helper the page lacks.
     await page.addScriptTag({ content: 'window.__name = (f) => f' })
     const r = await page.evaluate(
-      async ({ runs }) => {
+      async ({ runs, kind }) => {
         const B = (window as unknown as { VoiceBench: any }).VoiceBench // eslint-disable-line @typescript-eslint/no-explicit-any
         const count = document.getElementsByTagName('*').length
         const rows = document.querySelectorAll('tbody tr').length
+        const fields = document.querySelectorAll('form input').length
         const executor = B.commands.createCommandExecutor({
           notify: () => {},
           logger: {},
@@ -97,13 +113,20 @@ try {
           prefersReducedMotion: true,
         })
         Element.prototype.scrollIntoView = function () {} // keep the page still between runs
-        const commands: Record<string, () => unknown> = {
-          'click last row': () => ({ action: 'click', targetText: `Add product ${rows - 1} to cart` }),
-          'toggle middle row': () => ({ action: 'toggle', targetText: `Compare product ${rows >> 1}` }),
-          'fill search': () => ({ action: 'fill', fieldHint: 'search', value: 'mugs' }),
-          'fill select': () => ({ action: 'fill', fieldHint: 'sort by', value: 'price: low to high' }),
-          'click nothing': () => ({ action: 'click', targetText: 'Checkout now' }),
-        }
+        const commands: Record<string, () => unknown> =
+          kind === 'listing'
+            ? {
+                'click last row': () => ({ action: 'click', targetText: `Add product ${rows - 1} to cart` }),
+                'toggle middle row': () => ({ action: 'toggle', targetText: `Compare product ${rows >> 1}` }),
+                'fill search': () => ({ action: 'fill', fieldHint: 'search', value: 'mugs' }),
+                'fill select': () => ({ action: 'fill', fieldHint: 'sort by', value: 'price: low to high' }),
+                'click nothing': () => ({ action: 'click', targetText: 'Checkout now' }),
+              }
+            : {
+                'fill last field': () => ({ action: 'fill', fieldHint: `quantity of item ${fields - 1}`, value: '3' }),
+                'fill no such field': () => ({ action: 'fill', fieldHint: 'gift card number', value: '1234' }),
+              }
+        const refusals = new Set(['click nothing', 'fill no such field'])
         document.addEventListener('click', (e) => e.preventDefault(), true)
         // The action: the first click or input the command dispatches (a command on a big page may act in a
         // later task, after the page had turns: ./executor.ts LOOKUP_SLICE_MS).
@@ -149,8 +172,14 @@ try {
               await result.settled
               result = result.settledResult ?? result
             }
-            if (i === 0 && name !== 'click nothing' && result.status !== 'executed')
+            if (i === 0 && refusals.has(name) === (result.status === 'executed'))
               throw new Error(`${name}: ${JSON.stringify(result)}`)
+            if (
+              i === 0 &&
+              name === 'fill last field' &&
+              document.querySelector<HTMLInputElement>(`#q${fields - 1}`)?.value !== '3'
+            )
+              throw new Error(`${name}: the value is not in the last field`)
             all.push(dt)
             ;(per[name] ??= []).push(dt)
           }
@@ -175,8 +204,17 @@ try {
         observer.disconnect()
         return { count, all, sync, longTasks, per, map, read }
       },
-      { runs: RUNS },
+      { runs: RUNS, kind },
     )
+    return r
+  } finally {
+    await page.close()
+  }
+}
+
+try {
+  for (const size of SIZES) {
+    const r = await measure(listing(size), 'listing')
     const slowest = Object.entries(r.per).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!
     lines.push(
       `| ${r.count.toLocaleString('en')} | ${ms(pct(r.all, 0.5))} ms | ${ms(pct(r.all, 0.95))} ms | ${slowest[0]} (${ms(pct(slowest[1], 0.95))} ms) | ${ms(pct(r.sync, 0.95))} / ${ms(Math.max(...r.sync))} ms | ${r.longTasks.length} of ${r.all.length} | ${ms(pct(r.map, 0.5))} ms | ${ms(pct(r.map, 0.95))} ms | ${r.read.length ? `${ms(pct(r.read, 0.5))} ms | ${ms(pct(r.read, 0.95))} ms` : '— | —'} |`,
@@ -186,15 +224,28 @@ try {
         .map(([k, v]) => `${k} ${ms(pct(v, 0.5))}/${ms(pct(v, 0.95))}`)
         .join(', ')}`,
     )
-    await page.close()
+  }
+  lines.push(
+    '',
+    'Goal: p95 ≤ 16 ms per command and ≤ 20 ms for the page map at 10,000 elements, no worse than linear growth beyond.',
+    '',
+    '## Fills on long forms',
+    '',
+    `An order sheet of labelled text fields, one per row; ${RUNS} runs of each fill.`,
+    '',
+    '| fields | elements | fill the last field, median / p95 | fill a field it does not have (refused), median / p95 | longest task of a fill (p95 / max) | long tasks ≥ 50 ms |',
+    '|---:|---:|---:|---:|---:|---:|',
+  )
+  for (const fields of FORM_FIELDS) {
+    const r = await measure(longForm(fields), 'form')
+    const cell = (name: string) => `${ms(pct(r.per[name]!, 0.5))} / ${ms(pct(r.per[name]!, 0.95))} ms`
+    lines.push(
+      `| ${fields.toLocaleString('en')} | ${r.count.toLocaleString('en')} | ${cell('fill last field')} | ${cell('fill no such field')} | ${ms(pct(r.sync, 0.95))} / ${ms(Math.max(...r.sync))} ms | ${r.longTasks.length} of ${r.all.length} |`,
+    )
   }
 } finally {
   await browser.close()
 }
-lines.push(
-  '',
-  'Goal: p95 ≤ 16 ms per command and ≤ 20 ms for the page map at 10,000 elements, no worse than linear growth beyond.',
-)
 const md = lines.join('\n')
 mkdirSync(join(root, 'bench/results'), { recursive: true })
 if (!process.env['BENCH_SRC']) writeFileSync(join(root, 'bench/results/commands.md'), `${md}\n`)
