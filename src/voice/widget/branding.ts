@@ -186,7 +186,9 @@ export function layoutClasses(position: WidgetPosition, size: WidgetSize): strin
  * the two newest toasts show, compact, at the widget's edge, so the open widget and its toasts keep to the
  * bottom third of a 390 px screen (VoiceWidgetConsent.stories.tsx measures it), and the round buttons beside the
  * mic (type instead, consent) stack over it, so the open panel keeps the row's width (at 320 px: 212 px wide
- * instead of 156). No motion is added.
+ * instead of 156): a grid whose first row (last, at the top) is 1fr and takes up the rest of the panel's height, so
+ * the stack stays at the corner; a hidden button takes no space. No motion is added. (Comments stay out of the
+ * CSS text: it ships as a string, so the minifier keeps them.)
  */
 export const BRANDING_CSS = `
 .root.top { top: max(1rem, env(safe-area-inset-top)); bottom: auto; flex-direction: column-reverse; }
@@ -206,9 +208,6 @@ export const BRANDING_CSS = `
   .toast-description { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
   .toast .close { width: 1.5rem; height: 1.5rem; }
   .panel { max-width: calc(100vw - 7rem); }
-  /* The open panel keeps the whole width beside the mic: the round buttons (type instead, consent) stack over the
-     mic instead of taking their place in the row. A first (last, at the top) row of 1fr takes up the rest of
-     the panel's height, so the stack stays at the corner. Hidden buttons take no row. */
   .row { display: grid; grid-template-columns: minmax(0, auto) auto; grid-template-rows: 1fr auto auto auto;
     align-items: end; gap: 0; }
   .row > .panel { grid-column: 1; grid-row: 1 / -1; margin-right: 0.75rem; }
