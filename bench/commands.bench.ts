@@ -91,7 +91,7 @@ const lines: string[] = [
   '| elements | command → action median | p95 | slowest command (p95) | longest task of a command (p95 / max) | long tasks ≥ 50 ms | page map median | p95 | read tool (page / section) median | p95 |',
   '|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|',
 ]
-/** Runs the commands of the page's `kind` `RUNS` times each in `html`, then the page map and the read tool. */
+/** Runs the commands of the page's `kind` `RUNS` times each in `html`, then (listing) the page map and the read tool. */
 async function measure(html: string, kind: 'listing' | 'form') {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   try {
@@ -194,13 +194,16 @@ async function measure(html: string, kind: 'listing' | 'form') {
           }
           return out
         }
-        const map = await timeIt(() => B.pageMap.serializePageMap(B.pageMap.collectPageMap(document)))
-        const read = B.read
-          ? [
-              ...(await timeIt(() => B.read.readPage(document), 8)),
-              ...(await timeIt(() => B.read.readPage(document, { section: 'delivery' }), 7)),
-            ]
-          : []
+        // The page map and the read tool are reported for the listing only (the forms' table has no column for them).
+        const map =
+          kind === 'listing' ? await timeIt(() => B.pageMap.serializePageMap(B.pageMap.collectPageMap(document))) : []
+        const read =
+          kind === 'listing' && B.read
+            ? [
+                ...(await timeIt(() => B.read.readPage(document), 8)),
+                ...(await timeIt(() => B.read.readPage(document, { section: 'delivery' }), 7)),
+              ]
+            : []
         observer.disconnect()
         return { count, all, sync, longTasks, per, map, read }
       },
