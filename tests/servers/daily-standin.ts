@@ -13,6 +13,9 @@
  * `__dailyStandIn.maxAppMessageSize`: the app-message limit the room's join answer carries (daily-js's
  * `internal._maxAppMessageSize`; default: none, so daily-js's 4096) — `sendAppMessage` throws above it exactly
  * as daily-js 0.87.0 does (tests/unit/engine/fakes.ts).
+ * `__dailyStandIn.noiseCancellationError` (e.g. `KrispInitError: Canceled`): `updateInputSettings` asking for
+ * noise cancellation rejects with it, as daily-js does when Krisp cannot start in the browser;
+ * `__dailyStandIn.audioObserverError`: `startRemoteParticipantsAudioLevelObserver` rejects with it.
  */
 import { FakeDailyCall } from '../unit/engine/fakes'
 
@@ -20,6 +23,8 @@ interface StandInSettings {
   listeningDelayMs?: number
   roomServer?: string
   maxAppMessageSize?: number
+  noiseCancellationError?: string
+  audioObserverError?: string
 }
 
 const settings = (): StandInSettings => ((globalThis as { __dailyStandIn?: StandInSettings }).__dailyStandIn ??= {})
@@ -57,6 +62,9 @@ export class BrowserDailyCall extends FakeDailyCall {
       addEventListener('pagehide', this.#leaveRoom)
     }
     this.roomMaxAppMessageSize = settings().maxAppMessageSize
+    const { noiseCancellationError, audioObserverError } = settings()
+    if (noiseCancellationError) this.fail.noiseCancellation = new Error(noiseCancellationError)
+    if (audioObserverError) this.fail.startRemoteParticipantsAudioLevelObserver = new Error(audioObserverError)
     const joined = await super.join(options)
     const delay = settings().listeningDelayMs ?? 0
     setTimeout(() => {

@@ -360,6 +360,11 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
   }
   const onError = (event: VoiceCallErrorEvent) => {
+    if (event?.type === 'audio-observer-setup-error' || event?.type === 'audio-processing-setup-error') {
+      // Not critical (the engine turned noise cancellation off and went on, SPEC §8): the call continues.
+      log.warn(`[voice] ${event.type}; the call goes on without it`, event.error)
+      return
+    }
     lastError = event
     if (status === 'connecting') return // the failed start shows Connection Failed instead
     // Never the engine's own message (English, technical): the copy of its kind, in the page's language.

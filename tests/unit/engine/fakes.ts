@@ -14,6 +14,8 @@ export type FailingMethod =
   | 'startRemoteParticipantsAudioLevelObserver'
   | 'startLocalAudioLevelObserver'
   | 'updateInputSettings'
+  /** Only `updateInputSettings` that asks for noise cancellation (Krisp failing to start: `KrispInitError: Canceled`). */
+  | 'noiseCancellation'
   | 'destroy'
   | 'testNetworkConnectivity'
   | 'testWebsocketConnectivity'
@@ -193,6 +195,8 @@ export class FakeDailyCall {
   updateInputSettings(settings: unknown): Promise<unknown> {
     this.calls.push(['updateInputSettings', settings])
     if (this.fail.updateInputSettings) return Promise.reject(this.fail.updateInputSettings)
+    const type = (settings as { audio?: { processor?: { type?: unknown } } } | undefined)?.audio?.processor?.type
+    if (this.fail.noiseCancellation && type === 'noise-cancellation') return Promise.reject(this.fail.noiseCancellation)
     return Promise.resolve({ inputSettings: settings })
   }
 
