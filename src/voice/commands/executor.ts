@@ -23,7 +23,6 @@ import {
   type ParsedVoiceMessage,
   type ScrollCommand,
   type ToggleCommand,
-  type UnknownVoiceCommand,
   type VoiceCommand,
 } from './schema'
 import { describeElement, isVisible, withLookupScope } from './dom'
@@ -46,9 +45,10 @@ import { TOAST_VALUE_MAX_CHARS, voiceToast, type VoiceToast } from './toasts'
 import { createCommandLog, errorMessage, type CommandLogger } from './logLimit'
 import { createWidgetFilter } from './ignore'
 import { createScheduler, LOOKUP_SLICE_MS, type BadSelector } from './schedule'
+import type { CommandResult } from './result'
 
 export { HIGHLIGHT_ATTRIBUTE, setNativeValue, REFUSAL_TOAST_WINDOW_MS, LOOKUP_SLICE_MS }
-export type { RefusalReason, CommandLogger }
+export type { RefusalReason, CommandLogger, CommandResult }
 
 /** Fraction of `window.innerHeight` one "scroll up/down" moves (SPEC §9: 80%). */
 export const SCROLL_FRACTION = 0.8
@@ -56,32 +56,6 @@ export const SCROLL_FRACTION = 0.8
 export const DEFAULT_HIGHLIGHT_MS = 1500
 /** Default selector of page parts commands never act on (put it on the voice widget itself). */
 export const DEFAULT_IGNORE_SELECTOR = '[data-voice-ignore]'
-
-/**
- * The result of executing one message. A refusal's `detail` is a short sentence for people and for the voice
- * assistant (e.g. `no field labelled "Company"`, `button "Delete Account" is disabled`).
- */
-export type CommandResult =
-  | {
-      status: 'executed'
-      command: VoiceCommand
-      target?: Element
-      /**
-       * A toggle's control may change after the click returns (a framework re-renders, a menu opens in a frame):
-       * resolves once it has settled (./effects.ts `whenSettled`, ≤ 500 ms), so a report reads the state after.
-       */
-      settled?: Promise<void>
-      /**
-       * Set before `settled` resolves when the command went on after `execute()` returned (a fill of a combobox
-       * whose list is drawn in later turns): the final outcome — executed, or refused with the reason. Readers
-       * of a settled result read this one instead (../context/report.ts `describeCommandResult` does).
-       */
-      settledResult?: CommandResult
-    }
-  | { status: 'refused'; command?: VoiceCommand; reason: RefusalReason; detail: string }
-  | { status: 'unknown'; command: UnknownVoiceCommand }
-  | { status: 'invalid'; issues: string[] }
-  | { status: 'duplicate'; command: VoiceCommand }
 
 /** Options of {@link createCommandExecutor}. */
 export interface CommandExecutorOptions {

@@ -15,7 +15,7 @@ import { errorMessage } from './logLimit'
 import type { NotFoundMemo } from './notFoundMemo'
 import type { LookupSteps } from './steps'
 import type { VoiceCommand } from './schema'
-import type { CommandResult } from './executor'
+import type { CommandResult } from './result'
 
 /**
  * Longest run of a lookup in one task, in ms; past it the page gets a turn and the lookup goes on in slices of
