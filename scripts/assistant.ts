@@ -134,7 +134,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
       throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
     id = (values.id ?? io.env['VAPI_ASSISTANT_ID'] ?? '').trim()
-    if (command === 'show') {
+    if (command === 'show' && !values.json) {
       out(await describeIndex(resolve(values['site-index'] ?? DEFAULT_INDEX_DIR)))
       // Without an assistant id, show reports the site index alone.
       if (!id) return 0
@@ -209,7 +209,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (command === 'update') {
       const updated = await client.assistants.update(id, buildAssistantUpdate(existing, definition))
       out(
-        `Updated assistant ${updated.id}: the five client-side tools (four voice commands and read_page), the page-map instructions and the client messages are current.`,
+        `Updated assistant ${updated.id}: the seven client-side tools (four voice commands, read_page, search_site and open_page), the page-map instructions and the client messages are current.`,
       )
       out(`Assistant id: ${updated.id}`)
       printSnippet(updated.id)

@@ -100,7 +100,7 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const article = (() => {
     try {
       // Readability mutates the document it is given; links and directives were read above.
-      return new Readability(document as unknown as Document, { charThreshold: 200, keepClasses: false }).parse()
+      return new Readability(document, { charThreshold: 200, keepClasses: false }).parse()
     } catch {
       return null
     }

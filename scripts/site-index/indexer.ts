@@ -142,11 +142,11 @@ async function readSitemap(
     skip(url, res.kind === 'status' ? (res.status >= 500 ? '5xx' : '4xx') : 'network', 'sitemap')
     return out
   }
-  const xml = new DOMParser().parseFromString(res.body, 'text/xml')
+  const xml = new DOMParser().parseFromString(res.body, 'text/xml') as unknown as Document
   const locOf = (el: Element) => (el.getElementsByTagName('loc')[0]?.textContent ?? '').trim()
   const lastmodOf = (el: Element) => (el.getElementsByTagName('lastmod')[0]?.textContent ?? '').trim() || null
   for (const sm of [...xml.getElementsByTagName('sitemap')]) {
-    const loc = locOf(sm as unknown as Element)
+    const loc = locOf(sm)
     if (!loc || depth >= MAX_SITEMAP_DEPTH) continue
     let abs: string
     try {
@@ -159,10 +159,10 @@ async function readSitemap(
   }
   for (const u of [...xml.getElementsByTagName('url')]) {
     if (out.length >= MAX_SITEMAP_URLS) break
-    const loc = locOf(u as unknown as Element)
+    const loc = locOf(u)
     if (!loc) continue
     try {
-      out.push({ url: normalize(new URL(loc, url).href), lastmod: lastmodOf(u as unknown as Element) })
+      out.push({ url: normalize(new URL(loc, url).href), lastmod: lastmodOf(u) })
     } catch {
       /* not a URL */
     }

@@ -1,6 +1,7 @@
 import type { RealtimeSettings } from '../session/session'
 import type { WidgetToast } from '../session/types'
 import type { HandoffRecord } from '../session/handoff'
+import type { ChatHandoffRecord } from '../session/handoffRecord'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { translate, type VoiceCopy } from './copy'
 import type { ChatFactory, EngineFactory } from './engine'
@@ -78,6 +79,10 @@ export interface MountVoiceWidgetOptions {
   persist?: boolean
   /** A call the previous page of this tab handed over (`claimHandoff()`): rejoined at once. */
   resume?: HandoffRecord | null
+  /** A typed chat the previous page of this tab handed over (`claimChatHandoff()`): its panel opens with its transcript. */
+  resumeChat?: ChatHandoffRecord | null
+  /** Where the site's search index is published (`search_site`, `open_page`; README "Site search"). @default none */
+  siteIndex?: string
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
   /**
@@ -488,6 +493,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     onLevel: (source, level) => conversation?.level(source, level),
     notify,
     persist: options.persist === true,
+    ...(options.siteIndex && { siteIndex: options.siteIndex }),
+    ...(mode !== 'voice' && options.resumeChat && { resumeChat: options.resumeChat }),
     ...(options.pageUrl && { pageUrl: options.pageUrl }),
     ...(options.logger && { logger: options.logger }),
   })

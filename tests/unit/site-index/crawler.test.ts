@@ -110,7 +110,7 @@ const routes: Record<
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    hits.push({ path, ua: req.headers['user-agent'], ifNoneMatch: req.headers['if-none-match'] as string | undefined })
+    hits.push({ path, ua: req.headers['user-agent'], ifNoneMatch: req.headers['if-none-match'] })
     inFlight++
     peak = Math.max(peak, inFlight)
     // Each answer takes a moment, so concurrent requests overlap.
