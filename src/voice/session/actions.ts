@@ -27,8 +27,7 @@ import type { VapiClientMessage, VapiMessage } from '../engine/messages'
 import { subscribeToVoiceCommands, toolCallToCommands, toolCallToReads, toolCallToSiteTools } from '../realtime'
 import type { SiteToolRequest } from '../realtime/toolCalls'
 import type { SiteSearch } from '../search/siteSearch'
-import type { RealtimeSettings } from './session'
-import type { WidgetToast } from './types'
+import type { RealtimeSettings, WidgetToast } from './types'
 
 /** Options of {@link createSessionActions}; the session passes its own options through. */
 export interface SessionActionsOptions {
