@@ -161,6 +161,8 @@ export function voicePrompt(): string {
     '',
     `What happened: after each action a system message that starts with "${RESULT_HEADER}" says whether it was done or refused and why (for example "no field labelled Company"). When an action is refused, tell the visitor briefly and suggest an alternative from the page map. When it was done, do not repeat it; carry on.`,
     '',
+    'Long messages: a system or user message that starts with "[part 1 of N]" is the first of N parts of one message (too long for one); parts 2…N follow in order. Read them together as one message, and act on it only once part N has arrived.',
+    '',
     'Rules: one action per tool call. Before filling a field, make sure the visitor gave the value; never guess personal data and never read a password back. Keep answers to one or two short sentences — this is a voice conversation. Answer in the language the visitor speaks (English or Hindi).',
     PROMPT_END,
   ].join('\n')
@@ -197,6 +199,16 @@ export function voiceHooks(): AssistantHook[] {
   ]
 }
 
+/**
+ * Live Call Control on (`CreateAssistantDTO.monitorPlan.controlEnabled`, openapi/vapi-openapi.json `MonitorPlan`):
+ * the widget ends a call whose room outlives the page by posting `{ "type": "end-call" }` to the call's
+ * `monitor.controlUrl` (README "One conversation across pages"). Set explicitly: the vendored document says
+ * "Defaults to true" in the property's description but "To enable live control … set `controlEnabled` to
+ * `true`" in `monitorPlan`'s usage notes, and gives `false` as the example. The owner's other monitor settings
+ * are kept on update.
+ */
+export const MONITOR_PLAN = { controlEnabled: true } as const
+
 /** Options of {@link buildAssistantCreate}. */
 export interface AssistantDefinitionOptions {
   /** @default {@link DEFAULT_ASSISTANT_NAME} */
@@ -230,6 +242,7 @@ export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): 
       tools: voiceCommandTools(),
     },
     clientMessages: [...CLIENT_MESSAGES],
+    monitorPlan: { ...MONITOR_PLAN },
     hooks: voiceHooks(),
     maxDurationSeconds: MAX_CALL_SECONDS,
     metadata: { voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
@@ -247,6 +260,7 @@ export interface ExistingAssistant {
     [key: string]: unknown
   }
   clientMessages?: string[]
+  monitorPlan?: Record<string, unknown>
   hooks?: unknown[]
   maxDurationSeconds?: number
   metadata?: Record<string, unknown>
@@ -258,7 +272,7 @@ export interface ExistingAssistant {
  * model (provider, model and its other settings) and the owner's text in the system prompt are kept; the
  * managed part of the prompt and the five tools are replaced; tools of other names are kept; the client
  * messages the widget needs are added; the silence hook ({@link SILENCE_END_SECONDS}) is set, the owner's other
- * hooks kept; a maximum duration the owner chose is kept, none gets {@link MAX_CALL_SECONDS}. Without `existing`
+ * hooks kept; Live Call Control is turned on ({@link MONITOR_PLAN}), the owner's other monitor settings kept; a maximum duration the owner chose is kept, none gets {@link MAX_CALL_SECONDS}. Without `existing`
  * (a dry run), the body of a fresh definition.
  */
 export function buildAssistantUpdate(
@@ -290,6 +304,7 @@ export function buildAssistantUpdate(
       tools: [...keptTools, ...voiceCommandTools()],
     },
     clientMessages,
+    monitorPlan: { ...(existing.monitorPlan ?? {}), ...MONITOR_PLAN },
     hooks: [...ownerHooks, ...voiceHooks()],
     maxDurationSeconds: existing.maxDurationSeconds ?? MAX_CALL_SECONDS,
     metadata: {

@@ -62,6 +62,15 @@ export interface ChatSessionOptions {
   /** Realtime channel settings (SPEC §7); `null` → commands come only as tool calls. */
   realtime: RealtimeSettings | null
   /**
+   * Ask for a streamed answer (`CreateWebChatDTO.stream: true`). @default false — the JSON answer (`WebChat`),
+   * because the documented stream (`CreateChatStreamResponse`, openapi/vapi-openapi.json) carries only content
+   * deltas (`path: chat.output[N].content`), never the assistant's `tool_calls`, and the assistant's page tools
+   * (`npm run assistant`) are client tools without a server URL, so nothing else brings them to the page: only
+   * `WebChat.output[].tool_calls` does. `true` suits an assistant without client tools (its text then arrives
+   * word by word, as partial turns).
+   */
+  stream?: boolean | undefined
+  /**
    * The conversation as turns, the shape a voice session emits: the visitor's own turn final at send; the
    * assistant's partial text while it streams (the whole text so far, not a delta), then final.
    */
@@ -128,8 +137,8 @@ interface Awaited {
  * {@link REALTIME_JOIN_WAIT_MS}), so a command broadcast during the first answer already runs.
  *
  * Each `send`: the visitor's turn (final) → `POST /chat/web` `{ assistantId, input, sessionId?,
- * assistantOverrides: { variableValues: { sessionId, url } }, stream: true }` → the assistant's partial turns per
- * delta → its final turn. `input` is the text, or — when page context or command results are pending — those as
+ * assistantOverrides: { variableValues: { sessionId, url } }, stream }` (`false` unless the `stream` option: see
+ * there why) → with a stream, the assistant's partial turns per delta → its final turn. `input` is the text, or — when page context or command results are pending — those as
  * `{ role: 'system', content }` messages followed by `{ role: 'user', content: text }`; should the platform
  * refuse that with 400, the text alone is sent again and context stays off for the session. A `WebChat` answer
  * whose assistant `tool_calls` name the project's client tools runs them (up to {@link MAX_TOOL_ROUNDS} rounds)
@@ -223,6 +232,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         input,
         sessionId: chatSessionId,
         variableValues: { sessionId: options.sessionId, url: options.pageUrl },
+        stream: options.stream ?? false,
         signal,
         timeoutMs: options.timeoutMs,
         fetch: options.fetch,
