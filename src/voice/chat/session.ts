@@ -20,7 +20,7 @@ import type { PageContextOptions } from '../context/pageContext'
 import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
-import { toolCallToCommands, toolCallToReads } from '../realtime/toolCalls'
+import { toolCallToCommands, toolCallToReads, toolCallToSiteTools } from '../realtime/toolCalls'
 import { createSessionActions, type SessionActions } from '../session/actions'
 import { classifyError, type ProblemKind } from '../session/problems'
 import type { RealtimeSettings, TranscriptTurn } from '../session/session'
@@ -100,6 +100,13 @@ export interface ChatSessionOptions {
   fetch?: typeof fetch | undefined
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'> | undefined
+  /** Where the site's search index is published (`search_site`; README "Site search"). @default none */
+  siteIndex?: string | undefined
+  /**
+   * Opens a page `open_page` accepted, once the answer in progress has arrived (the chat goes on on the next
+   * page with its session id). @default `location.assign`
+   */
+  openPage?: ((url: string) => void) | undefined
 }
 
 /** A running chat conversation. */
@@ -152,6 +159,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const pendingNotes: string[] = []
   /** Tool calls whose results the page is producing, by id. */
   const awaiting = new Map<string, Awaited>()
+  /** A page `open_page` accepted: opened once the message in progress is answered (or at once when idle). */
+  let opening: string | undefined
+  const openNow = (url: string) => {
+    if (stopped) return
+    if (options.openPage) options.openPage(url)
+    else doc?.defaultView?.location.assign(url)
+  }
 
   /** The acting half's way to "send into the call": tool results, page maps and notes for the next request. */
   const capture = (message: VapiClientMessage): boolean => {
@@ -183,6 +197,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     onCommand: () => undefined,
     isHidden: () => false,
     logger: log,
+    ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
+    openPage: (url) => {
+      if (busy) opening = url
+      else openNow(url)
+    },
   })
   actions.startPageContext()
   /** Settles once the channel is joined or failed to (`subscribe` never rejects); `true` without a channel. */
@@ -242,6 +261,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     const ids = new Set<string>()
     for (const c of toolCallToCommands(message)) if (c.id !== undefined) ids.add(c.id)
     for (const r of toolCallToReads(message)) if (r.id !== undefined) ids.add(r.id)
+    for (const t of toolCallToSiteTools(message)) if (t.id !== undefined) ids.add(t.id)
     if (ids.size === 0) return []
     const answers = [...ids].map(
       (id) =>
@@ -325,6 +345,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       } finally {
         if (controller === own) controller = undefined
         setBusy(false)
+        const url = opening
+        opening = undefined
+        if (url !== undefined) openNow(url)
       }
     },
     stop() {

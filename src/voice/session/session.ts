@@ -92,6 +92,16 @@ export interface VoiceSessionOptions {
   /** Partial and final transcripts of both sides (roles other than user/assistant and empty finals are dropped). */
   onTurn?: (turn: TranscriptTurn) => void
   /**
+   * Where the site's search index is published (`search_site`, `open_page`; README "Site search"); nothing of it
+   * is fetched before the first search. @default none: `search_site` answers that the site has no index
+   */
+  siteIndex?: string
+  /**
+   * The conversation so far, written into the handoff record at pagehide (same lifetime and claim rules), so the
+   * next page's open panel shows it. @default none
+   */
+  transcript?: () => HandoffRecord['turns']
+  /**
    * Volume levels, 0..1, as the engine emits them (every 100 ms each): the assistant's (`volume-level`) and the
    * visitor's microphone (`local-volume-level`). Not throttled here: the widget draws them once per frame.
    */
@@ -233,6 +243,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
           onCommand,
           isHidden: () => hidden,
           logger: log,
+          ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
         })
         const queued = waiting
         waiting = []
@@ -454,6 +465,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
             onHidden: () => {
               hidden = true
             },
+            ...(options.transcript && { transcript: options.transcript }),
           })
         }
         // The acting half loads at call-start (Listening), not here: the platform's "listening" may follow the
