@@ -35,11 +35,11 @@ beforeAll(() => {
     return call
   }
   // The reference's POST /call/web, answered in process (the request itself is compared in conformance.test.ts).
-  globalThis.fetch = (async () =>
+  globalThis.fetch = async () =>
     new Response(JSON.stringify(WEB_CALL), {
       status: 201,
       headers: { 'content-type': 'application/json' },
-    })) as typeof fetch
+    })
 })
 afterAll(() => {
   Daily.createCallObject = original
