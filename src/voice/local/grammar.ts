@@ -168,7 +168,7 @@ const lowerEq = (a: string, b: string) => a.localeCompare(b, undefined, { sensit
 function cleanSlot(text: string, table: GrammarTable, withRole: boolean): { text: string; role?: string } {
   let words = text.trim().split(/\s+/)
   let role: string | undefined
-  for (let changed = true; changed && words.length > 1; ) {
+  for (let changed = true; changed && words.length > 1;) {
     changed = false
     if (table.articles.some((a) => lowerEq(a, words[0]!))) {
       words = words.slice(1)

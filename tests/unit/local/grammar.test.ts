@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GRAMMAR_LANGUAGES, loadGrammar, normalizeUtterance, parseUtterance, type GrammarTable, type Intent } from '../../../src/voice/local/grammar'
+import {
+  GRAMMAR_LANGUAGES,
+  loadGrammar,
+  normalizeUtterance,
+  parseUtterance,
+  type GrammarTable,
+  type Intent,
+} from '../../../src/voice/local/grammar'
 import { VoiceCommandMessageSchema } from '../../../src/voice/commands/schema'
 
 const dir = join(__dirname, '../../../src/voice/local/grammar')
@@ -23,7 +30,8 @@ describe('grammar tables', () => {
     describe(table.lang, () => {
       const examples = table.rules.flatMap((r) => (r.examples ?? []).map((e) => ({ rule: r, ...e })))
       it('every rule has at least one example', () => {
-        for (const rule of table.rules) expect(rule.examples?.length, JSON.stringify(rule).slice(0, 80)).toBeGreaterThan(0)
+        for (const rule of table.rules)
+          expect(rule.examples?.length, JSON.stringify(rule).slice(0, 80)).toBeGreaterThan(0)
       })
       it.each(examples.map((e) => [e.say, e] as const))('"%s" parses to its command', (_say, e) => {
         expect(flat(parseUtterance(e.say, table))).toEqual(e.means)
@@ -44,7 +52,8 @@ describe('grammar tables', () => {
             expect(parsed, phrase).not.toBeNull()
             const got = parsed!.intent === 'command' ? parsed!.command.action : parsed!.intent
             expect(got, phrase).toBe(rule.intent)
-            if (rule.direction && parsed!.intent === 'command') expect(parsed!.command.direction, phrase).toBe(rule.direction)
+            if (rule.direction && parsed!.intent === 'command')
+              expect(parsed!.command.direction, phrase).toBe(rule.direction)
           }
         }
       })
@@ -53,7 +62,17 @@ describe('grammar tables', () => {
         expect(table.answers.help).toContain('{examples}')
         expect(table.answers.noField).toContain('{name}')
         expect(table.answers.noField).toContain('{list}')
-        for (const key of ['scroll.down', 'scroll.up', 'scroll.top', 'scroll.bottom', 'click', 'fill', 'toggle', 'toggle.on', 'toggle.off'])
+        for (const key of [
+          'scroll.down',
+          'scroll.up',
+          'scroll.top',
+          'scroll.bottom',
+          'click',
+          'fill',
+          'toggle',
+          'toggle.on',
+          'toggle.off',
+        ])
           expect(table.answers.done[key], key).toBeTruthy()
       })
     })
