@@ -14,7 +14,7 @@
  */
 import { TypedEmitter } from '../engine/emitter'
 import type { VoiceCallErrorEvent } from '../engine/events'
-import type { VapiClientMessage, VapiMessage } from '../engine/messages'
+import type { VapiClientMessage } from '../engine/messages'
 import type { VoiceEngineLike, WidgetEngineEvents } from '../session/types'
 import {
   answerForResult,
