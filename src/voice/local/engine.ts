@@ -25,7 +25,7 @@ import {
   readResult,
   type PageOffer,
 } from './answers'
-import { loadGrammar, parseUtterance, type GrammarTable, type Intent } from './grammar'
+import { loadGrammar, normalizeUtterance, parseUtterance, type GrammarTable, type Intent } from './grammar'
 import {
   onDevice,
   recognitionOf,
@@ -60,6 +60,9 @@ export interface LocalCall {
 const MAX_QUICK_RESTARTS = 5
 /** A recognizer session shorter than this, ms, counts as a quick end (a broken recognizer would spin). */
 const RESTART_WINDOW_MS = 1000
+
+/** How long an utterance the grammar does not know waits for the first page map (a button's name?), ms. */
+const PAGE_MAP_WAIT_MS = 1500
 
 /** The tool name each command goes out as (src/voice/realtime/toolCalls.ts reads the action from it). */
 const TOOL_NAMES = { scroll: 'scroll', click: 'click', fill: 'fill', toggle: 'toggle' } as const
@@ -97,6 +100,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   #quickEnds = 0
   #calls = 0
   #offer: PageOffer | null = null
+  /** Utterances waiting for the first page map (see {@link PAGE_MAP_WAIT_MS}). */
+  #waitingForMap: (() => void)[] = []
   /** Tool call id → the utterance's intent, until the session reports its result. */
   readonly #pending = new Map<string, Intent>()
   /** Whether the recognizer runs on this device (`processLocally`). */
@@ -290,8 +295,30 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   #act(text: string): void {
     const grammar = this.#grammar
     if (!grammar || !this.#active) return
+    const parsed = parseUtterance(text, grammar)
+    if (!parsed && !this.#offer && this.#waitingForMap.length < 5) {
+      // A button's name said before the first page map arrived (it follows Listening within moments): read
+      // again once it is here, or after PAGE_MAP_WAIT_MS without it.
+      let done = false
+      const again = () => {
+        if (done) return
+        done = true
+        this.#waitingForMap = this.#waitingForMap.filter((f) => f !== again)
+        if (this.#active) this.#answer(text, null)
+      }
+      this.#waitingForMap.push(again)
+      setTimeout(again, PAGE_MAP_WAIT_MS)
+      return
+    }
+    this.#answer(text, parsed)
+  }
+
+  /** Acts on what the grammar made of `text` (a button's or link's name when it made nothing), or says what it can do. */
+  #answer(text: string, parsed: Intent | null): void {
+    const grammar = this.#grammar
+    if (!grammar || !this.#active) return
     const a = grammar.answers
-    const intent = parseUtterance(text, grammar)
+    const intent = parsed ?? this.#named(text)
     if (!intent) {
       this.#say(fillTemplate(a.notUnderstood, { heard: text, examples: joinList(examplesFor(this.#offer, a), a.and) }))
       return
@@ -322,6 +349,27 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         this.#toolCall(intent, intent.command)
         return
     }
+  }
+
+  /**
+   * An utterance that is the name of a button or link of the current page map ("subscribe", "add Darjeeling to
+   * the cart" for "Add Darjeeling to cart"), compared without case, punctuation and the table's articles: a click
+   * on it. `null` otherwise.
+   */
+  #named(text: string): Intent | null {
+    const grammar = this.#grammar
+    const offer = this.#offer
+    if (!grammar || !offer) return null
+    const articles = new Set(grammar.articles.map(echoForm))
+    const key = (s: string) =>
+      echoForm(s)
+        .split(' ')
+        .filter((w) => !articles.has(w))
+        .join(' ')
+    const said = key(normalizeUtterance(text, grammar))
+    if (!said) return null
+    const name = [...offer.buttons, ...offer.links].find((n) => key(n) === said)
+    return name ? { intent: 'command', via: 'say', command: { action: 'click', targetText: name } } : null
   }
 
   #toolCall(intent: Intent, command: Record<string, string>): void {
@@ -384,6 +432,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     const offer = readPageMap(content)
     if (offer) {
       this.#offer = offer
+      for (const again of [...this.#waitingForMap]) again()
       return true
     }
     const result = readResult(content)
@@ -431,6 +480,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#live = false
     this.#listening = false
     this.#pending.clear()
+    this.#waitingForMap = []
     const r = this.#recognition
     this.#recognition = null
     if (!r) return

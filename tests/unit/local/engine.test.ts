@@ -163,6 +163,17 @@ describe('local engine through the voice session', () => {
     await r.session.stop()
   })
 
+  it("a button's or link's name alone is a click on it", async () => {
+    const r = await run()
+    await settle(r)
+    let clicks = 0
+    document.getElementById('add')!.addEventListener('click', () => clicks++)
+    r.speech.say('add to the cart')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('Clicked Add to cart'))
+    expect(clicks).toBe(1)
+    await r.session.stop()
+  })
+
   it('typed text is read by the same grammar', async () => {
     const r = await run()
     await settle(r)
