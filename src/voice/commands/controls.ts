@@ -21,6 +21,8 @@ import { clickElement, dispatch, setNativeValue } from './effects'
 import { clickTargetOf, toggleRefusal } from './toggle'
 import type { Refusal } from './refusals'
 import { dateInputValue, foldText, parseSpokenDate, parseSpokenNumber } from './spoken'
+import { spokenNumber } from './values/fieldValue'
+import { toAsciiDigits } from './values/script'
 
 /** Outcome of operating a control. */
 export type ControlOutcome = { ok: true; shown: string; acted: Element } | ({ ok: false } & Refusal)
@@ -407,10 +409,10 @@ function spokenNumberFor(value: string, range: { min: number; max: number }): nu
   const v = foldText(value)
   if (/^(min|minimum|lowest|bottom|least)$/.test(v)) return Number.isFinite(range.min) ? range.min : null
   if (/^(max|maximum|highest|top|most|full)$/.test(v)) return Number.isFinite(range.max) ? range.max : null
-  const pct = /^(\d+(?:\.\d+)?)\s*(%|percent|per cent)$/.exec(value.trim().toLowerCase())
+  const pct = /^(\d+(?:\.\d+)?)\s*(%|percent|per cent|प्रतिशत)$/.exec(toAsciiDigits(value.trim().toLowerCase()))
   if (pct && Number.isFinite(range.min) && Number.isFinite(range.max))
     return range.min + ((range.max - range.min) * Number(pct[1])) / 100
-  return parseSpokenNumber(value.replace(/[^\d.,+\-a-z ]/gi, '').trim() || value)
+  return spokenNumber(value) ?? parseSpokenNumber(value.replace(/[^\d.,+\-a-z ]/gi, '').trim() || value)
 }
 
 function outOfRange(n: number, r: { min: number; max: number }, name: string): ControlOutcome | null {

@@ -36,7 +36,8 @@ import { clickTargetSteps, describeClick, type Choice, type LookupContext } from
 import type { LookupSteps } from './steps'
 import { fieldSteps, targetName, type FieldChoice } from './fields'
 import { operateControl, rejectedValueDetail, type ControlOutcome } from './controls'
-import { announcedDateFormat, formatSpokenDate, isoDate, parseSpokenDate, parseSpokenNumber } from './spoken'
+import { announcedDateFormat, formatSpokenDate, isoDate, parseSpokenDate } from './spoken'
+import { fieldValueFor } from './values/fieldValue'
 import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
 import type { RefusalReason } from './refusals'
 import {
@@ -617,10 +618,6 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
     }
     const el = chosen.element as HTMLInputElement | HTMLTextAreaElement
     let value = command.value
-    if (target.kind === 'number') {
-      const n = parseSpokenNumber(value)
-      if (n !== null) value = String(n)
-    }
     const dateFormat = target.kind === 'text' ? textDateFormat(el) : null
     if (dateFormat) {
       // A text date picker (Duet Date Picker: placeholder YYYY-MM-DD) takes only its own format.
@@ -649,7 +646,14 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       }
       value = written
     }
-    if (el.maxLength > 0 && value.length > el.maxLength) value = value.slice(0, el.maxLength)
+    // Converted first (digits of any script, number words, dictation), then held against the field's type,
+    // maxlength, pattern, min/max: what it would cut short or cannot hold is refused, nothing written (./values).
+    const checked = fieldValueFor(el, value, targetName(target) || el.localName)
+    if (!checked.ok) {
+      notify(voiceToast('commandFailed'))
+      return refuse(command, 'rejected-value', checked.detail)
+    }
+    value = checked.value
     bringIntoView(el, win)
     try {
       el.focus({ preventScroll: true })
