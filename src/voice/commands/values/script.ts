@@ -68,7 +68,7 @@ const ATOMIC_FORMS: readonly (readonly [RegExp, string])[] = [
   [/\u09a4\u09cd\u200d/g, '\u09ce'],
 ]
 /** ZWJ, ZWNJ and the nukta signs of Devanagari, Bengali, Gurmukhi, Gujarati, Odia, Telugu and Kannada. */
-const DROPPED = /[\u200c\u200d\u093c\u09bc\u0a3c\u0abc\u0b3c\u0c3c\u0cbc]/g
+const DROPPED = /\u200c|\u200d|\u093c|\u09bc|\u0a3c|\u0abc|\u0b3c|\u0c3c|\u0cbc/g
 /** Characters outside printable ASCII: only such texts need the work. */
 const NON_ASCII = /[^\x20-\x7e]/
 
