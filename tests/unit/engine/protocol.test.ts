@@ -3,7 +3,8 @@
  * 2.7.1 puts on the same Daily call object for the same message (`send`, `say`, `end`), and the vendored
  * document's schema (`ClientInboundMessage`, ajv). A drift fails here rather than in a visitor's call. The
  * `POST /call/web` request and the server's messages are compared in conformance.test.ts; the chat request and
- * stream in tests/unit/platform/chat-web.test.ts and tests/unit/chat/session.test.ts (ajv, strict stand-in).
+ * stream in tests/unit/platform/chat-web.test.ts and tests/unit/chat/session.test.ts (ajv, strict stand-in); the
+ * messages the widget reads (`tool-calls`, `status-update`, the chat stream's chunks) in protocol-read.test.ts.
  */
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
