@@ -45,6 +45,17 @@ const spoken = (page: Page) =>
 const lastSpoken = async (page: Page) => (await spoken(page)).at(-1) ?? ''
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation' })
 
+/** Waits until every finite animation on the page has finished (an endless one, such as a spinner, is not waited for). */
+const settleAnimations = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+
 /** Every request since `from` went to `origin` (the page's own code); none to a platform, no socket. */
 function expectNothingLeft(seen: { requests: string[]; sockets: string[] }, origin: string, from = 0) {
   const elsewhere = seen.requests.slice(from).filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'))
@@ -84,6 +95,8 @@ test('this site with no keys: the mic listens in the browser, spoken phrases nav
     .poll(() => lastSpoken(page))
     .toMatch(/^I did not understand “the weather is lovely”\. I can do things like: “/)
 
+  // The pricing page's decorative items fade in once scrolled into view: axe measures contrast on finished frames.
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   expectNothingLeft(seen, baseURL!, before)
