@@ -3,11 +3,11 @@
  * its teardown (SPEC §4, §8).
  * @module
  */
-import { clearSessionTimer, type CallSession } from './callSession'
+import type { CallSession } from './callSession'
 import { LISTENING_MESSAGE } from './constants'
 import type { DailyCallLike, DailyEventPayloads, DailyHandlers, MeetingState } from './daily'
 import { VoiceCallError } from './errors'
-import { type EngineHost, progressEvent, sessionError } from './host'
+import { enterListening, type EngineHost, progressEvent, sessionError } from './host'
 import { isVapiMessage, type VapiMessage } from './messages'
 import { onRemoteLevels } from './speech'
 import { playTrack, subscribeParticipant } from './tracks'
@@ -96,10 +96,7 @@ export function dailyHandlers(host: EngineHost, s: CallSession, call: DailyCallL
 function onAppMessage(host: EngineHost, s: CallSession, e: DailyEventPayloads['app-message']): void {
   const data = e?.data
   if (data === LISTENING_MESSAGE) {
-    if (s.listening) return
-    s.listening = true
-    clearSessionTimer(host.options.clock, s, s.startTimer)
-    host.emit('call-start')
+    enterListening(host, s)
     return
   }
   let message: VapiMessage

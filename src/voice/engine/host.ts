@@ -3,7 +3,7 @@
  * options, its emitter and its lifecycle transitions. Internal; not exported from the engine's index.
  * @module
  */
-import type { CallSession } from './callSession'
+import { clearSessionTimer, type CallSession } from './callSession'
 import type { MeetingState } from './daily'
 import type { VoiceCallError, VoiceCallErrorCode } from './errors'
 import type { CallStartProgressEvent, StartStage, VoiceCallEvents } from './events'
@@ -80,4 +80,16 @@ const ROOM_GONE = ['no-room', 'exp-room', 'ejected', 'nbf-room']
 export function sessionError(s: CallSession, dailyError?: { error?: { type?: string } }): VoiceCallErrorCode {
   if (!s.reconnect) return stageError(s.stage)
   return ROOM_GONE.includes(dailyError?.error?.type ?? '') ? 'call-ended' : 'reconnect-error'
+}
+
+/**
+ * The assistant is listening (SPEC §4: the "listening" app message, or a rejoin of a call whose assistant already
+ * listens): clears the start timeout and emits `call-start` — once per call; later calls are no-ops. The one place
+ * this transition happens.
+ */
+export function enterListening(host: EngineHost, s: CallSession): void {
+  if (s.listening) return
+  s.listening = true
+  clearSessionTimer(host.options.clock, s, s.startTimer)
+  host.emit('call-start')
 }

@@ -3,13 +3,13 @@
  * `call-start-progress` as `started` then `completed` (or `failed`, through {@link EngineHost.fail}).
  * @module
  */
-import { CANCELLED, clearSessionTimer, type CallSession, sessionSleep, untilAborted } from './callSession'
+import { CANCELLED, type CallSession, sessionSleep, untilAborted } from './callSession'
 import { AUDIO_LEVEL_INTERVAL_MS, MOBILE_JOIN_DELAY_MS, RECORDING_OPTIONS } from './constants'
 import { type DailyParticipantLike, listen } from './daily'
 import { dailyHandlers } from './dailyAdapter'
 import { describeError, ValidationError, VoiceCallError, webCallRefusal } from './errors'
 import type { StartStage } from './events'
-import { type EngineHost, isoNow, progressEvent, sessionError, stageError } from './host'
+import { enterListening, type EngineHost, isoNow, progressEvent, sessionError, stageError } from './host'
 import { subscribeParticipant } from './tracks'
 import type { WebCall, WebCallPayload } from './web-call'
 
@@ -209,13 +209,9 @@ async function join(host: EngineHost, s: CallSession, webCall: WebCall): Promise
 
     s.succeeded = true
     host.emit('call-start-success', { totalDuration: clock.now() - s.t0, callId: webCall.id, timestamp: isoNow(host) })
-    if (s.reconnect && !s.ended && !s.listening) {
-      // The assistant is already running: it says "listening" once per call, not per join (as @vapi-ai/web's
-      // reconnect emits call-start right after setting up).
-      s.listening = true
-      clearSessionTimer(clock, s, s.startTimer)
-      host.emit('call-start')
-    }
+    // On a rejoin the assistant is already running: it says "listening" once per call, not per join (as
+    // @vapi-ai/web's reconnect emits call-start right after setting up).
+    if (s.reconnect && !s.ended) enterListening(host, s)
     return s.ended ? null : webCall
   }
 }
