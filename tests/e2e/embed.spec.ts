@@ -285,7 +285,9 @@ test('missing and wrong attributes: a console error names each, the widget says 
   await expect(mic(page)).toBeVisible()
   const errors = seen.errors.join('\n')
   expect(errors).toContain('[VoiceOS] data-assistant-id is missing')
-  expect(errors).toContain('[VoiceOS] data-lang must be one of en, hi; got "fr"')
+  expect(errors).toMatch(
+    /\[VoiceOS\] data-lang must be one of en, [^;]*hi[^;]* \(or a BCP 47 tag of one, such as hi-IN\); got "fr" \(using the page's language\)/,
+  )
   expect(errors).toContain('[VoiceOS] data-theme must be one of light, dark, auto; got "neon"')
   expect(errors).toContain('[VoiceOS] data-supabase-url must be an http(s) URL')
   await mic(page).click()

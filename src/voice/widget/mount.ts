@@ -3,6 +3,7 @@ import type { WidgetToast } from '../session/types'
 import type { HandoffRecord } from '../session/handoff'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { translate, type VoiceCopy } from './copy'
+import { isRtl } from './languages'
 import type { ChatFactory, EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
 import { adoptStyles, constructedSheet, el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
@@ -29,8 +30,19 @@ export type { WidgetPosition, WidgetSize } from './branding'
 export interface MountVoiceWidgetOptions {
   /** The `voice` copy of the page's language (`locales/<lng>/voice.json`). */
   copy: VoiceCopy
-  /** BCP 47 language of `copy`, set as the widget's `lang`. @default 'en' */
+  /**
+   * BCP 47 language of `copy`, set as the widget's `lang`; a right-to-left one (languages.ts `isRtl`: Urdu,
+   * Kashmiri, Sindhi) also sets `dir="rtl"`. @default 'en'
+   */
   lang?: string
+  /**
+   * The call's `assistantOverrides` for the widget's language, asked at each press with the language and copy
+   * in use (the embed passes src/voice/assistant/overrides.ts `languageOverrides`). @default none
+   */
+  languageOverrides?: (
+    lang: string,
+    copy: VoiceCopy,
+  ) => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null
   /** Whether the voice keys are present; when not, a press explains it (Configuration Required, SPEC §8). */
   configured: boolean
   /** Names of missing or invalid settings (e.g. `data-assistant-id`), listed once the visitor presses the mic. @default [] */
@@ -472,6 +484,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     ...(mode !== 'voice' && options.createChat && { createChat: options.createChat }),
     assistantId: options.assistantId,
     realtime: options.realtime,
+    ...(options.languageOverrides && { assistantOverrides: () => options.languageOverrides!(lang, copy) }),
     onState: (next) => {
       // A start stage alone is drawn at most every STAGE_DRAW_MS: once the platform has answered, the stages of a
       // start follow one another within milliseconds, and drawing each would lay the widget out again (a frame
@@ -525,6 +538,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     const chatting = status === 'idle' && chat === 'open'
     setAttr(root, 'data-status', status)
     setAttr(root, 'lang', lang)
+    setAttr(root, 'dir', isRtl(lang) ? 'rtl' : 'ltr')
     setAttr(root, 'aria-label', title || t('widget.region'))
     setClass(root, 'active', active)
     paintTheme()
