@@ -14,7 +14,7 @@ import {
 import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
 import type { VoiceCopy } from '../voice/widget/copy'
-import { chooseLanguage, rememberedLanguage, type WidgetLanguage } from '../voice/widget/languages'
+import type { WidgetLanguage } from '../voice/widget/languages'
 import { languageOverrides } from '../voice/assistant/overrides'
 import { claimHandoff } from '../voice/session/handoffRecord'
 
@@ -50,21 +50,14 @@ export interface EmbedHandle {
 }
 
 /**
- * Mounts the widget into `host` (the loader's own element) once the copy of its language has loaded: the
- * owner's `data-lang`, else the page's `<html lang>`, else English; a language the visitor chose before on this
- * origin wins when the owner allows it (`data-languages`). With a required setting missing the widget still
- * renders and, once pressed, says which setting is missing (Configuration Required, SPEC §8).
+ * Mounts the widget into `host` (the loader's own element) once the copy of `lang` has loaded (the loader's
+ * choice, src/voice/widget/languages.ts `chooseLanguage`: the visitor's allowed choice, else `data-lang`, else
+ * `<html lang>`, else English). With a required setting missing the widget still renders and, once pressed,
+ * says which setting is missing (Configuration Required, SPEC §8).
  */
-export function mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings): EmbedHandle {
+export function mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings, lang: WidgetLanguage): EmbedHandle {
   let widget: VoiceWidgetHandle | null = null
   let destroyed = false
-  const { config } = settings
-  const lang = chooseLanguage({
-    configured: config.lang,
-    pageLang: document.documentElement.getAttribute('lang'),
-    allowed: config.languages,
-    remembered: config.languages.length > 0 ? rememberedLanguage() : null,
-  })
   loadCopy(lang).then(
     (loaded) => {
       if (destroyed) return

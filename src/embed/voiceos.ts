@@ -16,6 +16,7 @@
  * wherever the site owner hosts it.
  */
 import { parseEmbedSettings, settingsFromScript, type EmbedInitOptions, type ParsedEmbedSettings } from './config'
+import { chooseLanguage, rememberedLanguage, type WidgetLanguage } from '../voice/widget/languages'
 
 /** The global `VoiceOS`. */
 export interface VoiceOSApi {
@@ -33,7 +34,8 @@ export interface VoiceOSApi {
 
 /** What the widget chunk exports (`./app`). */
 export interface EmbedApp {
-  mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings): { destroy(): void }
+  /** `lang`: the widget's language, chosen by the loader (src/voice/widget/languages.ts `chooseLanguage`). */
+  mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings, lang: WidgetLanguage): { destroy(): void }
 }
 
 const PREFIX = '[VoiceOS]'
@@ -126,7 +128,14 @@ function start(settings: ParsedEmbedSettings): void {
           document.body.append(host)
           mine.host = host
           try {
-            mine.widget = app.mountEmbed(host, settings)
+            const { config } = settings
+            const lang = chooseLanguage({
+              configured: config.lang,
+              pageLang: document.documentElement.getAttribute('lang'),
+              allowed: config.languages,
+              remembered: config.languages.length > 0 ? rememberedLanguage() : null,
+            })
+            mine.widget = app.mountEmbed(host, settings, lang)
           } catch (error) {
             console.error(`${PREFIX} could not show the voice widget`, error)
           }

@@ -3,8 +3,9 @@
  * Hinglish (Hindi written in Latin script, `hi-Latn`). Each has its copy in `locales/<tag>/voice.json` (the idle
  * widget) and `locales/<tag>/voiceCall.json` (the call panel), fetched only for the language in use.
  *
- * Framework-free and import-free: the embed's loader (`voiceos.js`, ≤ 12 KB) resolves the page's language with
- * it before the widget chunk loads.
+ * Framework-free and import-free, and imported by the embed's loader alone (`voiceos.js`, ≤ 12 KB, which may
+ * share no module with the widget chunk): the loader resolves the page's language with it and hands the widget
+ * the result. The widget's own direction comes from ./rtl.ts.
  */
 
 /**
@@ -46,9 +47,6 @@ export type Language = (typeof ALL_LANGUAGES)[number]
  */
 export const WIDGET_LANGUAGES = ['en', 'hi', 'hi-Latn'] as const satisfies readonly Language[]
 export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number]
-
-/** The languages written right to left (Perso-Arabic script): the widget sets `dir="rtl"` for them. */
-export const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ur', 'ks', 'sd'])
 
 /**
  * Each language's own name, in its own script (the language switch lists these, so a visitor finds theirs
@@ -135,9 +133,6 @@ export function lookupIn<T extends string>(tag: string | null | undefined, among
 
 /** The widget language of a BCP 47 tag ({@link lookupIn} over {@link WIDGET_LANGUAGES}), or `null`. */
 export const lookupLanguage = (tag: string | null | undefined): WidgetLanguage | null => lookupIn(tag, WIDGET_LANGUAGES)
-
-/** Whether the language is written right to left (`dir="rtl"`). */
-export const isRtl = (lang: string): boolean => RTL_LANGUAGES.has(lang.split('-')[0]!.toLowerCase())
 
 /** The `localStorage` key of the visitor's chosen language on this origin. */
 export const LANGUAGE_STORAGE_KEY = 'voiceos:lang'

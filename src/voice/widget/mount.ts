@@ -3,7 +3,7 @@ import type { WidgetToast } from '../session/types'
 import type { HandoffRecord } from '../session/handoff'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { translate, type VoiceCopy } from './copy'
-import { isRtl } from './languages'
+import { isRtl } from './rtl'
 import type { ChatFactory, EngineFactory } from './engine'
 import { WIDGET_CSS } from './styles'
 import { adoptStyles, constructedSheet, el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
@@ -31,7 +31,7 @@ export interface MountVoiceWidgetOptions {
   /** The `voice` copy of the page's language (`locales/<lng>/voice.json`). */
   copy: VoiceCopy
   /**
-   * BCP 47 language of `copy`, set as the widget's `lang`; a right-to-left one (languages.ts `isRtl`: Urdu,
+   * BCP 47 language of `copy`, set as the widget's `lang`; a right-to-left one (rtl.ts `isRtl`: Urdu,
    * Kashmiri, Sindhi) also sets `dir="rtl"`. @default 'en'
    */
   lang?: string

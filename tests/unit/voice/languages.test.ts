@@ -14,7 +14,6 @@ import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
 import { mountVoiceWidget, type VoiceCopy } from '../../../src/voice/widget'
 import {
   chooseLanguage,
-  isRtl,
   LANGUAGE_NAMES,
   LANGUAGE_STORAGE_KEY,
   lookupLanguage,
@@ -22,6 +21,7 @@ import {
   rememberLanguage,
   WIDGET_LANGUAGES,
 } from '../../../src/voice/widget/languages'
+import { isRtl } from '../../../src/voice/widget/rtl'
 
 const root = join(__dirname, '../../../locales')
 const copyOf = (lng: string, file: 'voice' | 'voiceCall') =>
