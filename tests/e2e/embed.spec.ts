@@ -312,6 +312,29 @@ test('data-lang, data-position and data-theme: Hindi copy, bottom-left, dark', a
   expect(results.violations.map((v) => v.id)).toEqual([])
 })
 
+test('no data-lang: the page\'s <html lang="ur-PK"> gives the Urdu widget, right to left, with only the Urdu copy fetched', async ({
+  page,
+}) => {
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${HOST}/urdu.html`)
+  const start = mic(page, 'صوتی معاون شروع کیجیے')
+  await expect(start).toBeVisible()
+  await expect(widget(page)).toHaveAttribute('lang', 'ur')
+  await expect(widget(page)).toHaveAttribute('dir', 'rtl')
+  // The owner's position holds (bottom-right); the text inside the panel runs right to left.
+  expect((await start.boundingBox())!.x).toBeGreaterThan(1000)
+  await start.click()
+  const status = page.getByText('صوتی معاون فعال ہے')
+  await expect(status).toBeVisible()
+  expect(await status.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+  // One idle copy: Urdu's (a chunk named voice-…), no other language's.
+  expect(requests.filter((u) => /\/chunks\/voice-[\w-]+\.js$/.test(u))).toHaveLength(1)
+  const results = await new AxeBuilder({ page }).include('[data-voiceos]').analyze()
+  expect(results.violations.map((v) => v.id)).toEqual([])
+})
+
 test('VoiceOS.init() and VoiceOS.destroy(): a widget on demand, removed without a trace; bad options are refused', async ({
   page,
 }) => {

@@ -41,11 +41,8 @@ export const ALL_LANGUAGES = [
 /** One of {@link ALL_LANGUAGES}. */
 export type Language = (typeof ALL_LANGUAGES)[number]
 
-/**
- * The languages the widget's copy exists in (`locales/<tag>/`): the ones a page gets. A page in another of
- * {@link ALL_LANGUAGES} gets English until its copy is added here.
- */
-export const WIDGET_LANGUAGES = ['en', 'hi', 'hi-Latn'] as const satisfies readonly Language[]
+/** The languages the widget's copy exists in (`locales/<tag>/`): all of {@link ALL_LANGUAGES}. */
+export const WIDGET_LANGUAGES = ALL_LANGUAGES
 export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number]
 
 /**
