@@ -16,6 +16,7 @@ import type { ParsedEmbedSettings } from './config'
 import type { VoiceCopy } from '../voice/widget/copy'
 import type { WidgetLanguage } from '../voice/widget/languages'
 import { languageOverrides } from '../voice/assistant/overrides'
+import { callCopiesByLanguage } from '../voice/widget/callCopy'
 import { claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
@@ -24,6 +25,11 @@ widgetStyleSheet()
 
 /** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
+
+/** The in-call copy of each of the embed's languages, one chunk each, fetched on intent (src/voice/widget/callCopy.ts). */
+const CALL_COPIES = callCopiesByLanguage(
+  import.meta.glob<unknown>('../../locales/*/voiceCall.json', { import: 'default' }),
+)
 
 /** The idle copy of each language, one chunk each (only the language in use is fetched). */
 const COPIES = import.meta.glob<VoiceCopy>('../../locales/*/voice.json', { import: 'default' })
@@ -88,6 +94,7 @@ function mountWidget(
   return mountVoiceWidget(host, {
     copy,
     lang,
+    callCopies: CALL_COPIES,
     ...(config.languageOverrides && {
       languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
     }),
