@@ -17,7 +17,7 @@ import type { VoiceCopy } from '../voice/widget/copy'
 import type { WidgetLanguage } from '../voice/widget/languages'
 import { languageOverrides } from '../voice/assistant/overrides'
 import { callCopiesByLanguage } from '../voice/widget/callCopy'
-import { claimHandoff } from '../voice/session/handoffRecord'
+import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
 // stay short tasks on the host page rather than one long one.
@@ -89,31 +89,38 @@ function mountWidget(
   copy: VoiceCopy,
   lang: WidgetLanguage,
 ): VoiceWidgetHandle {
+  // Local mode (README "Voice without a platform account"): the browser's recognizer and the grammar, no platform.
+  const local = config.mode === 'local'
   // The scripted engine (e2e build, demos) has no room to outlive a page: one call per page there.
-  const persist = config.persist && ENGINE_KIND === 'live'
+  const persist = config.persist && (ENGINE_KIND === 'live' || local)
   return mountVoiceWidget(host, {
     copy,
     lang,
     callCopies: CALL_COPIES,
-    ...(config.languageOverrides && {
+    ...(!local && config.languageOverrides && {
       languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
     }),
     configured: missing.length === 0,
     missing,
     createEngine: createEngineFactory({
-      kind: ENGINE_KIND,
+      kind: local ? 'local' : ENGINE_KIND,
       publicKey: config.publicKey,
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
+      lang,
     }),
-    mode: config.mode,
-    createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }),
+    mode: config.mode === 'local' ? 'voice' : config.mode,
+    ...(!local && { createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }) }),
     persist,
     // The call the previous page of this tab handed over (same origin, within 30 s): rejoined at once.
     resume: persist && missing.length === 0 ? claimHandoff() : null,
     assistantId: config.assistantId,
+    // The site search (`search_site`, `open_page`): loaded at the assistant's first search, never before.
+    siteIndex: config.siteIndex,
+    // A typed chat the previous page of this tab handed over: the panel opens with its transcript.
+    resumeChat: config.mode !== 'voice' && missing.length === 0 ? claimChatHandoff() : null,
     realtime:
-      config.supabaseUrl && config.supabaseAnonKey
+      !local && config.supabaseUrl && config.supabaseAnonKey
         ? {
             supabaseUrl: config.supabaseUrl,
             anonKey: config.supabaseAnonKey,
@@ -130,7 +137,8 @@ function mountWidget(
     consent: {
       required: config.consent === 'required',
       title: config.consentTitle,
-      text: config.consentText,
+      // The local mode's notice says where the voice goes: the browser, on the device where it can.
+      text: config.consentText || (local ? copy.widget.consent.localText : ''),
       privacyUrl: config.privacyUrl,
     },
   })
