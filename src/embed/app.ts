@@ -16,7 +16,7 @@ import type { ParsedEmbedSettings } from './config'
 import type { VoiceCopy } from '../voice/widget/copy'
 import type { WidgetLanguage } from '../voice/widget/languages'
 import { languageOverrides } from '../voice/assistant/overrides'
-import { callCopiesByLanguage } from '../voice/widget/callCopy'
+import type { CallCopyChunk } from '../voice/widget/callCopy'
 import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
@@ -27,9 +27,8 @@ widgetStyleSheet()
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
 
 /** The in-call copy of each of the embed's languages, one chunk each, fetched on intent (src/voice/widget/callCopy.ts). */
-const CALL_COPIES = callCopiesByLanguage(
-  import.meta.glob<unknown>('../../locales/*/voiceCall.json', { import: 'default' }),
-)
+const CALL_COPIES = import.meta.glob<unknown>('../../locales/*/voiceCall.json', { import: 'default' })
+const callCopy: CallCopyChunk = (l) => CALL_COPIES[`../../locales/${l}/voiceCall.json`]
 
 /** The idle copy of each language, one chunk each (only the language in use is fetched). */
 const COPIES = import.meta.glob<VoiceCopy>('../../locales/*/voice.json', { import: 'default' })
@@ -96,10 +95,11 @@ function mountWidget(
   return mountVoiceWidget(host, {
     copy,
     lang,
-    callCopies: CALL_COPIES,
-    ...(!local && config.languageOverrides && {
-      languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
-    }),
+    callCopy,
+    ...(!local &&
+      config.languageOverrides && {
+        languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
+      }),
     configured: missing.length === 0,
     missing,
     createEngine: createEngineFactory({

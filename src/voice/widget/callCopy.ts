@@ -6,20 +6,17 @@
  */
 import { translate, type VoiceCopy } from './copy'
 
+/**
+ * The loader of one language's in-call copy chunk (`locales/<lng>/voiceCall.json`), or `undefined` when the build
+ * has none for that language.
+ */
+export type CallCopyChunk = (lang: string) => (() => Promise<unknown>) | undefined
+
 /** The in-call copy chunks of the site's own languages (src/i18n/locale.ts `LANGUAGES`), one small chunk each. */
 const SITE_CALL_COPIES = import.meta.glob<unknown>('../../../locales/{en,hi}/voiceCall.json', { import: 'default' })
 
-/** Chunk loaders keyed by their file (`…/locales/<lng>/voiceCall.json`) → keyed by language. */
-export function callCopiesByLanguage(
-  glob: Record<string, () => Promise<unknown>>,
-): Record<string, () => Promise<unknown>> {
-  const out: Record<string, () => Promise<unknown>> = {}
-  for (const [file, load] of Object.entries(glob)) {
-    const lang = /\/locales\/([^/]+)\/voiceCall\.json$/.exec(file)?.[1]
-    if (lang) out[lang] = load
-  }
-  return out
-}
+/** The site's in-call copy chunk of `lang`: the default {@link CallCopyOptions.chunk}. */
+const siteCallCopy: CallCopyChunk = (lang) => SITE_CALL_COPIES[`../../../locales/${lang}/voiceCall.json`]
 
 /** Options of {@link createCallCopy}. */
 export interface CallCopyOptions {
@@ -32,10 +29,10 @@ export interface CallCopyOptions {
   /** Where a failed chunk load is reported. */
   logger: Pick<Console, 'warn'>
   /**
-   * The in-call copy's chunk of each language ({@link callCopiesByLanguage}): the embed passes all 24 of its
-   * languages; by default the site's own (en, hi), so the site's bundle carries no loader for the others.
+   * The in-call copy's chunk of a language: the embed passes its 24 languages'; by default the site's own (en, hi),
+   * so the site's bundle carries no loader for the others. A language without a chunk gets English's.
    */
-  chunks?: Record<string, () => Promise<unknown>>
+  chunk?: CallCopyChunk
 }
 
 /** The in-call copy of one widget. */
@@ -56,8 +53,6 @@ export interface CallCopy {
 }
 
 /** Creates the in-call copy of a widget; nothing is fetched before the first {@link CallCopy.load}. */
-let siteChunks: Record<string, () => Promise<unknown>> | undefined
-
 export function createCallCopy(options: CallCopyOptions): CallCopy {
   let callCopy: VoiceCopy | null = null
   let callCopyLang = ''
@@ -67,8 +62,8 @@ export function createCallCopy(options: CallCopyOptions): CallCopy {
     const want = options.lang()
     if (callCopyLang === want) return callCopyLoad
     callCopyLang = want
-    const chunks = options.chunks ?? (siteChunks ??= callCopiesByLanguage(SITE_CALL_COPIES))
-    const chunk = chunks[want] ?? chunks['en']
+    const chunkOf = options.chunk ?? siteCallCopy
+    const chunk = chunkOf(want) ?? chunkOf('en')
     callCopyLoad = (chunk ? chunk() : Promise.resolve(null)).then(
       (loaded) => {
         if (disposed || callCopyLang !== want) return

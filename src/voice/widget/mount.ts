@@ -62,7 +62,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     lang: () => lang,
     onLoad: () => render(),
     logger: options.logger ?? console,
-    ...(options.callCopies && { chunks: options.callCopies }),
+    ...(options.callCopy && { chunk: options.callCopy }),
   })
   const { t } = callCopy
 

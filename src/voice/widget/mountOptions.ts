@@ -8,6 +8,7 @@ import type { HandoffRecord } from '../session/handoff'
 import type { ChatHandoffRecord } from '../session/handoffRecord'
 import type { WidgetState } from './controller'
 import type { VoiceCopy } from './copy'
+import type { CallCopyChunk } from './callCopy'
 import type { ChatFactory, EngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import type { paintAccent, WidgetPosition, WidgetSize } from './branding'
@@ -26,14 +27,14 @@ export interface MountVoiceWidgetOptions {
    */
   lang?: string
   /**
+   * The in-call copy's chunk of a language (callCopy.ts `CallCopyChunk`); the embed passes its 24 languages'.
+   * @default the site's languages' (en, hi)
+   */
+  callCopy?: CallCopyChunk
+  /**
    * The call's `assistantOverrides` for the widget's language, asked at each press with the language and copy
    * in use (the embed passes src/voice/assistant/overrides.ts `languageOverrides`). @default none
    */
-  /**
-   * The in-call copy's chunk of each language (callCopy.ts `callCopiesByLanguage`); the embed passes all of its
-   * languages. @default the site's languages (en, hi)
-   */
-  callCopies?: Record<string, () => Promise<unknown>>
   languageOverrides?: (
     lang: string,
     copy: VoiceCopy,

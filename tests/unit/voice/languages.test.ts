@@ -22,12 +22,9 @@ import {
   WIDGET_LANGUAGES,
 } from '../../../src/voice/widget/languages'
 import { isRtl } from '../../../src/voice/widget/rtl'
-import { callCopiesByLanguage } from '../../../src/voice/widget/callCopy'
 
 /** The in-call copy of every language, as the embed passes it (src/embed/app.ts). */
-const CALL_COPIES = callCopiesByLanguage(
-  import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' }),
-)
+const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
 
 const root = join(__dirname, '../../../locales')
 const copyOf = (lng: string, file: 'voice' | 'voiceCall') =>
@@ -199,7 +196,7 @@ describe.each(WIDGET_LANGUAGES.filter((l) => l !== 'en'))('%s: the widget shows 
     const w = mountVoiceWidget(host, {
       copy,
       lang,
-      callCopies: CALL_COPIES,
+      callCopy: (l: string) => CALL_COPIES[`../../../locales/${l}/voiceCall.json`],
       configured: true,
       createEngine: engine,
       assistantId: 'asst_1',
