@@ -32,17 +32,19 @@ import {
   type AssistantDefinitionOptions,
   type ExistingAssistant,
 } from '../src/voice/assistant/definition'
+import { DEFAULT_INDEX_DIR, describeIndex, runIndexCommand } from './site-index/command'
 
 /** Default API origin. */
 export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
 /** Placeholder in the snippet when no public key is given. */
 export const PUBLIC_KEY_PLACEHOLDER = 'YOUR_VAPI_PUBLIC_KEY'
 
-export const USAGE = `Usage: npm run assistant -- <create|update|show> [options]
+export const USAGE = `Usage: npm run assistant -- <create|update|show|index> [options]
 
   create   create the VoiceOS assistant; prints its id and the embed snippet
   update   bring an assistant up to date (keeps its model settings, voice, other tools and your instructions)
-  show     print an assistant's VoiceOS setup and the embed snippet
+  show     print an assistant's VoiceOS setup and the embed snippet, and the site index's age and page count
+  index    build the site search index (npm run assistant -- index --help)
 
 Options:
   --id ID              assistant id for update and show (or VAPI_ASSISTANT_ID)
@@ -53,6 +55,7 @@ Options:
   --embed-src URL      where your site serves voiceos.js (or VOICEOS_EMBED_SRC)
   --dry-run            print the request instead of sending it (no key needed)
   --json               show: print the whole assistant as JSON
+  --site-index FOLDER  show: the site index to report on (default ./${DEFAULT_INDEX_DIR})
   -h, --help           this text
 
 Environment:
@@ -70,6 +73,10 @@ export interface AssistantCommandIO {
   fetch?: typeof fetch
   /** Reads `--instructions`. @default fs.readFile (UTF-8) */
   readText?: (path: string) => Promise<string>
+  /** `index`'s terminal: draws its progress bar when true. @default false */
+  isTTY?: boolean
+  /** Raw terminal output for `index`'s progress bar. */
+  write?: (text: string) => void
 }
 
 class UsageError extends Error {}
@@ -79,6 +86,14 @@ class UsageError extends Error {}
  * @returns the exit code (0 done, 1 platform failure, 2 usage/configuration error). Never throws.
  */
 export async function runAssistantCommand(argv: string[], io: AssistantCommandIO): Promise<number> {
+  if (argv[0] === 'index')
+    return runIndexCommand(argv.slice(1), {
+      stdout: io.stdout,
+      stderr: io.stderr,
+      ...(io.isTTY !== undefined && { isTTY: io.isTTY }),
+      ...(io.write && { write: io.write }),
+      ...(io.fetch && { fetch: io.fetch }),
+    })
   const key = io.env['VAPI_PRIVATE_KEY']?.trim() ?? ''
   const redact = (text: string) => (key.length >= 4 ? text.split(key).join('***') : text)
   const out = (line: string) => io.stdout(redact(line))
@@ -99,6 +114,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         'embed-src': { type: 'string' },
         'dry-run': { type: 'boolean' },
         json: { type: 'boolean' },
+        'site-index': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -118,6 +134,11 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
       throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
     id = (values.id ?? io.env['VAPI_ASSISTANT_ID'] ?? '').trim()
+    if (command === 'show' && !values.json) {
+      out(await describeIndex(resolve(values['site-index'] ?? DEFAULT_INDEX_DIR)))
+      // Without an assistant id, show reports the site index alone.
+      if (!id) return 0
+    }
     if (command !== 'create' && !id)
       throw new UsageError(`${command} needs the assistant id: --id ID or VAPI_ASSISTANT_ID.`)
     const publicKey = (values['public-key'] ?? io.env['VAPI_PUBLIC_KEY'] ?? '').trim()
@@ -188,7 +209,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (command === 'update') {
       const updated = await client.assistants.update(id, buildAssistantUpdate(existing, definition))
       out(
-        `Updated assistant ${updated.id}: the five client-side tools (four voice commands and read_page), the page-map instructions and the client messages are current.`,
+        `Updated assistant ${updated.id}: the seven client-side tools (four voice commands, read_page, search_site and open_page), the page-map instructions and the client messages are current.`,
       )
       out(`Assistant id: ${updated.id}`)
       printSnippet(updated.id)
@@ -276,5 +297,7 @@ if (invokedDirectly) {
     env: process.env,
     stdout: (line) => process.stdout.write(`${line}\n`),
     stderr: (line) => process.stderr.write(`${line}\n`),
+    isTTY: process.stderr.isTTY === true,
+    write: (text) => process.stderr.write(text),
   })
 }

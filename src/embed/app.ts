@@ -13,7 +13,7 @@ import {
 } from '../voice/widget'
 import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
-import { claimHandoff } from '../voice/session/handoffRecord'
+import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
 // stay short tasks on the host page rather than one long one.
@@ -46,6 +46,10 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
     // The call the previous page of this tab handed over (same origin, within 30 s): rejoined at once.
     resume: persist && missing.length === 0 ? claimHandoff() : null,
     assistantId: config.assistantId,
+    // The site search (`search_site`, `open_page`): loaded at the assistant's first search, never before.
+    siteIndex: config.siteIndex,
+    // A typed chat the previous page of this tab handed over: the panel opens with its transcript.
+    resumeChat: config.mode !== 'voice' && missing.length === 0 ? claimChatHandoff() : null,
     realtime:
       config.supabaseUrl && config.supabaseAnonKey
         ? {

@@ -65,6 +65,12 @@ export interface EmbedConfig {
   size: (typeof EMBED_SIZES)[number]
   /** `voice`: the mic starts a call; `chat`: a typed conversation, no call, no microphone; `hybrid`: both. @default 'voice' */
   mode: (typeof EMBED_MODES)[number]
+  /**
+   * Where the site's search index is published (`npm run assistant -- index`; README "Site search"): a path of
+   * this site (`/site-index/`) or an http(s) URL; '' → no index (`search_site` says so). Nothing of it loads
+   * before the assistant's first search.
+   */
+  siteIndex: string
 }
 
 /** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
@@ -104,6 +110,7 @@ export interface EmbedInitOptions {
   title?: string
   size?: string
   mode?: string
+  siteIndex?: string
 }
 
 /** An assistant id: a UUID. */
@@ -130,6 +137,7 @@ const KEYS = [
   'title',
   'size',
   'mode',
+  'siteIndex',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -317,6 +325,15 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     title = ''
   }
 
+  let siteIndex = text('siteIndex')
+  if (siteIndex !== '' && !(/^\/(?!\/)/.test(siteIndex) || isHttpUrl(siteIndex))) {
+    problem(
+      'siteIndex',
+      `must be a path of this site such as /site-index/ or an http(s) URL; got "${siteIndex}" (no site search)`,
+    )
+    siteIndex = ''
+  }
+
   return {
     config: {
       publicKey,
@@ -338,6 +355,7 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       title,
       size: oneOf('size', EMBED_SIZES, 'full'),
       mode: oneOf('mode', EMBED_MODES, 'voice'),
+      siteIndex,
     },
     problems,
     missing,

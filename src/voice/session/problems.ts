@@ -52,6 +52,11 @@ export type ProblemKind =
   | 'silenceTimedOut'
   /** The platform ended the call because of an error on its side (an `endedReason` naming an error). */
   | 'endedByError'
+  /**
+   * Something the page had to tell the assistant (the page map, a command's result, a typed turn) could not be
+   * sent into the call, even split to fit Daily's app-message limit (src/voice/context/fit.ts).
+   */
+  | 'messageUndelivered'
   /** Anything else. */
   | 'unknown'
 
