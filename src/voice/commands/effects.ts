@@ -2,7 +2,7 @@
  * What the executor does to the page once a target is chosen: click, write a value React will see, dispatch
  * events, highlight. No choices are made here.
  */
-import { dispatch, setNativeValue } from './values'
+import { dispatch, setNativeValue } from './nativeValue'
 
 export { dispatch, setNativeValue }
 

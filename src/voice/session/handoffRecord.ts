@@ -42,10 +42,8 @@ export interface HandoffTurn {
   typed?: boolean
 }
 
-/** What a page hands the next page of its tab. */
-export interface HandoffRecord {
-  /** The conversation so far, oldest first (at most {@link HANDOFF_TURNS_CAP}); absent in older records. */
-  turns?: HandoffTurn[]
+/** What every record a page hands the next page of its tab carries: its version and the claim rules' fields. */
+export interface HandoffEnvelope {
   v: 1
   /** Random id: a record is claimed once (a duplicated tab's copy is refused). */
   nonce: string
@@ -53,8 +51,15 @@ export interface HandoffRecord {
   savedAt: number
   /** Origin of the page that wrote it. */
   origin: string
+  /** Our `session_…` id (the realtime channel and the `sessionId` variable). */
   sessionId: string
   assistantId: string
+}
+
+/** What a page in a call hands the next page of its tab. */
+export interface HandoffRecord extends HandoffEnvelope {
+  /** The conversation so far, oldest first (at most {@link HANDOFF_TURNS_CAP}); absent in older records. */
+  turns?: HandoffTurn[]
   webCall: HandoffWebCall
 }
 
@@ -180,14 +185,7 @@ export const CHAT_HANDOFF_KEY = 'voiceos:chat-handoff'
  * `sessionId`, so the conversation goes on) and the transcript, with the call handoff's lifetime
  * ({@link HANDOFF_TTL_MS}) and claim rules (once per nonce; this tab's sessionStorage only).
  */
-export interface ChatHandoffRecord {
-  v: 1
-  nonce: string
-  savedAt: number
-  origin: string
-  /** Our `session_…` id (the realtime channel and the `sessionId` variable). */
-  sessionId: string
-  assistantId: string
+export interface ChatHandoffRecord extends HandoffEnvelope {
   /** The platform's chat session id (`POST /chat/web` `sessionId`); absent before the first answer. */
   chatSessionId?: string
   turns: HandoffTurn[]
