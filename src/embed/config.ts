@@ -418,6 +418,7 @@ export function parseEmbedSettings(
       lang: oneOf('lang', EMBED_LANGUAGES, 'en'),
       position: oneOf('position', EMBED_POSITIONS, 'bottom-right'),
       theme: oneOf('theme', EMBED_THEMES, 'auto'),
+      // DEFAULT_BASE_URL (src/platform/core/defaults.ts), written out: the loader imports nothing (see above).
       apiBaseUrl: apiBaseUrl || 'https://api.vapi.ai',
       persist,
       consent,
