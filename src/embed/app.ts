@@ -108,6 +108,7 @@ function mountWidget(
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
       lang,
+      siteSearch: config.siteIndex !== '',
     }),
     mode: config.mode === 'local' ? 'voice' : config.mode,
     ...(!local && { createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }) }),
