@@ -45,8 +45,8 @@ const KNOWN_FAILURES: Record<string, { outcome: 'false report' | 'wrong'; observ
 const MIN_HITS: Record<string, number> = {
   'select2.html': 3,
   'react-select.html': 6,
-  'mui.html': 3,
-  'radix.html': 6,
+  'mui.html': 4,
+  'radix.html': 8,
   'flatpickr.html': 1,
 }
 
