@@ -15,6 +15,7 @@ export default tseslint.config(
       'openapi/',
       'dist/',
       'dist-*/',
+      'packages/*/dist/',
       'storybook-static/',
       'coverage/',
       '.test-results/',

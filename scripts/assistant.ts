@@ -32,6 +32,10 @@ import {
   type AssistantDefinitionOptions,
   type ExistingAssistant,
 } from '../src/voice/assistant/definition'
+import { LANGUAGE_PLANS } from '../src/voice/assistant/languages'
+import { languageOverrides } from '../src/voice/assistant/overrides'
+import { ALL_LANGUAGES, lookupIn, WIDGET_LANGUAGES, type Language } from '../src/voice/widget/languages'
+import { CLI, PACKAGE_EMBED_SRC, PACKAGE_VERSION } from './cliName'
 import { DEFAULT_INDEX_DIR, describeIndex, runIndexCommand } from './site-index/command'
 
 /** Default API origin. */
@@ -39,24 +43,27 @@ export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
 /** Placeholder in the snippet when no public key is given. */
 export const PUBLIC_KEY_PLACEHOLDER = 'YOUR_VAPI_PUBLIC_KEY'
 
-export const USAGE = `Usage: npm run assistant -- <create|update|show|index> [options]
+export const USAGE = `Usage: ${CLI} <create|update|show|index> [options]
 
   create   create the VoiceOS assistant; prints its id and the embed snippet
   update   bring an assistant up to date (keeps its model settings, voice, other tools and your instructions)
   show     print an assistant's VoiceOS setup and the embed snippet, and the site index's age and page count
-  index    build the site search index (npm run assistant -- index --help)
+  index    build the site search index (${CLI} index --help)
 
 Options:
   --id ID              assistant id for update and show (or VAPI_ASSISTANT_ID)
   --name NAME          assistant name (create: VoiceOS)
   --model MODEL        OpenAI model (create: gpt-4.1-mini)
   --instructions FILE  your own instructions (what your business offers), placed before VoiceOS's
+  --languages LIST     your site's languages, e.g. hi,ta,en (BCP 47; the first is the assistant's own):
+                       checks each and prints the transcriber and voice it uses (README "Languages")
   --public-key KEY     your Vapi PUBLIC key, for the snippet (or VAPI_PUBLIC_KEY)
   --embed-src URL      where your site serves voiceos.js (or VOICEOS_EMBED_SRC)
   --dry-run            print the request instead of sending it (no key needed)
   --json               show: print the whole assistant as JSON
   --site-index FOLDER  show: the site index to report on (default ./${DEFAULT_INDEX_DIR})
   -h, --help           this text
+  -v, --version        print the version
 
 Environment:
   VAPI_PRIVATE_KEY     your Vapi PRIVATE key (required unless --dry-run; never printed)
@@ -112,14 +119,20 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         instructions: { type: 'string' },
         'public-key': { type: 'string' },
         'embed-src': { type: 'string' },
+        languages: { type: 'string' },
         'dry-run': { type: 'boolean' },
         json: { type: 'boolean' },
         'site-index': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     })
     if (values.help) {
       out(USAGE)
+      return 0
+    }
+    if (values.version) {
+      out(PACKAGE_VERSION ?? 'voiceos (this repository; the package prints its semver)')
       return 0
     }
     const command = positionals[0]
@@ -148,10 +161,51 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       )
     }
     const siteUrl = (io.env['VITE_SITE_URL']?.trim() || 'https://voiceos.example.com').replace(/\/+$/, '')
-    const embedSrc = (values['embed-src'] ?? io.env['VOICEOS_EMBED_SRC'] ?? `${siteUrl}/embed/voiceos.js`).trim()
+    const embedSrc = (
+      values['embed-src'] ??
+      io.env['VOICEOS_EMBED_SRC'] ??
+      (io.env['VITE_SITE_URL']?.trim() ? undefined : PACKAGE_EMBED_SRC) ??
+      `${siteUrl}/embed/voiceos.js`
+    ).trim()
     const definition: AssistantDefinitionOptions = {
       ...(values.name !== undefined && { name: values.name }),
       ...(values.model !== undefined && { model: values.model }),
+    }
+    const languages: Language[] = []
+    if (values.languages !== undefined) {
+      if (command === 'show') throw new UsageError('--languages is for create and update.')
+      for (const item of values.languages.split(',')) {
+        if (item.trim() === '') continue
+        const found = lookupIn(item, ALL_LANGUAGES)
+        if (!found)
+          throw new UsageError(
+            `--languages: "${item.trim()}" is not a language VoiceOS speaks. Use BCP 47 tags among: ${ALL_LANGUAGES.join(', ')}.`,
+          )
+        if (!languages.includes(found)) languages.push(found)
+      }
+      if (languages.length === 0) throw new UsageError('--languages is empty: name at least one, e.g. hi,ta,en.')
+      definition.language = languages[0]!
+    }
+    /** What each language uses, one line each (and the fallback, where a language is not supported as itself). */
+    const printLanguages = () => {
+      if (languages.length === 0) return
+      out('')
+      out(
+        'Languages (the widget sends these as assistantOverrides at each press; data-language-overrides="false" turns it off):',
+      )
+      for (const lang of languages) {
+        const plan = LANGUAGE_PLANS[lang]
+        const listens = plan.transcriber
+          ? `listens with ${plan.transcriber.provider} ${plan.transcriber.model} (${plan.transcriber.language})`
+          : "listens with the assistant's own transcriber"
+        const speaks = plan.voice
+          ? `speaks with ${plan.voice.provider} ${plan.voice.voiceId}`
+          : "speaks with the assistant's own voice"
+        out(`  ${lang.padEnd(8)}${plan.name}: ${listens}, ${speaks}`)
+        if (plan.fallback) out(`          fallback — ${plan.fallback}`)
+        if (!(WIDGET_LANGUAGES as readonly string[]).includes(lang))
+          out(`          the widget's own text is not yet in ${plan.name}: it shows English`)
+      }
     }
     if (values.instructions !== undefined) {
       const read = io.readText ?? ((path: string) => readFile(path, 'utf8'))
@@ -164,7 +218,14 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     const printSnippet = (assistantId: string) => {
       out('')
       out('Add VoiceOS to your site (one script tag, see the README "Add VoiceOS to your site"):')
-      out(embedSnippet({ src: embedSrc, publicKey: publicKey || PUBLIC_KEY_PLACEHOLDER, assistantId }))
+      out(
+        embedSnippet({
+          src: embedSrc,
+          publicKey: publicKey || PUBLIC_KEY_PLACEHOLDER,
+          assistantId,
+          ...(languages.length > 1 && { languages }),
+        }),
+      )
       if (!publicKey)
         out(`(replace ${PUBLIC_KEY_PLACEHOLDER} with your Vapi public key, or pass --public-key / VAPI_PUBLIC_KEY)`)
     }
@@ -180,6 +241,20 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         out('Content-Type: application/json')
         out('')
         out(JSON.stringify(body, null, 2))
+        if (languages.length > 0) {
+          out('')
+          out('assistantOverrides per language (sent by the widget at each press):')
+          out(
+            JSON.stringify(
+              Object.fromEntries(
+                languages.map((l) => [l, languageOverrides(l, `<${LANGUAGE_PLANS[l].name} greeting>`)]),
+              ),
+              null,
+              2,
+            ),
+          )
+          printLanguages()
+        }
         if (command === 'update') {
           err(
             'Dry run: without --dry-run, update first reads the assistant and keeps its model settings, other tools and your own prompt text.',
@@ -192,7 +267,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
 
     if (!key) {
       throw new UsageError(
-        'VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… npm run assistant -- ' +
+        `VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… ${CLI} ` +
           command,
       )
     }
@@ -202,6 +277,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       const created = await client.assistants.create(buildAssistantCreate(definition))
       out(`Created assistant ${created.id} (${created.name ?? definition.name ?? 'VoiceOS'}).`)
       out(`Assistant id: ${created.id}`)
+      printLanguages()
       printSnippet(created.id)
       return 0
     }
@@ -212,6 +288,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         `Updated assistant ${updated.id}: the seven client-side tools (four voice commands, read_page, search_site and open_page), the page-map instructions and the client messages are current.`,
       )
       out(`Assistant id: ${updated.id}`)
+      printLanguages()
       printSnippet(updated.id)
       return 0
     }
@@ -241,19 +318,19 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       `Client messages: ${missingMessages.length === 0 ? 'tool-calls and transcript delivered' : `missing ${missingMessages.join(', ')}`}`,
     )
     if (missingTools.length > 0 || !prompt.includes(PROMPT_BEGIN) || missingMessages.length > 0) {
-      out(`Not ready for VoiceOS: run  npm run assistant -- update --id ${id}`)
+      out(`Not ready for VoiceOS: run  ${CLI} update --id ${id}`)
     }
     printSnippet(existing.id)
     return 0
   } catch (error) {
     if (error instanceof UsageError) {
       err(`Error: ${error.message}`)
-      err('Run  npm run assistant -- --help  for the options.')
+      err(`Run  ${CLI} --help  for the options.`)
       return 2
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       err(`Error: ${error.message}`)
-      err('Run  npm run assistant -- --help  for the options.')
+      err(`Run  ${CLI} --help  for the options.`)
       return 2
     }
     err(`Error: ${explain(error, baseUrl, id)}`)
@@ -290,8 +367,9 @@ function serverMessages(body: unknown): string[] {
   return typeof e === 'string' ? [e] : []
 }
 
+// The published CLI (scripts/cli.ts, bundled with this module) runs the command itself.
 const invokedDirectly =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+  !PACKAGE_VERSION && process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
 if (invokedDirectly) {
   process.exitCode = await runAssistantCommand(process.argv.slice(2), {
     env: process.env,

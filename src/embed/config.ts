@@ -5,8 +5,10 @@
  * parsed result), so the bundler never moves it into a shared chunk.
  */
 
-/** Languages the widget's copy exists in (`locales/<lng>/voice.json`). */
-export const EMBED_LANGUAGES = ['en', 'hi'] as const
+import { lookupLanguage, WIDGET_LANGUAGES, type WidgetLanguage } from '../voice/widget/languages'
+
+/** Languages the widget's copy exists in (`locales/<lng>/voice.json`; src/voice/widget/languages.ts). */
+export const EMBED_LANGUAGES = WIDGET_LANGUAGES
 /** Where the widget can float (the widget's `WIDGET_POSITIONS`, src/voice/widget/branding.ts; kept here so the loader imports nothing). */
 export const EMBED_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left', 'bottom-center'] as const
 /** The widget's sizes (`WIDGET_SIZES`): `full` (64 px mic) or `compact` (48 px). */
@@ -40,8 +42,19 @@ export interface EmbedConfig {
   supabasePrivateChannels: boolean
   /** The visitor's JWT for private channels (init() only). */
   supabaseAccessToken?: () => Promise<string | null>
-  /** @default 'en' */
-  lang: (typeof EMBED_LANGUAGES)[number]
+  /**
+   * The owner's language (`data-lang`, a BCP 47 tag resolved by lookup: `hi-IN` → `hi`); `null` when not set,
+   * and then the page's `<html lang>` decides (src/voice/widget/languages.ts `chooseLanguage`).
+   */
+  lang: WidgetLanguage | null
+  /** Languages a visitor may switch among (`data-languages`, comma-separated); `[]` → no switch. @default [] */
+  languages: WidgetLanguage[]
+  /**
+   * The press asks the assistant to listen and speak the widget's language (`assistantOverrides`: transcriber,
+   * voice, first message; src/voice/assistant/languages.ts); `false` (`data-language-overrides="false"`) keeps
+   * the assistant exactly as the owner set it up. @default true
+   */
+  languageOverrides: boolean
   /** @default 'bottom-right' */
   position: (typeof EMBED_POSITIONS)[number]
   /** @default 'auto' */
@@ -97,29 +110,97 @@ export interface ParsedEmbedSettings {
   missing: string[]
 }
 
-/** The settings of `VoiceOS.init()`, camelCase (script tags use the `data-` kebab-case names). */
-export interface EmbedInitOptions {
+/**
+ * The settings of a VoiceOS widget (README "Every setting"): `init({...})`'s argument, camelCase. A script tag
+ * carries the same settings as `data-` kebab-case attributes (`publicKey` → `data-public-key`), the
+ * `<voiceos-widget>` element as plain attributes (`public-key`). Every setting is optional to the type: a
+ * missing public key or assistant id is reported by the widget (it then says which setting is missing), an
+ * invalid optional one is reported on the console and replaced by its default. Never throws.
+ */
+export interface VoiceOSSettings {
+  /** The platform's PUBLIC key (Vapi dashboard → API Keys), never the private key. Required unless `mode` is `local`. */
   publicKey?: string
+  /** The assistant the call starts with: a UUID, printed by `voiceos create`. Required unless `mode` is `local`. */
   assistantId?: string
+  /**
+   * Supabase project URL (`https://YOUR-PROJECT.supabase.co`) for voice commands over Realtime; with
+   * {@link VoiceOSSettings.supabaseAnonKey}. Without both, commands arrive as the call's tool calls only.
+   */
   supabaseUrl?: string
+  /** Supabase anon (public) key, with {@link VoiceOSSettings.supabaseUrl}. */
   supabaseAnonKey?: string
-  supabasePrivateChannels?: boolean | string
+  /** Join the Realtime channel as private (needs RLS and {@link VoiceOSSettings.supabaseAccessToken}). @default false */
+  supabasePrivateChannels?: boolean | 'true' | 'false'
+  /** The visitor's JWT for private channels, asked for at each join (`init()` only; no attribute form). */
   supabaseAccessToken?: () => Promise<string | null>
-  lang?: string
-  position?: string
-  theme?: string
+  /**
+   * Language of the widget's copy: one of {@link EMBED_LANGUAGES} or a BCP 47 tag of one (`hi-IN` → `hi`).
+   * @default the page's `<html lang>`, else 'en'
+   */
+  lang?: EmbedLanguage | (string & {})
+  /**
+   * Languages a visitor may switch among with the widget's language switch (shown with two or more): a
+   * comma-separated string (`"hi,ta,en"`) or an array. The choice is remembered on the origin. @default none
+   */
+  languages?: string | readonly string[]
+  /**
+   * The press asks the assistant to listen and speak the widget's language (transcriber, voice, first message);
+   * `false` keeps the assistant as set up. @default true
+   */
+  languageOverrides?: boolean | 'true' | 'false'
+  /** Where the widget floats. @default 'bottom-right' */
+  position?: EmbedPosition
+  /** Colour scheme; `auto` follows the visitor's `prefers-color-scheme`. @default 'auto' */
+  theme?: EmbedTheme
+  /** Platform API origin (an http(s) URL). @default 'https://api.vapi.ai' */
   apiBaseUrl?: string
-  persist?: boolean | string
-  consent?: string
+  /**
+   * One conversation across the site's pages: a same-origin navigation hands the call to the next page of the
+   * tab; `false` keeps one call per page. @default true
+   */
+  persist?: boolean | 'true' | 'false'
+  /** `required`: a notice with Accept and Cancel before the first microphone request. @default 'none' */
+  consent?: EmbedConsent
+  /** The notice's heading, at most {@link TITLE_MAX} (60) characters. @default the copy's "Before you talk" */
   consentTitle?: string
+  /** The notice's text (plain text), at most {@link CONSENT_TEXT_MAX} (500) characters. @default the copy's text */
   consentText?: string
+  /** Your privacy policy (an http(s) URL), linked from the notice. @default no link */
   privacyUrl?: string
+  /** Accent colour, any CSS colour (`#0b57d0`); the widget keeps its text readable (WCAG AA). @default the widget's blue */
   accentColor?: string
+  /** The widget's title, at most {@link TITLE_MAX} (60) characters. @default the copy's "Voice assistant" */
   title?: string
-  size?: string
-  mode?: string
+  /** `full` (64 px mic button) or `compact` (48 px). @default 'full' */
+  size?: EmbedSize
+  /**
+   * `voice`: the mic starts a call; `chat`: a typed conversation, no microphone; `hybrid`: both; `local`: the
+   * browser's own speech recognition and the command grammar, no platform and no key.
+   * @default 'local' when neither `publicKey` nor `assistantId` is given, else 'voice'
+   */
+  mode?: EmbedMode
+  /**
+   * Where the site search index is published (`voiceos index`): a path of this site (`/site-index/`) or an
+   * http(s) URL. Nothing of it loads before the assistant's first search. @default no site search
+   */
   siteIndex?: string
 }
+
+/** A language of the widget's copy. */
+export type EmbedLanguage = (typeof EMBED_LANGUAGES)[number]
+/** A corner (or the bottom centre) the widget floats in. */
+export type EmbedPosition = (typeof EMBED_POSITIONS)[number]
+/** A colour scheme of the widget. */
+export type EmbedTheme = (typeof EMBED_THEMES)[number]
+/** Whether the widget asks for consent before the first call. */
+export type EmbedConsent = (typeof EMBED_CONSENT)[number]
+/** A size of the widget's mic button. */
+export type EmbedSize = (typeof EMBED_SIZES)[number]
+/** How visitors talk to the assistant. */
+export type EmbedMode = (typeof EMBED_MODES)[number]
+
+/** The settings of `VoiceOS.init()` (the name this module used before {@link VoiceOSSettings}). */
+export type EmbedInitOptions = VoiceOSSettings
 
 /** An assistant id: a UUID. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -133,6 +214,8 @@ const KEYS = [
   'supabasePrivateChannels',
   'supabaseAccessToken',
   'lang',
+  'languages',
+  'languageOverrides',
   'position',
   'theme',
   'apiBaseUrl',
@@ -149,8 +232,14 @@ const KEYS = [
 ] as const
 type Key = (typeof KEYS)[number]
 
-/** `supabaseAnonKey` → `data-supabase-anon-key`. */
-export const attributeName = (key: string): string => `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+/** `supabaseAnonKey` → `supabase-anon-key` (the `<voiceos-widget>` element's attribute). */
+export const elementAttributeName = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+/** `supabaseAnonKey` → `data-supabase-anon-key` (the script tag's attribute). */
+export const attributeName = (key: string): string => `data-${elementAttributeName(key)}`
+/** The attributes `<voiceos-widget>` reads: every setting but the `supabaseAccessToken` function. */
+export const ELEMENT_ATTRIBUTES: readonly string[] = KEYS.filter((k) => k !== 'supabaseAccessToken').map(
+  elementAttributeName,
+)
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -162,15 +251,19 @@ const isHttpUrl = (value: string): boolean => {
 }
 
 /**
- * Reads and validates the settings. `source` is either a script tag's dataset (`from: 'attributes'`) or
- * init()'s options (`from: 'init'`); problems name the setting the way the site owner wrote it. Never throws:
+ * Reads and validates the settings. `source` is a script tag's `data-*` attributes (`from: 'attributes'`), a
+ * `<voiceos-widget>` element's attributes (`from: 'element'`) or init()'s options (`from: 'init'`); problems name the setting the way the site owner wrote it. Never throws:
  * a missing or invalid public key or assistant id is reported and listed in `missing`; an invalid optional
  * setting is reported and replaced by its default.
  */
-export function parseEmbedSettings(source: Record<string, unknown>, from: 'attributes' | 'init'): ParsedEmbedSettings {
+export function parseEmbedSettings(
+  source: Record<string, unknown>,
+  from: 'attributes' | 'init' | 'element',
+): ParsedEmbedSettings {
   const problems: EmbedProblem[] = []
   const missing: string[] = []
-  const name = (key: Key) => (from === 'attributes' ? attributeName(key) : key)
+  const name = (key: Key) =>
+    from === 'attributes' ? attributeName(key) : from === 'element' ? elementAttributeName(key) : key
   const problem = (key: Key, message: string) =>
     problems.push({ setting: name(key), message: `${name(key)} ${message}` })
 
@@ -282,6 +375,47 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     problem('persist', `must be true or false; got "${shown}" (using true)`)
   }
 
+  let lang: WidgetLanguage | null = null
+  const givenLang = text('lang')
+  if (givenLang !== '') {
+    lang = lookupLanguage(givenLang)
+    if (!lang)
+      problem(
+        'lang',
+        `must be one of ${EMBED_LANGUAGES.join(', ')} (or a BCP 47 tag of one, such as hi-IN); got "${givenLang}" (using the page's language)`,
+      )
+  }
+  const languages: WidgetLanguage[] = []
+  const languagesRaw = source.languages
+  if (languagesRaw !== undefined && languagesRaw !== null) {
+    const list =
+      typeof languagesRaw === 'string'
+        ? languagesRaw.split(',')
+        : Array.isArray(languagesRaw)
+          ? languagesRaw.map((v) => (typeof v === 'string' ? v : ''))
+          : null
+    if (!list) problem('languages', 'must be a comma-separated list of languages such as "hi,ta,en"')
+    for (const item of list ?? []) {
+      if (item.trim() === '') continue
+      const found = lookupLanguage(item)
+      if (!found)
+        problem('languages', `has "${item.trim()}", which is not one of ${EMBED_LANGUAGES.join(', ')} (left out)`)
+      else if (!languages.includes(found)) languages.push(found)
+    }
+  }
+  const overridesRaw = source.languageOverrides
+  const languageOverrides = !(overridesRaw === false || overridesRaw === 'false')
+  if (
+    overridesRaw !== undefined &&
+    overridesRaw !== true &&
+    overridesRaw !== false &&
+    overridesRaw !== 'true' &&
+    overridesRaw !== 'false'
+  ) {
+    const shown = typeof overridesRaw === 'string' ? overridesRaw : JSON.stringify(overridesRaw)
+    problem('languageOverrides', `must be true or false; got "${shown}" (using true)`)
+  }
+
   const consent = oneOf('consent', EMBED_CONSENT, 'none')
   const givenConsentText = text('consentText')
   let consentText = givenConsentText.replace(/\s+/g, ' ')
@@ -350,7 +484,9 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       supabaseAnonKey,
       supabasePrivateChannels,
       ...(supabaseAccessToken && { supabaseAccessToken }),
-      lang: oneOf('lang', EMBED_LANGUAGES, 'en'),
+      lang,
+      languages,
+      languageOverrides,
       position: oneOf('position', EMBED_POSITIONS, 'bottom-right'),
       theme: oneOf('theme', EMBED_THEMES, 'auto'),
       // DEFAULT_BASE_URL (src/platform/core/defaults.ts), written out: the loader imports nothing (see above).
@@ -372,11 +508,20 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
 }
 
 /** A script tag's settings: its `data-*` attributes as {@link parseEmbedSettings} reads them. */
-export function settingsFromScript(script: HTMLOrSVGScriptElement): Record<string, unknown> {
+export function settingsFromScript(script: Pick<Element, 'getAttribute'>): Record<string, unknown> {
+  return readAttributes(script, attributeName)
+}
+
+/** A `<voiceos-widget>` element's settings: its attributes (`public-key`, …) as {@link parseEmbedSettings} reads them. */
+export function settingsFromElement(element: Pick<Element, 'getAttribute'>): Record<string, unknown> {
+  return readAttributes(element, elementAttributeName)
+}
+
+function readAttributes(element: Pick<Element, 'getAttribute'>, toName: (key: string) => string) {
   const out: Record<string, unknown> = {}
   for (const key of KEYS) {
     if (key === 'supabaseAccessToken') continue
-    const v = script.getAttribute(attributeName(key))
+    const v = element.getAttribute(toName(key))
     if (v !== null) out[key] = v
   }
   return out
