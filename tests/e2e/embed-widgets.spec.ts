@@ -33,18 +33,7 @@ import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
  * the behaviour seen. Each must still end so when the spec runs — a case that no longer does fails the spec
  * until it is taken off this list — and any other false report or wrong target fails the spec.
  */
-const KNOWN_FAILURES: Record<string, { outcome: 'false report' | 'wrong'; observed: string }> = {
-  'seats 80 (more than it takes)': {
-    outcome: 'wrong',
-    observed:
-      'Seats takes 1 to 50 (aria-valuemax); 80 is written into it and reported `filled the field labelled Seats`',
-  },
-  'flight number (no such field)': {
-    outcome: 'wrong',
-    observed:
-      'the form has no flight number; "AI 101" is written into Guest name and reported `filled the field labelled Guest name`',
-  },
-}
+const KNOWN_FAILURES: Record<string, { outcome: 'false report' | 'wrong'; observed: string }> = {}
 
 /** The fewest hits each page must have (what the executor achieves today: raise, never lower). */
 const MIN_HITS: Record<string, number> = {

@@ -324,9 +324,31 @@ function fillText(
   const checked = fieldValueFor(el, value, name)
   if (!checked.ok) return rejected(checked.detail)
   value = checked.value
+  const ariaRange = spinbuttonRange(el)
+  if (ariaRange) {
+    const n = Number(toAsciiDigits(value).replace(/[,\s]/g, ''))
+    const out = Number.isFinite(n) ? outOfRange(n, ariaRange, name) : null
+    if (out) return out
+  }
   const outcome = setInputValue(el, value, name, spoken)
   if (outcome.ok && isPasswordField(el)) return { ...outcome, shown: '•'.repeat(Math.min(8, el.value.length)) }
   return outcome
+}
+
+/**
+ * The bounds of a text input that is an ARIA spinbutton (WAI-ARIA 1.2 `spinbutton`: `aria-valuemin` /
+ * `aria-valuemax`) — the number fields of Chakra UI, React Aria and others are `type="text"` inputs whose range is
+ * written only there, so the browser's own validity check does not see it. `null` for any other input.
+ */
+function spinbuttonRange(el: Element): { min: number; max: number } | null {
+  if ((el.getAttribute('role') ?? '').trim().toLowerCase() !== 'spinbutton') return null
+  const bound = (name: string, fallback: number) => {
+    const v = el.getAttribute(name)
+    const n = v === null || v.trim() === '' ? Number.NaN : Number(v)
+    return Number.isFinite(n) ? n : fallback
+  }
+  const range = { min: bound('aria-valuemin', -Infinity), max: bound('aria-valuemax', Infinity) }
+  return Number.isFinite(range.min) || Number.isFinite(range.max) ? range : null
 }
 
 function isPasswordField(el: Element): boolean {

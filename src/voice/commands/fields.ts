@@ -714,8 +714,9 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
     const ranked = yield* rank(createMatcher(hint, { wholeName: true }), identifierNames)
     if (ranked.length > 0) return { ...(yield* pickUnique(bestTies(ranked))), step: 'name' }
   }
-  // SPEC §5 "then the first visible enabled field" — only where it cannot be wrong: exactly one usable field in
-  // the form the visitor is in (else on the page), and never a password field.
+  // SPEC §5 "then the first visible enabled field" — only where it cannot be wrong: no field name was said (a name
+  // the page lacks, "flight number" on a form whose one writable field is "Guest name", is refused, never written
+  // elsewhere), exactly one usable field in the form the visitor is in (else on the page), and never a password.
   const form = focusedForm(doc)
   const scope = form
     ? yield* filter(targets, (t) => form.contains(t.element) || composedAncestors(t.element).includes(form))
@@ -725,7 +726,7 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
     if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
     if (fillRefusalOf(scope[i]!) === null) usable.push(scope[i]!)
   }
-  if (usable.length === 1 && !isPassword(usable[0]!) && command.fieldType === undefined) {
+  if (hint === undefined && usable.length === 1 && !isPassword(usable[0]!) && command.fieldType === undefined) {
     return { ok: true, target: usable[0]!, element: usable[0]!.element, step: 'first' }
   }
   const closest = yield* closestFieldNameSteps(scope, hint)

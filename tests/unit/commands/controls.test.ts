@@ -446,6 +446,24 @@ describe('dates, numbers, ranges', () => {
       reason: 'rejected-value',
     })
   })
+
+  it('a text input that is a spin button (Chakra, React Aria) holds its aria-valuemin/max: a number outside is refused, nothing written', () => {
+    const { run } = setup(`
+      <label for="seats">Seats</label>
+      <input id="seats" type="text" inputmode="decimal" role="spinbutton" aria-valuemin="1" aria-valuemax="50" aria-valuenow="2" value="2">`)
+    const input = document.getElementById('seats') as HTMLInputElement
+    let events = 0
+    input.addEventListener('input', () => events++)
+    expect(run({ action: 'fill', fieldHint: 'seats', value: '80' })).toMatchObject({
+      status: 'refused',
+      reason: 'rejected-value',
+      detail: '"Seats" takes a number between 1 and 50, not 80',
+    })
+    expect(input.value).toBe('2')
+    expect(events).toBe(0)
+    expect(run({ action: 'fill', fieldHint: 'seats', value: '४०' }).status).toBe('executed')
+    expect(input.value).toBe('40')
+  })
 })
 
 describe('editable regions, radio groups, split dates, conditional reveals', () => {

@@ -263,13 +263,14 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     const added = sent.filter((m): m is AddMessageMessage => m.type === 'add-message')
     expect(added.map((m) => m.message.content.split(/[\n ]/)[0])).toEqual(['PAGE', 'COMMAND', 'COMMAND'])
     for (const m of added) expect(clientInbound({ message: m }), JSON.stringify(clientInbound.errors)).toBe(true)
-    // SPEC §5 fills the first usable field when no label matches (here the landing's one field, Email, with a value
-    // it takes): the result names the field actually filled.
+    // A field name the page lacks is refused with the fields it has, never written into another field — even the
+    // landing's one field, Email (SPEC §5's "first visible enabled field" only when no name was said).
     expect(toolResultOf(added[1]!)).toEqual({
       name: 'fill',
       toolCallId: 'call_9',
-      result: 'done: filled the field labelled Email',
+      error: 'no field labelled "Company"; fields here: "Email"',
     })
+    expect(document.querySelector('input')!.value).toBe('')
     expect(added[2]!.message.content).toBe(`${RESULT_HEADER} done: scrolled to the bottom`)
     await s.stop()
   })
