@@ -6,7 +6,8 @@
  *   exactly as `npm run build:embed` builds `dist/embed/`, without the demo page;
  * - `module/`: `import { init, destroy } from 'voiceos'` for bundlers (./src/embed/module.ts, ES modules the
  *   page's bundler splits further) and its type declarations (`module/index.d.ts`);
- * - `cli.js`: the `voiceos` command (scripts/cli.ts), one file for plain Node ≥ 20, every dependency bundled.
+ * - `cli.js`: the `voiceos` command (scripts/cli.ts), one file for plain Node ≥ 20, every dependency bundled
+ *   but native addons (./lazyPackages.ts), which the command that needs one loads on first use.
  *
  * Then prints the Subresource Integrity hash of `voiceos.js` and the CDN script tag carrying it, and writes
  * both to `dist/voiceos.js.sri` (the hash alone). Run `npm pack` / `npm publish` in `packages/voiceos/` after it.
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { build as viteBuild, mergeConfig, type Plugin, type UserConfig } from 'vite'
 import embedConfig from '../vite.embed.config.ts'
+import { lazyPackages } from './lazyPackages'
 import { VERSION } from '../src/embed/version'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -112,33 +114,36 @@ function emitDeclarations(): string[] {
     (d) => d.category === ts.DiagnosticCategory.Error,
   )
   if (errors.length) throw new Error(ts.formatDiagnostics(errors, ts.createCompilerHost(options)))
-  const embedTypes = join(root, '.tmp/package-types/embed')
+  const typesRoot = join(root, '.tmp/package-types')
   const kept: string[] = []
-  const keep = (name: string) => {
-    if (kept.includes(name)) return
-    const text = emitted.get(join(embedTypes, `${name}.d.ts`))
-    if (text === undefined) throw new Error(`the module's declarations import ${name}, which is outside src/embed/`)
-    kept.push(name)
+  // `rel`: the file's path under src/ without `.d.ts` (`embed/module`); written to dist/module/types/<rel>.d.ts.
+  const keep = (rel: string) => {
+    if (kept.includes(rel)) return
+    const text = emitted.get(join(typesRoot, `${rel}.d.ts`))
+    if (text === undefined) throw new Error(`the module's declarations import src/${rel}, which has none`)
+    kept.push(rel)
     // Statements' specifiers (`… from './x'` at a line's start) and type references (`import("./x")`, which
     // the emitter writes with double quotes); not the same words inside doc comments.
-    const rename = (dep: string) => {
-      keep(dep)
-      return `./${dep === 'module' ? 'index' : dep}.js`
+    const rename = (spec: string) => {
+      const target = relative(typesRoot, resolve(dirname(join(typesRoot, rel)), spec))
+        .split('\\')
+        .join('/')
+      if (target.startsWith('..')) throw new Error(`src/${rel} imports ${spec}, outside src/`)
+      keep(target)
+      return `${spec}.js`
     }
     const rewritten = text
       .replace(
-        /^((?:import|export)\b[^;]*?\bfrom\s+)(['"])\.\/([\w-]+)\2/gm,
-        (_m, lead: string, q: string, dep: string) => `${lead}${q}${rename(dep)}${q}`,
+        /^((?:import|export)\b[^;]*?\bfrom\s+)(['"])(\.\.?\/[\w./-]+)\2/gm,
+        (_m, lead: string, q: string, spec: string) => `${lead}${q}${rename(spec)}${q}`,
       )
-      .replace(/import\("\.\/([\w-]+)"\)/g, (_m, dep: string) => `import("${rename(dep)}")`)
-    if (
-      /^(?:import|export)\b[^;]*?\bfrom\s+['"]\.\.?\/[^'"]*\//m.test(rewritten) ||
-      /import\("\.\.?\/[^"]*\//.test(rewritten)
-    )
-      throw new Error(`${name}.d.ts imports from outside src/embed/`)
-    writeFileSync(join(dist, 'module', `${name === 'module' ? 'index' : name}.d.ts`), rewritten)
+      .replace(/import\("(\.\.?\/[\w./-]+)"\)/g, (_m, spec: string) => `import("${rename(spec)}")`)
+    const out = join(dist, 'module/types', `${rel}.d.ts`)
+    mkdirSync(dirname(out), { recursive: true })
+    writeFileSync(out, rewritten)
   }
-  keep('module')
+  keep('embed/module')
+  writeFileSync(join(dist, 'module/index.d.ts'), "export * from './types/embed/module.js'\n")
   return kept
 }
 
@@ -154,6 +159,8 @@ function bundleCli(): Promise<unknown> {
     legalComments: 'eof',
     // linkedom's optional canvas: a require in a try, falling back to its shim when absent.
     external: ['canvas'],
+    // Native addons stay out of the bundle, loaded from the owner's node_modules by the command that needs them.
+    plugins: [lazyPackages()],
     define: { 'process.env.VOICEOS_PACKAGE_VERSION': JSON.stringify(VERSION) },
     // A CommonJS dependency's require() of a Node built-in, inside an ES module.
     banner: {
