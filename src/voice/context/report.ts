@@ -15,6 +15,7 @@
 import type { CommandResult, RefusalReason, VoiceCommand } from '../commands'
 import type { AddMessageMessage } from '../engine/messages'
 import { cleanName, nameOfElement } from './pageMap'
+import { withRecord } from './record'
 
 /** First words of every result message's content: how the assistant's system prompt recognises one. */
 export const RESULT_HEADER = 'COMMAND RESULT'
@@ -205,9 +206,13 @@ export function resultMessage(
   toolCall?: ToolCallRef,
   trigger: TriggerResponse = 'refusals',
 ): AddMessageMessage {
-  const content = toolCall
-    ? `${RESULT_HEADER} ${JSON.stringify(toToolCallResult(report, toolCall))}`
-    : `${RESULT_HEADER} ${report.outcome}: ${report.text}`
+  const content = withRecord(
+    'result',
+    toolCall
+      ? `${RESULT_HEADER} ${JSON.stringify(toToolCallResult(report, toolCall))}`
+      : `${RESULT_HEADER} ${report.outcome}: ${report.text}`,
+    { tool: toolCall?.name, outcome: report.outcome },
+  )
   return {
     type: 'add-message',
     message: { role: 'system', content },
@@ -215,9 +220,13 @@ export function resultMessage(
   }
 }
 
-/** The client message that gives the assistant a serialised page map (`./pageMap`), inserted silently. */
-export function pageMapMessage(serializedMap: string): AddMessageMessage {
-  return { type: 'add-message', message: { role: 'system', content: serializedMap }, triggerResponseEnabled: false }
+/**
+ * The client message that gives the assistant a serialised page map (`./pageMap`), inserted silently, with the
+ * record tag (`./record`) naming the page's path and language.
+ */
+export function pageMapMessage(serializedMap: string, page: { path?: string; lang?: string } = {}): AddMessageMessage {
+  const content = withRecord('page-map', serializedMap, page)
+  return { type: 'add-message', message: { role: 'system', content }, triggerResponseEnabled: false }
 }
 
 /**
@@ -230,9 +239,12 @@ export function readResultMessage(
   reading: { text: string; found: boolean },
   call: { id?: string; name: string },
 ): AddMessageMessage {
-  const content =
+  const content = withRecord(
+    'result',
     call.id !== undefined
       ? `${RESULT_HEADER} ${JSON.stringify(reading.found ? { name: call.name, toolCallId: call.id, result: reading.text } : { name: call.name, toolCallId: call.id, error: reading.text })}`
-      : `${RESULT_HEADER} ${reading.found ? 'done' : 'refused'}: ${reading.text}`
+      : `${RESULT_HEADER} ${reading.found ? 'done' : 'refused'}: ${reading.text}`,
+    { tool: call.name, outcome: reading.found ? 'done' : 'refused' },
+  )
   return { type: 'add-message', message: { role: 'system', content }, triggerResponseEnabled: true }
 }

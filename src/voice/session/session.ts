@@ -1,5 +1,6 @@
 import type { PageContextOptions } from '../context/pageContext'
 import type { TriggerResponse } from '../context/report'
+import { pageAttrs, withRecord } from '../context/record'
 import { isVapiMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
 import type { SessionActions } from './actions'
@@ -280,7 +281,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       try {
         send?.({
           type: 'add-message',
-          message: { role: 'system', content: arrivalMessage(doc) },
+          message: { role: 'system', content: withRecord('page-change', arrivalMessage(doc), pageAttrs(doc)) },
           triggerResponseEnabled: false,
         })
       } catch (error) {
