@@ -1,16 +1,10 @@
-import { Button, type ButtonProps } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react'
 import { ChevronDown } from 'lucide-react'
 import { createDeferred, type DeferredPlaceholderProps } from '../Deferred'
 import { GithubIcon } from '../Logo'
+import type { GithubMenuProps } from './types'
 
-export interface GithubMenuProps {
-  /** Trigger label, e.g. "Star us on GitHub" or "Follow on GitHub". */
-  label: string
-  /** Trigger button variant. @default 'outline' */
-  variant?: ButtonProps['variant']
-  /** Trigger button size. @default 'md' */
-  size?: ButtonProps['size']
-}
+export type { GithubMenuProps } from './types'
 
 /** Pre-rendered stand-in with the trigger's exact look; a click loads the real menu and opens it. */
 function GithubMenuPlaceholder({

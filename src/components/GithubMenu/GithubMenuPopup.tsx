@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { GithubIcon } from '../Logo'
 
 import type { DeferredComponentProps } from '../Deferred'
-import type { GithubMenuProps } from './GithubMenu'
+import type { GithubMenuProps } from './types'
 
 /** The interactive GitHub menu (loaded after hydration; see GithubMenu). */
 export function GithubMenuPopup({

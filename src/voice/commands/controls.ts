@@ -4,10 +4,9 @@
  * Every value is set the way frameworks observe it (React, Vue and Angular controlled inputs): through the
  * native `value` setter of the element's prototype (./effects.ts `setNativeValue`), then `input` and `change`.
  * Widgets built from ARIA roles are operated as a keyboard user would (WAI-ARIA Authoring Practices keyboard
- * interaction): the combobox is opened (Alt+Down Arrow, else a click), the option reached with Down/Up Arrow
- * while `aria-activedescendant` follows, chosen with Enter (else the option is clicked, as a pointer user would),
- * and the popup closed (Escape) if it stayed open; sliders and spin buttons take Home / End / Arrow keys until
- * `aria-valuenow` is the wanted value. A control that does not take the value is refused (`rejected-value`) and
+ * interaction): selects, comboboxes and listboxes in ./selects.ts; sliders and spin buttons take Home / End /
+ * Arrow keys until `aria-valuenow` is the wanted value. A text or number field (SPEC §5 "Voice fill") is typed
+ * into here too: a spoken number as digits, a text date picker's date in the format it announces, `maxlength` kept. A control that does not take the value is refused (`rejected-value`) and
  * left as it was where the platform allows.
  *
  * Results: `{ ok: true, shown }` (`shown` is what the visitor sees now, for the toast and the report), or a
@@ -15,78 +14,23 @@
  * @module
  */
 import type { FillTarget } from './fields'
-import { closestFieldNames, quotedList, targetName } from './fields'
-import { accessibleName, composedText, isEnabled, isVisible, labelTexts } from './dom'
-import { clickElement, dispatch, setNativeValue } from './effects'
+import { quotedList, targetName } from './fields'
+import { accessibleName, composedParent, describeElement, isEnabled, labelTexts } from './dom'
+import { clickElement, dispatch, focus, keydown, MAX_KEY_PRESSES, setNativeValue } from './effects'
 import { clickTargetOf, toggleRefusal } from './toggle'
-import type { Refusal } from './refusals'
-import { dateInputValue, foldText, parseSpokenDate, parseSpokenNumber } from './spoken'
+import { rejected, type ControlOutcome } from './refusals'
+import { comboboxChoose, listboxChoose, matchOption, selectOption } from './selects'
+import {
+  announcedDateFormat,
+  dateInputValue,
+  foldText,
+  formatSpokenDate,
+  isoDate,
+  parseSpokenDate,
+  parseSpokenNumber,
+} from './spoken'
 
-/** Outcome of operating a control. */
-export type ControlOutcome = { ok: true; shown: string; acted: Element } | ({ ok: false } & Refusal)
-
-/** Most key presses spent reaching an option or a slider value (a runaway widget stops there). */
-const MAX_KEY_PRESSES = 500
-
-const rejected = (detail: string): ControlOutcome => ({ ok: false, reason: 'rejected-value', detail })
-
-/**
- * Legacy `keyCode`s of the keys pressed here: widgets still read `event.keyCode` (accessible-autocomplete,
- * tom-select), which a constructed KeyboardEvent leaves 0 unless given (UI Events, "Legacy key attributes").
- */
-const KEY_CODES: Readonly<Record<string, number>> = {
-  Enter: 13,
-  Escape: 27,
-  ' ': 32,
-  PageUp: 33,
-  PageDown: 34,
-  End: 35,
-  Home: 36,
-  ArrowLeft: 37,
-  ArrowUp: 38,
-  ArrowRight: 39,
-  ArrowDown: 40,
-}
-
-function keydown(el: Element, key: string, init: { altKey?: boolean } = {}): void {
-  const win = el.ownerDocument.defaultView
-  const Ctor = win?.KeyboardEvent ?? KeyboardEvent
-  const code = key.length === 1 ? `Key${key.toUpperCase()}` : key
-  const keyCode = KEY_CODES[key] ?? 0
-  const base = { key, code, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true, ...init }
-  el.dispatchEvent(new Ctor('keydown', base))
-  el.dispatchEvent(new Ctor('keyup', base))
-}
-
-/**
- * Resolves after the page has had a turn (a macrotask: what a widget that renders in a microtask or a timer —
- * Preact, React — needs to draw the result of the last event).
- */
-function nextTurn(el: Element): Promise<void> {
-  const win = el.ownerDocument.defaultView
-  return new Promise((resolve) => (win?.setTimeout ?? setTimeout)(resolve, 0))
-}
-
-/** Most time spent waiting for a combobox's list to answer what was typed, in ms. */
-export const COMBOBOX_FILTER_WAIT_MS = 400
-
-/** Polls `test` after each turn of the page until it is true or `ms` have passed; true when it held. */
-async function waitFor(el: Element, test: () => boolean, ms: number): Promise<boolean> {
-  const start = Date.now()
-  for (;;) {
-    if (test()) return true
-    if (Date.now() - start >= ms) return false
-    await nextTurn(el)
-  }
-}
-
-function focus(el: Element): void {
-  try {
-    ;(el as HTMLElement).focus?.({ preventScroll: true })
-  } catch {
-    /* best effort */
-  }
-}
+export type { ControlOutcome }
 
 /** Whether the page's language reads `03/12/2027` month first (en-US). */
 function monthFirst(el: Element): boolean {
@@ -96,287 +40,6 @@ function monthFirst(el: Element): boolean {
     ''
   ).toLowerCase()
   return lang === 'en-us'
-}
-
-/* ---------------------------------------------------------------- options: select, listbox, combobox */
-
-/** An option's visible text (`label` attribute of a native option first). */
-function optionText(option: Element): string {
-  if (option.localName === 'option')
-    return ((option as HTMLOptionElement).label || option.textContent || '').replace(/\s+/g, ' ').trim()
-  return accessibleName(option).replace(/\s+/g, ' ').trim()
-}
-
-/**
- * The option a spoken value names: equal text or value (case- and accent-insensitive) first; else the only
- * option whose text starts with, or contains as whole words, the value. `null` when none or several match.
- */
-export function matchOption<T extends Element>(
-  options: readonly T[],
-  value: string,
-  valueOf: (o: T) => string = () => '',
-): T | null {
-  // "olive and thyme" names "Olive & Thyme".
-  const fold = (t: string) => foldText(t.replace(/&/g, ' and '))
-  const v = fold(value)
-  if (!v) return null
-  const texts = options.map((o) => fold(optionText(o)))
-  const exact = options.filter((o, i) => texts[i] === v || fold(valueOf(o)) === v)
-  if (exact.length >= 1) return exact[0]!
-  const starts = options.filter((_, i) => texts[i]!.startsWith(`${v} `))
-  if (starts.length === 1) return starts[0]!
-  const words = options.filter((_, i) => ` ${texts[i]} `.includes(` ${v} `))
-  if (words.length === 1) return words[0]!
-  return null
-}
-
-/** Splits a spoken list of options: "red, green and blue" → red / green / blue. */
-function spokenList(value: string): string[] {
-  return value
-    .split(/\s*(?:,|;|\band\b|&)\s*/i)
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
-
-function selectOption(select: HTMLSelectElement, value: string, name: string): ControlOutcome {
-  const options = Array.from(select.options)
-  const optionValue = (o: HTMLOptionElement) => o.value
-  const listed = () => quotedList(options.filter((o) => !o.disabled && o.value !== '').map(optionText))
-  const wanted = select.multiple ? spokenList(value) : [value]
-  const chosen: HTMLOptionElement[] = []
-  for (const w of wanted) {
-    const option =
-      matchOption(options, w, optionValue) ?? (select.multiple ? null : matchOption(options, value, optionValue))
-    if (!option) return rejected(`no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${listed()}`)
-    if (
-      option.disabled ||
-      (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)
-    ) {
-      return {
-        ok: false,
-        reason: 'disabled',
-        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-      }
-    }
-    chosen.push(option)
-  }
-  focus(select)
-  if (select.multiple) {
-    for (const o of options) o.selected = chosen.includes(o)
-  } else {
-    // The native setter (a React-controlled select tracks its value like an input does).
-    setNativeValue(select as unknown as HTMLInputElement, chosen[0]!.value)
-    if (select.selectedIndex !== chosen[0]!.index) select.selectedIndex = chosen[0]!.index
-  }
-  dispatch(select, 'input')
-  dispatch(select, 'change')
-  return { ok: true, shown: chosen.map(optionText).join(', '), acted: select }
-}
-
-/** The popup a combobox controls (`aria-controls`, else `aria-owns`, else a listbox inside it). */
-function popupOf(combobox: Element): Element | null {
-  const root = combobox.getRootNode() as Document | ShadowRoot
-  for (const attr of ['aria-controls', 'aria-owns']) {
-    for (const id of (combobox.getAttribute(attr) ?? '').split(/\s+/)) {
-      const el = id && typeof root.getElementById === 'function' ? root.getElementById(id) : null
-      if (el) return el.getAttribute('role') === 'listbox' ? el : (el.querySelector('[role=listbox]') ?? el)
-    }
-  }
-  return combobox.querySelector('[role=listbox]')
-}
-
-const optionsOf = (listbox: Element) => Array.from(listbox.querySelectorAll('[role=option]'))
-const isExpanded = (el: Element) => el.getAttribute('aria-expanded') === 'true'
-const isChosen = (option: Element) =>
-  option.getAttribute('aria-selected') === 'true' || option.getAttribute('aria-checked') === 'true'
-
-/** The option `aria-activedescendant` points at. */
-function activeOption(el: Element): Element | null {
-  const id = el.getAttribute('aria-activedescendant')
-  if (!id) return null
-  const root = el.getRootNode() as Document | ShadowRoot
-  return typeof root.getElementById === 'function' ? root.getElementById(id) : null
-}
-
-/** Moves the active option with Down/Up Arrow until it is `option` (a widget that follows at once); true when reached. */
-function arrowToNow(el: Element, options: Element[], option: Element): boolean {
-  const target = options.indexOf(option)
-  for (let i = 0; i < Math.min(MAX_KEY_PRESSES, options.length * 2 + 2); i++) {
-    const active = activeOption(el)
-    if (active === option) return true
-    const at = active ? options.indexOf(active) : -1
-    keydown(el, at > target ? 'ArrowUp' : 'ArrowDown')
-    if (activeOption(el) === active && active !== null) return false // the widget does not follow the keys
-  }
-  return activeOption(el) === option
-}
-
-/**
- * Moves the active option with Down/Up Arrow until it is `option`, giving the widget a turn after each key (it
- * may draw `aria-activedescendant` in its next render); true when reached.
- */
-async function arrowTo(el: Element, options: () => Element[], option: Element): Promise<boolean> {
-  for (let i = 0; i < Math.min(MAX_KEY_PRESSES, options().length * 2 + 2); i++) {
-    const active = activeOption(el)
-    if (active === option) return true
-    const list = options()
-    const at = active ? list.indexOf(active) : -1
-    keydown(el, at > list.indexOf(option) ? 'ArrowUp' : 'ArrowDown')
-    await nextTurn(el)
-    if (activeOption(el) === active && active !== null) return false // the widget does not follow the keys
-  }
-  return activeOption(el) === option
-}
-
-/**
- * Chooses an option of a WAI-ARIA combobox as a keyboard user does (see the module doc). Asynchronous: real
- * widgets (accessible-autocomplete, tom-select) draw their list in a later turn, so each step waits for the page.
- * A value that is none of the options is refused; an editable combobox that offered options gets its earlier
- * text back. Free text is taken only by an editable combobox that never offered an option (a search box with
- * suggestions for other words).
- */
-function comboboxChoose(combobox: Element, value: string, name: string): ControlOutcome | Promise<ControlOutcome> {
-  const editable = combobox.localName === 'input' || combobox.localName === 'textarea'
-  // Options already in the page (a closed popup keeps them): a value that is none of them is refused before
-  // the widget is touched at all.
-  const present = popupOf(combobox)
-  const presentOptions = present ? optionsOf(present) : []
-  if (!editable && presentOptions.length > 0 && !matchOption(presentOptions, value)) {
-    return rejected(
-      `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}; options: ${quotedList(presentOptions.map(optionText))}`,
-    )
-  }
-  return comboboxOperate(combobox, value, name, editable, presentOptions.length > 0)
-}
-
-async function comboboxOperate(
-  combobox: Element,
-  value: string,
-  name: string,
-  editable: boolean,
-  offered: boolean,
-): Promise<ControlOutcome> {
-  const input = combobox as HTMLInputElement
-  const before = editable ? input.value : ''
-  const options = () => {
-    const listbox = popupOf(combobox)
-    return listbox ? optionsOf(listbox) : []
-  }
-  focus(combobox)
-  // Open, as a keyboard user does (Alt+Down Arrow opens without moving the selection); else a click.
-  if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
-  await nextTurn(combobox)
-  if (!isExpanded(combobox) && !editable) {
-    clickElement(combobox)
-    await nextTurn(combobox)
-  }
-  let hadOptions = offered || options().length > 0
-  let option = matchOption(options(), value)
-  let typed = false
-  if (!option && editable) {
-    // An editable combobox filters its list as the visitor types; the widget may answer in a later turn.
-    setNativeValue(input, value)
-    dispatch(combobox, 'input')
-    typed = true
-    await waitFor(combobox, () => matchOption(options(), value) !== null, COMBOBOX_FILTER_WAIT_MS)
-    option = matchOption(options(), value)
-    hadOptions ||= options().length > 0
-    if (!option && !hadOptions) {
-      // A free-text combobox that never offered an option: the typed text is the value.
-      dispatch(combobox, 'change')
-      return { ok: true, shown: input.value, acted: combobox }
-    }
-  }
-  const giveUp = async (outcome: ControlOutcome): Promise<ControlOutcome> => {
-    if (isExpanded(combobox)) keydown(combobox, 'Escape')
-    if (typed && input.value !== before) {
-      setNativeValue(input, before)
-      dispatch(combobox, 'input')
-    }
-    await nextTurn(combobox)
-    if (isExpanded(combobox)) keydown(combobox, 'Escape')
-    return outcome
-  }
-  if (!option) {
-    const listed = options()
-      .filter((o) => o.getAttribute('aria-disabled') !== 'true')
-      .map(optionText)
-    return giveUp(
-      rejected(
-        `no option ${JSON.stringify(value)} in ${JSON.stringify(name)}${listed.length ? `; options: ${quotedList(listed)}` : ''}`,
-      ),
-    )
-  }
-  if (option.getAttribute('aria-disabled') === 'true') {
-    return giveUp({
-      ok: false,
-      reason: 'disabled',
-      detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-    })
-  }
-  const text = optionText(option)
-  const wanted = option
-  const took = () =>
-    (wanted.isConnected && isChosen(wanted) && !isExpanded(combobox)) ||
-    foldText(editable ? input.value : composedText(combobox)).includes(foldText(text))
-  const chosenBefore = took()
-  if (await arrowTo(combobox, options, option)) {
-    keydown(combobox, 'Enter')
-    await nextTurn(combobox)
-  }
-  if (!took() || (chosenBefore && isExpanded(combobox))) {
-    // A widget that does not follow the keys: choose the option as a pointer user would.
-    const current = matchOption(options(), value)
-    if (current) {
-      current.dispatchEvent(
-        new (combobox.ownerDocument.defaultView?.MouseEvent ?? MouseEvent)('mousedown', {
-          bubbles: true,
-          cancelable: true,
-          composed: true,
-        }),
-      )
-      clickElement(current)
-      await nextTurn(combobox)
-    }
-  }
-  if (isExpanded(combobox)) {
-    keydown(combobox, 'Escape')
-    await nextTurn(combobox)
-  }
-  if (!took()) return rejected(`${JSON.stringify(name)} did not take the option ${JSON.stringify(text)}`)
-  return { ok: true, shown: text, acted: combobox }
-}
-
-function listboxChoose(listbox: Element, value: string, name: string): ControlOutcome {
-  const options = optionsOf(listbox)
-  const multi = listbox.getAttribute('aria-multiselectable') === 'true'
-  const wanted = multi ? spokenList(value) : [value]
-  const chosen: Element[] = []
-  for (const w of wanted) {
-    const option = matchOption(options, w) ?? (multi ? null : null)
-    if (!option)
-      return rejected(
-        `no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${quotedList(options.map(optionText))}`,
-      )
-    if (option.getAttribute('aria-disabled') === 'true')
-      return {
-        ok: false,
-        reason: 'disabled',
-        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-      }
-    chosen.push(option)
-  }
-  focus(listbox)
-  for (const option of chosen) {
-    if (multi && isChosen(option)) continue
-    if (!arrowToNow(listbox, options, option) || (multi && !isChosen(option))) {
-      if (multi) keydown(listbox, ' ')
-    }
-    if (!isChosen(option)) clickElement(option)
-  }
-  const missing = chosen.find((o) => !isChosen(o))
-  if (missing) return rejected(`${JSON.stringify(name)} did not take the option ${JSON.stringify(optionText(missing))}`)
-  return { ok: true, shown: chosen.map(optionText).join(', '), acted: listbox }
 }
 
 /* ---------------------------------------------------------------- numbers, ranges, dates */
@@ -426,7 +89,12 @@ function outOfRange(n: number, r: { min: number; max: number }, name: string): C
   return null
 }
 
-function setInputValue(input: HTMLInputElement, value: string, name: string, spoken: string): ControlOutcome {
+function setInputValue(
+  input: HTMLInputElement | HTMLTextAreaElement,
+  value: string,
+  name: string,
+  spoken: string,
+): ControlOutcome {
   const before = input.value
   focus(input)
   setNativeValue(input, value)
@@ -437,7 +105,8 @@ function setInputValue(input: HTMLInputElement, value: string, name: string, spo
   const validity = input.validity
   if (validity && (validity.rangeUnderflow || validity.rangeOverflow || validity.badInput)) {
     setNativeValue(input, before)
-    return rejected(rejectedValueDetail(name, spoken, input.min, input.max))
+    const field = input as HTMLInputElement
+    return rejected(rejectedValueDetail(name, spoken, field.min ?? '', field.max ?? ''))
   }
   dispatch(input, 'input')
   dispatch(input, 'change')
@@ -566,6 +235,101 @@ function fillSplitDate(t: FillTarget, value: string, name: string): ControlOutco
   return { ok: true, shown: [...(split.day ? [date.day] : []), date.month, date.year].join('/'), acted: t.element }
 }
 
+/* ---------------------------------------------------------------- text and number fields (SPEC §5) */
+
+/**
+ * The date format a single-line text field announces (placeholder, else its `aria-describedby` hint: see
+ * ./spoken.ts `announcedDateFormat`), or `null`.
+ */
+function textDateFormat(el: HTMLInputElement | HTMLTextAreaElement): string | null {
+  if (el.localName !== 'input') return null
+  const fromPlaceholder = announcedDateFormat(el.getAttribute('placeholder'))
+  if (fromPlaceholder) return fromPlaceholder
+  const root = el.getRootNode() as Document | ShadowRoot
+  for (const id of (el.getAttribute('aria-describedby') ?? '').split(/\s+/)) {
+    const hint = id && typeof root.getElementById === 'function' ? root.getElementById(id) : null
+    const format = hint ? announcedDateFormat(hint.textContent) : null
+    if (format) return format
+  }
+  return null
+}
+
+/** A bound of a text date picker: as written on the page, and as `YYYY-MM-DD` (compared as text). */
+type DateBound = { text: string; iso: string }
+
+/**
+ * The earliest and latest dates a text date picker takes: `min` / `max` on the field itself, else on the nearest
+ * custom element around it (inside its form) that has one — Duet Date Picker's `<duet-date-picker min max>`,
+ * whose text box takes any date — as an attribute or, when a framework set it, a string property (Duet does not
+ * reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what Duet and native date inputs take) or in
+ * the picker's own order (`monthFirst` for `MM/DD/YYYY`); a bound that is no date is no bound.
+ */
+function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; max?: DateBound } {
+  const own = (node: Element, name: 'min' | 'max'): string => {
+    const attr = node.getAttribute(name)
+    if (attr !== null || !node.localName.includes('-')) return attr?.trim() ?? ''
+    const prop = (node as unknown as Record<string, unknown>)[name]
+    return typeof prop === 'string' ? prop.trim() : ''
+  }
+  let holder: Element | null = own(el, 'min') || own(el, 'max') ? el : null
+  for (let node = composedParent(el), guard = 0; !holder && node && guard < 100; node = composedParent(node), guard++) {
+    if (node.localName === 'form' || node.localName === 'body') break
+    if (node.localName.includes('-') && (own(node, 'min') || own(node, 'max'))) holder = node
+  }
+  const bound = (name: 'min' | 'max'): DateBound | undefined => {
+    const text = holder ? own(holder, name) : ''
+    const date = text ? parseSpokenDate(text, monthFirst) : null
+    return date ? { text, iso: isoDate(date) } : undefined
+  }
+  const min = bound('min')
+  const max = bound('max')
+  return { ...(min && { min }), ...(max && { max }) }
+}
+
+/**
+ * Types a spoken value into a text or number field (SPEC §5 "Voice fill"): a spoken number as digits ("twenty
+ * five" → `25`) in a number field; in a text date picker that announces its format (Duet Date Picker's
+ * `YYYY-MM-DD`) the date in that format, within its `min` / `max`; cut to `maxlength`. Set through
+ * {@link setInputValue}: a value the field does not keep is refused and the old value restored before any event.
+ * A password's `shown` is masked (at most 8 bullets).
+ */
+function fillText(
+  el: HTMLInputElement | HTMLTextAreaElement,
+  kind: 'text' | 'number',
+  spoken: string,
+  name: string,
+): ControlOutcome {
+  let value = spoken
+  if (kind === 'number') {
+    const n = parseSpokenNumber(value)
+    if (n !== null) value = String(n)
+  }
+  const dateFormat = kind === 'text' ? textDateFormat(el) : null
+  if (dateFormat) {
+    // A text date picker takes only its own format.
+    const monthFirst = dateFormat.startsWith('M')
+    const date = parseSpokenDate(value, monthFirst)
+    const written = date && formatSpokenDate(value, dateFormat, monthFirst)
+    if (!date || !written)
+      return rejected(`${JSON.stringify(value)} is not a date ${describeElement(el)} can take (it takes ${dateFormat})`)
+    // Its earliest and latest dates, as a native date input's `min` / `max`: a date outside them is refused
+    // and the old value kept (the picker's own calendar offers no other; its text box would take it).
+    const { min, max } = textDateBounds(el, monthFirst)
+    const iso = isoDate(date)
+    if ((min && iso < min.iso) || (max && iso > max.iso))
+      return rejected(rejectedValueDetail(name, value, min?.text, max?.text))
+    value = written
+  }
+  if (el.maxLength > 0 && value.length > el.maxLength) value = value.slice(0, el.maxLength)
+  const outcome = setInputValue(el, value, name, spoken)
+  if (outcome.ok && isPasswordField(el)) return { ...outcome, shown: '•'.repeat(Math.min(8, el.value.length)) }
+  return outcome
+}
+
+function isPasswordField(el: Element): boolean {
+  return el.localName === 'input' && (el.getAttribute('type') ?? '').toLowerCase() === 'password'
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 /**
@@ -614,8 +378,6 @@ export function operateControl(t: FillTarget, value: string): ControlOutcome | P
     }
     case 'text':
     case 'number':
-      return { ok: true, shown: '', acted: el } // typed by the executor (SPEC §5 path, maxlength, password mask)
+      return fillText(el as HTMLInputElement | HTMLTextAreaElement, t.kind, value, name)
   }
 }
-
-export { closestFieldNames, isVisible }

@@ -43,7 +43,7 @@ export function currentLookupScope(): LookupScope | null {
 }
 
 /**
- * Runs `fn` inside a kept lookup scope (a lookup resumed in a later task: ./executor.ts slices long lookups),
+ * Runs `fn` inside a kept lookup scope (a lookup resumed in a later task: ./schedule.ts slices long lookups),
  * restoring the scope around the call.
  */
 export function inLookupScope<T>(kept: LookupScope, fn: () => T): T {

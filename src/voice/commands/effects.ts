@@ -3,6 +3,66 @@
  * events, highlight. No choices are made here.
  */
 
+/** Most key presses spent reaching an option or a slider value (a runaway widget stops there). */
+export const MAX_KEY_PRESSES = 500
+
+/**
+ * Legacy `keyCode`s of the keys pressed here: widgets still read `event.keyCode` (accessible-autocomplete,
+ * tom-select), which a constructed KeyboardEvent leaves 0 unless given (UI Events, "Legacy key attributes").
+ */
+export const KEY_CODES: Readonly<Record<string, number>> = {
+  Enter: 13,
+  Escape: 27,
+  ' ': 32,
+  PageUp: 33,
+  PageDown: 34,
+  End: 35,
+  Home: 36,
+  ArrowLeft: 37,
+  ArrowUp: 38,
+  ArrowRight: 39,
+  ArrowDown: 40,
+}
+
+/** Presses `key` on `el` as a keyboard user does: `keydown` then `keyup`, bubbling and composed, with the legacy `keyCode`. */
+export function keydown(el: Element, key: string, init: { altKey?: boolean } = {}): void {
+  const win = el.ownerDocument.defaultView
+  const Ctor = win?.KeyboardEvent ?? KeyboardEvent
+  const code = key.length === 1 ? `Key${key.toUpperCase()}` : key
+  const keyCode = KEY_CODES[key] ?? 0
+  const base = { key, code, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true, ...init }
+  el.dispatchEvent(new Ctor('keydown', base))
+  el.dispatchEvent(new Ctor('keyup', base))
+}
+
+/**
+ * Resolves after the page has had a turn (a macrotask: what a widget that renders in a microtask or a timer —
+ * Preact, React — needs to draw the result of the last event).
+ */
+export function nextTurn(el: Element): Promise<void> {
+  const win = el.ownerDocument.defaultView
+  return new Promise((resolve) => (win?.setTimeout ?? setTimeout)(resolve, 0))
+}
+
+/** Polls `test` after each turn of the page until it is true or `ms` have passed; true when it held. */
+export async function waitFor(el: Element, test: () => boolean, ms: number): Promise<boolean> {
+  const start = Date.now()
+  for (;;) {
+    if (test()) return true
+    if (Date.now() - start >= ms) return false
+    await nextTurn(el)
+  }
+}
+
+/** Focuses `el` without scrolling; best effort (an element that cannot take focus is left as it is). */
+export function focus(el: Element): void {
+  try {
+    ;(el as HTMLElement).focus?.({ preventScroll: true })
+  } catch {
+    /* best effort */
+  }
+}
+
 /** Attribute set on the element while it is highlighted (style hook for the site's CSS). */
 export const HIGHLIGHT_ATTRIBUTE = 'data-voice-highlight'
 
@@ -124,4 +184,57 @@ export function whenSettled(el: Element, quietMs = SETTLE_QUIET_MS, maxMs = SETT
     }
     restart()
   })
+}
+
+/** What {@link createHighlighter} returns. */
+export interface Highlighter {
+  /** Outlines `el` for the highlighter's time (a second call restarts it); `reduced`: no transition. */
+  highlight(el: Element, reduced: boolean): void
+  /** Removes every pending highlight and its timer. */
+  dispose(): void
+}
+
+/**
+ * The registry of the executor's highlights: each acted-on element is outlined ({@link applyHighlight}) for
+ * `ms` milliseconds (0: never), with `className` instead of the inline outline when given. Failures are passed
+ * to `onError` and never reach the command.
+ */
+export function createHighlighter(
+  ms: number,
+  className: string | undefined,
+  onError: (error: unknown) => void,
+): Highlighter {
+  const highlights = new Map<Element, { timer: ReturnType<typeof setTimeout>; restore: () => void }>()
+  return {
+    highlight(el, reduced) {
+      if (ms <= 0) return
+      try {
+        const existing = highlights.get(el)
+        if (existing) {
+          clearTimeout(existing.timer)
+          existing.restore()
+          highlights.delete(el)
+        }
+        const restore = applyHighlight(el, className, reduced)
+        const timer = setTimeout(() => {
+          highlights.delete(el)
+          restore()
+        }, ms)
+        highlights.set(el, { timer, restore })
+      } catch (error) {
+        onError(error)
+      }
+    },
+    dispose() {
+      for (const { timer, restore } of highlights.values()) {
+        clearTimeout(timer)
+        try {
+          restore()
+        } catch {
+          /* element gone */
+        }
+      }
+      highlights.clear()
+    },
+  }
 }

@@ -568,7 +568,7 @@ export function chooseField(doc: Document, command: FillCommand, ctx: LookupCont
 /**
  * {@link chooseField} as steps that may be run in slices (./steps.ts `LookupSteps`): every pass over the page's
  * fields has a yield point at every 64th field past the first 256, so a page of a few hundred fields or fewer
- * never yields and a page of thousands of fields is looked through in slices (./executor.ts `LOOKUP_SLICE_MS`).
+ * never yields and a page of thousands of fields is looked through in slices (./schedule.ts `LOOKUP_SLICE_MS`).
  */
 export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupContext): LookupSteps<FieldChoice> {
   const hint = command.fieldHint

@@ -43,6 +43,15 @@ export interface Refusal {
   detail: string
 }
 
+/**
+ * Outcome of operating a control (./controls.ts): `{ ok: true, shown, acted }` (`shown` is what the visitor sees
+ * now, for the toast and the report; `acted` the element that took the value), or a refusal.
+ */
+export type ControlOutcome = { ok: true; shown: string; acted: Element } | ({ ok: false } & Refusal)
+
+/** A `rejected-value` refusal with its sentence. */
+export const rejected = (detail: string): ControlOutcome => ({ ok: false, reason: 'rejected-value', detail })
+
 /** URL schemes that run script or smuggle content: activations that would navigate to them are refused. */
 const UNSAFE_SCHEMES = ['javascript:', 'vbscript:', 'data:']
 

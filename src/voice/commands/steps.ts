@@ -1,5 +1,5 @@
 /**
- * Lookups that may run in slices (see ./executor.ts): a lookup is a generator that yields (nothing) at points where
+ * Lookups that may run in slices (see ./schedule.ts): a lookup is a generator that yields (nothing) at points where
  * the page may be given a turn, and returns its answer.
  * @module
  */
@@ -7,7 +7,7 @@
 /**
  * A lookup that may be run in slices: it yields (nothing) at points where the page may be given a turn, and
  * returns its answer. Small pages never yield (the first {@link SLICE_AFTER} elements are looked at in one go; the pages of the unit tests are smaller),
- * so their commands stay synchronous; ./executor.ts decides when to give the page a turn.
+ * so their commands stay synchronous; ./schedule.ts decides when to give the page a turn.
  */
 export type LookupSteps<T> = Generator<void, T, void>
 

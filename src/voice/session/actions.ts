@@ -25,8 +25,7 @@ import {
 import { readPage } from '../context/readPage'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
 import { subscribeToVoiceCommands, toolCallToCommands, toolCallToReads } from '../realtime'
-import type { RealtimeSettings } from './session'
-import type { WidgetToast } from './types'
+import type { RealtimeSettings, WidgetToast } from './types'
 
 /** Options of {@link createSessionActions}; the session passes its own options through. */
 export interface SessionActionsOptions {

@@ -13,7 +13,7 @@ import {
   type HandoffWebCall,
 } from './handoff'
 import { classifyEndedReason, classifyError, type ProblemKind } from './problems'
-import type { VoiceEngineLike, WidgetEngineEvents, WidgetStatus, WidgetToast } from './types'
+import type { RealtimeSettings, VoiceEngineLike, WidgetEngineEvents, WidgetStatus, WidgetToast } from './types'
 
 /** One side's words as the call transcribes them (Vapi `transcript` messages). */
 export interface TranscriptTurn {
@@ -37,19 +37,7 @@ export type LevelSource = 'assistant' | 'visitor'
 /** Time a voice command shows "processing" before the status returns to listening, in ms (SPEC §4, §9). */
 export const COMMAND_STATUS_RESET_MS = 500
 
-/** Where voice commands come from besides the call's own tool calls. */
-export interface RealtimeSettings {
-  /** Supabase project URL. */
-  supabaseUrl: string
-  /** Supabase anon (public) key. */
-  anonKey: string
-  /** Join as a private channel (the secure setting; needs RLS on realtime.messages and a visitor JWT). */
-  private?: boolean
-  /** The visitor's JWT for private channels. */
-  accessToken?: string | (() => Promise<string | null>)
-  /** WebSocket constructor for Node tests. */
-  transport?: unknown
-}
+export type { RealtimeSettings } from './types'
 
 /** Options of {@link createVoiceSession}. */
 export interface VoiceSessionOptions {

@@ -63,3 +63,17 @@ export interface WidgetToast {
   /** A button that opens `url` in a new tab on the visitor's click (label: i18next key + English fallback). */
   action?: { labelKey: string; label: string; url: string }
 }
+
+/** Where voice commands come from besides the call's own tool calls. */
+export interface RealtimeSettings {
+  /** Supabase project URL. */
+  supabaseUrl: string
+  /** Supabase anon (public) key. */
+  anonKey: string
+  /** Join as a private channel (the secure setting; needs RLS on realtime.messages and a visitor JWT). */
+  private?: boolean
+  /** The visitor's JWT for private channels. */
+  accessToken?: string | (() => Promise<string | null>)
+  /** WebSocket constructor for Node tests. */
+  transport?: unknown
+}

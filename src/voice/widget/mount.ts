@@ -1,110 +1,21 @@
-import type { RealtimeSettings } from '../session/session'
 import type { WidgetToast } from '../session/types'
-import type { HandoffRecord } from '../session/handoff'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
-import { translate, type VoiceCopy } from './copy'
-import type { ChatFactory, EngineFactory } from './engine'
-import { WIDGET_CSS } from './styles'
-import { adoptStyles, constructedSheet, el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
+import { HOST_STYLE, WIDGET_CSS } from './styles'
+import { adoptStyles, el, setAttr, setClass, setHidden, setText } from './dom'
 import type { ConversationView } from './conversationView'
-import type { ProblemKind } from '../session/problems'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
 import { createConsentUi } from './consentDialog'
-import { layoutClasses, type paintAccent, type WidgetPosition, type WidgetSize } from './branding'
+import { layoutClasses } from './branding'
+import type { MountVoiceWidgetOptions, VoiceWidgetHandle, WidgetTheme } from './mountOptions'
+import { icon } from './icons'
+import { createCallCopy } from './callCopy'
+import { createToastStack } from './toastStack'
+import { describeWidget, type WidgetMode } from './widgetView'
 
-/** Colour scheme of the widget: fixed, or `auto` (follows `prefers-color-scheme`). */
-export type WidgetTheme = 'light' | 'dark' | 'auto'
-
-/**
- * How visitors talk to the assistant (Vapi's widget `mode`): `voice` — the mic starts a call (typing goes into the
- * call); `chat` — the button opens a typed conversation, no call and no microphone (`POST /chat/web`); `hybrid` —
- * the mic as in `voice`, and beside it a button that opens the typed conversation without a call.
- */
-export type WidgetMode = 'voice' | 'chat' | 'hybrid'
-/** Every {@link WidgetMode}. */
-export const WIDGET_MODES = ['voice', 'chat', 'hybrid'] as const
+export type { MountVoiceWidgetOptions, VoiceWidgetHandle, WidgetTheme } from './mountOptions'
+export { WIDGET_MODES, type WidgetMode } from './widgetView'
 export type { WidgetPosition, WidgetSize } from './branding'
-
-/** Options of {@link mountVoiceWidget}. */
-export interface MountVoiceWidgetOptions {
-  /** The `voice` copy of the page's language (`locales/<lng>/voice.json`). */
-  copy: VoiceCopy
-  /** BCP 47 language of `copy`, set as the widget's `lang`. @default 'en' */
-  lang?: string
-  /** Whether the voice keys are present; when not, a press explains it (Configuration Required, SPEC §8). */
-  configured: boolean
-  /** Names of missing or invalid settings (e.g. `data-assistant-id`), listed once the visitor presses the mic. @default [] */
-  missing?: readonly string[]
-  /** Creates the call engine on the first mic press. */
-  createEngine: EngineFactory
-  /** How visitors talk to the assistant ({@link WidgetMode}); `chat` and `hybrid` need `createChat`. @default 'voice' */
-  mode?: WidgetMode
-  /** Creates the typed conversation without a call (./engine.ts `createChatFactory`). Without it the mode is `voice`. */
-  createChat?: ChatFactory
-  /** Assistant id the call starts with. */
-  assistantId: string
-  /** Realtime channel settings; `null` → commands arrive only as tool calls. */
-  realtime: RealtimeSettings | null
-  /** @default 'auto' */
-  theme?: WidgetTheme
-  /** Where the widget floats (branding.ts `WIDGET_POSITIONS`). @default 'bottom-right' */
-  position?: WidgetPosition
-  /** `compact`: 48 px mic, narrower panel and toasts; `full`: 64 px mic. @default 'full' */
-  size?: WidgetSize
-  /**
-   * The owner's accent, any CSS colour (`light-dark(a, b)` for one per scheme); used per scheme only where it keeps
-   * WCAG AA 4.5:1 against the widget's background and for the mic icon on it, else a console warning and the
-   * default accent (branding.ts `paintAccent`). @default '' (the default accent)
-   */
-  accentColor?: string
-  /**
-   * The accent checker and painter, branding.ts `paintAccent`: passed by builds that offer `accentColor` (the
-   * embed), so the contrast code stays out of the site's page-start script, which has no accent. Without it an
-   * `accentColor` is ignored with a console warning.
-   */
-  paintAccent?: typeof paintAccent
-  /** The widget's title: the region's accessible name and the open panel's heading. @default the copy's `widget.region` */
-  title?: string
-  /** How long a toast stays, in ms (twice as long when it has a button; paused while hovered or focused). @default 5000 */
-  toastDurationMs?: number
-  /** Most toasts shown at once; the oldest goes first. @default 4 */
-  maxToasts?: number
-  /** URL sent as the call variable `url`. @default () => window.location.href */
-  pageUrl?: () => string
-  /**
-   * One conversation across the site's pages (README "One conversation across pages"): a same-origin navigation
-   * hands the call to the next page of the tab; `false` keeps one call per page. @default false
-   */
-  persist?: boolean
-  /** A call the previous page of this tab handed over (`claimHandoff()`): rejoined at once. */
-  resume?: HandoffRecord | null
-  /** Log sink. @default console */
-  logger?: Pick<Console, 'info' | 'warn' | 'error'>
-  /**
-   * Consent before the first call (README `data-consent`, src/voice/widget/consent.ts): with `required`, a press
-   * shows the notice and nothing of the call (no request, no microphone) happens before Accept. @default { required: false }
-   */
-  consent?: ConsentSettings
-  /** Where acceptance is remembered; `null` → this page only. @default localStorage */
-  consentStorage?: Storage | null
-}
-
-/** A mounted widget. */
-export interface VoiceWidgetHandle {
-  /** The widget's shadow root (open: tests and assistive technology can reach it). */
-  readonly shadowRoot: ShadowRoot
-  /** Current call state. */
-  readonly state: WidgetState
-  /** Switches the colour scheme. */
-  setTheme(theme: WidgetTheme): void
-  /** Switches the copy (a language change on the page). */
-  setCopy(copy: VoiceCopy, lang: string): void
-  /** Ends any call, removes the shadow content and every listener. Idempotent. */
-  destroy(): void
-}
-
-/** The in-call copy of each language (`locales/<lng>/voiceCall.json`), one small chunk each, fetched on intent. */
-const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
+export { widgetStyleSheet } from './styles'
 
 /**
  * How often a start stage alone is drawn at most, ms: a stage (`call-start-progress`) shows once it has waited this
@@ -116,76 +27,6 @@ export const STAGE_DRAW_MS = 100
 function onlyStageChanged(drawn: WidgetState, next: WidgetState): boolean {
   if (drawn.stage === next.stage) return false
   return (Object.keys(next) as (keyof WidgetState)[]).every((k) => k === 'stage' || next[k] === drawn[k])
-}
-
-/** Problems the network may explain: after them the widget offers the pre-call network check. */
-const NETWORK_PROBLEMS: ReadonlySet<ProblemKind> = new Set<ProblemKind>([
-  'network',
-  'startTimeout',
-  'callInterrupted',
-  'platformError',
-  'unknown',
-])
-
-/** Lucide's mic, square (stop), x (close), message-circle (chat) and keyboard icons, 24×24, stroke 2. */
-const ICONS = {
-  chat: [['path', { d: 'M7.9 20A9 9 0 1 0 4 16.1L2 22Z' }]],
-  keyboard: [
-    ['path', { d: 'M10 8h.01' }],
-    ['path', { d: 'M12 12h.01' }],
-    ['path', { d: 'M14 8h.01' }],
-    ['path', { d: 'M16 12h.01' }],
-    ['path', { d: 'M18 8h.01' }],
-    ['path', { d: 'M6 8h.01' }],
-    ['path', { d: 'M7 16h10' }],
-    ['path', { d: 'M8 12h.01' }],
-    ['rect', { width: '20', height: '16', x: '2', y: '4', rx: '2' }],
-  ],
-  mic: [
-    ['path', { d: 'M12 19v3' }],
-    ['path', { d: 'M19 10v2a7 7 0 0 1-14 0v-2' }],
-    ['rect', { x: '9', y: '2', width: '6', height: '13', rx: '3' }],
-  ],
-  stop: [['rect', { x: '3', y: '3', width: '18', height: '18', rx: '2', fill: 'currentColor' }]],
-  close: [
-    ['path', { d: 'M18 6 6 18' }],
-    ['path', { d: 'm6 6 12 12' }],
-  ],
-} as const
-
-const icon = (name: keyof typeof ICONS): SVGSVGElement => svgIcon(ICONS[name])
-
-/**
- * Styles of the host element itself, set through the CSSOM (allowed under a CSP without 'unsafe-inline') and
- * `!important` so that no host rule (`* { all: unset }`, `div { display: none !important }`, z-index wars)
- * can hide or bury it.
- */
-const HOST_STYLE: Record<string, string> = {
-  all: 'initial',
-  display: 'block',
-  position: 'fixed',
-  'z-index': '2147483647',
-  right: '0',
-  bottom: '0',
-  width: '0',
-  height: '0',
-  overflow: 'visible',
-  visibility: 'visible',
-  opacity: '1',
-  transform: 'none',
-  filter: 'none',
-  contain: 'none',
-  'pointer-events': 'none',
-}
-
-/**
- * The widget's constructed stylesheet (styles.ts; dom.ts {@link constructedSheet}), parsed once per document and
- * shared by every widget's shadow root; `null` where the browser cannot adopt constructed sheets. Calling it
- * before the mount (the embed's widget chunk does, as it is evaluated) keeps the CSS parse out of the mount's
- * task. Never throws.
- */
-export function widgetStyleSheet(): CSSStyleSheet | null {
-  return constructedSheet(WIDGET_CSS)
 }
 
 /**
@@ -214,35 +55,14 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   let destroyed = false
   const missing = options.missing ?? []
   const mode: WidgetMode = options.createChat ? (options.mode ?? 'voice') : 'voice'
-  const toastMs = options.toastDurationMs ?? 5000
-  const maxToasts = options.maxToasts ?? 4
-  // In-call hook-in: the in-call copy (locales/<lng>/voiceCall.json: hints, stages, the conversation, problems) is
-  // fetched with the in-call panel, never with the idle widget; keys are looked up in the idle copy, then in it.
-  let callCopy: VoiceCopy | null = null
-  let callCopyLang = ''
-  let callCopyLoad: Promise<void> = Promise.resolve()
-  const loadCallCopy = (): Promise<void> => {
-    const want = lang
-    if (callCopyLang === want) return callCopyLoad
-    callCopyLang = want
-    const load =
-      CALL_COPIES[`../../../locales/${want}/voiceCall.json`] ?? CALL_COPIES['../../../locales/en/voiceCall.json']
-    callCopyLoad = (load ? load() : Promise.resolve(null)).then(
-      (loaded) => {
-        if (destroyed || callCopyLang !== want) return
-        callCopy = loaded as VoiceCopy | null
-        render()
-      },
-      (error: unknown) => {
-        if (callCopyLang === want) callCopyLang = '' // the next press retries
-        ;(options.logger ?? console).warn('[voice] the in-call copy could not load', error)
-      },
-    )
-    return callCopyLoad
-  }
-  const t = (key: string, values?: Record<string, string>, fallback?: string) =>
-    translate(copy, key, values, '') ||
-    (callCopy ? translate(callCopy, key, values, fallback) : translate(copy, key, values, fallback))
+  // In-call hook-in: the in-call copy (callCopy.ts) is fetched with the in-call panel, never with the idle widget.
+  const callCopy = createCallCopy({
+    idle: () => copy,
+    lang: () => lang,
+    onLoad: () => render(),
+    logger: options.logger ?? console,
+  })
+  const { t } = callCopy
 
   // ---- DOM ----
   const root = el(
@@ -364,86 +184,28 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   const paintTheme = () => setClass(root, 'dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
   media?.addEventListener('change', paintTheme)
 
-  // ---- toasts ----
-  interface Shown {
-    node: HTMLElement
-    timer: ReturnType<typeof setTimeout> | undefined
-    ms: number
-  }
-  const shown = new Set<Shown>()
-  const dismiss = (s: Shown) => {
-    if (!shown.delete(s)) return
-    clearTimeout(s.timer)
-    // Keep focus inside the widget when the focused toast goes away.
-    const hadFocus = s.node.contains(shadow.activeElement)
-    s.node.remove()
-    if (hadFocus) mic.focus()
-  }
-  const arm = (s: Shown) => {
-    clearTimeout(s.timer)
-    s.timer = setTimeout(() => dismiss(s), s.ms)
-  }
-  const show = (toast: WidgetToast) => {
-    if (destroyed) return
-    const node = el('div', `toast ${toast.type}`, { 'data-testid': 'voice-toast', 'data-type': toast.type })
-    const text = el('div', 'toast-text')
-    const title = el('p', 'toast-title')
-    title.textContent = t(toast.titleKey, toast.values, toast.title ?? toast.titleKey)
-    text.append(title)
-    const description =
-      toast.descriptionText ??
-      (toast.descriptionKey ? t(toast.descriptionKey, toast.values, toast.description ?? '') : '')
-    if (description) {
-      const p = el('p', 'toast-description')
-      p.textContent = description
-      text.append(p)
-    }
-    node.append(text)
-    const s: Shown = { node, timer: undefined, ms: toast.action ? toastMs * 2 : toastMs }
-    const action = toast.action
-    if (action) {
-      const button = el('button', 'action', { type: 'button' })
-      button.textContent = t(action.labelKey, undefined, action.label)
-      // The visitor's own click is the user gesture the popup blocker wants.
-      button.addEventListener('click', () => {
-        window.open(action.url, '_blank', 'noopener,noreferrer')
-        dismiss(s)
-      })
-      node.append(button)
-    }
-    const close = el('button', 'close', {
-      type: 'button',
-      'aria-label': t('widget.dismiss', undefined, 'Dismiss notification'),
-    })
-    close.append(icon('close'))
-    close.addEventListener('click', () => dismiss(s))
-    node.append(close)
-    const pause = () => clearTimeout(s.timer)
-    const resume = () => {
-      if (!node.matches(':hover') && !node.contains(shadow.activeElement)) arm(s)
-    }
-    node.addEventListener('mouseenter', pause)
-    node.addEventListener('focusin', pause)
-    node.addEventListener('mouseleave', resume)
-    node.addEventListener('focusout', () => setTimeout(resume, 0))
-    toasts.append(node)
-    shown.add(s)
-    arm(s)
-    while (shown.size > maxToasts) dismiss(shown.values().next().value as Shown)
-  }
+  // ---- toasts (toastStack.ts) ----
+  const toastStack = createToastStack({
+    container: toasts,
+    shadow,
+    t,
+    focusFallback: () => mic.focus(),
+    ...(options.toastDurationMs !== undefined && { durationMs: options.toastDurationMs }),
+    ...(options.maxToasts !== undefined && { max: options.maxToasts }),
+  })
   /** Shows a toast; one worded by the in-call copy (a problem's description) waits for that copy. */
   const notify = (toast: WidgetToast) => {
     const inCall = [toast.titleKey, toast.descriptionKey].some((k) => k?.startsWith('widget.problem.'))
-    if (inCall && !callCopy) void loadCallCopy().then(() => show(toast))
-    else show(toast)
+    if (inCall && !callCopy.loaded) void callCopy.load().then(() => toastStack.show(toast))
+    else toastStack.show(toast)
   }
 
   // ---- in-call panel: the conversation, typed input, mute and level (./conversationView.ts, loaded on intent) ----
   let conversation: ConversationView | null = null
   let conversationLoad: Promise<void> | undefined
   const loadConversation = () => {
-    void loadCallCopy()
-    conversationLoad ??= Promise.all([import('./conversationView'), callCopyLoad]).then(
+    const copyLoad = callCopy.load()
+    conversationLoad ??= Promise.all([import('./conversationView'), copyLoad]).then(
       ([m]) => {
         if (destroyed) return
         conversation = m.createConversationView({
@@ -492,101 +254,61 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     ...(options.logger && { logger: options.logger }),
   })
 
-  /** The key of a problem's "what to do" hint; the microphone's depends on this browser's permission UI. */
-  const problemHint = (kind: ProblemKind): string => {
-    if (kind !== 'microphoneBlocked') return `widget.problem.${kind}.hint`
-    const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent
-    if (/Firefox\//.test(ua)) return 'widget.problem.microphoneBlocked.hintFirefox'
-    if (/Safari\//.test(ua) && !/Chrom(e|ium)\/|Edg\//.test(ua)) return 'widget.problem.microphoneBlocked.hintSafari'
-    return 'widget.problem.microphoneBlocked.hint'
-  }
-  /** What to do in this state (SPEC §4 states; never "press the mic" while the microphone is live). */
-  const hintKey = (): string => {
-    const { status, muted, network, problem, chat } = controller.state
-    if (status === 'idle' && chat === 'open') return 'widget.chat.hint'
-    if (status === 'idle') return problem && options.configured ? problemHint(problem) : ''
-    if (status === 'connecting') return 'widget.hints.connecting'
-    if (network === 'interrupted') return 'widget.hints.interrupted'
-    if (network === 'poor') return 'widget.hints.poor'
-    if (muted) return 'widget.hints.muted'
-    return status === 'processing' ? 'widget.hints.processing' : 'widget.hints.listening'
-  }
-
   let lastIcon = ''
   /** The state render() drew last, and the timer that will draw a start stage. */
   let drawnState: WidgetState | null = null
   let stageTimer: ReturnType<typeof setTimeout> | undefined
+  /** Applies {@link describeWidget}'s view of the controller's state to the DOM (change-skipping writes only). */
   function render(): void {
     clearTimeout(stageTimer)
     stageTimer = undefined
     drawnState = controller.state
-    const { status, reconnecting, problem, network, stage, chat, chatBusy } = controller.state
-    const active = status === 'listening' || status === 'processing'
-    const chatting = status === 'idle' && chat === 'open'
-    setAttr(root, 'data-status', status)
+    const view = describeWidget(controller.state, {
+      mode,
+      configured: options.configured,
+      explained,
+      canCheckNetwork: controller.canCheckNetwork,
+      userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    })
+    setAttr(root, 'data-status', controller.state.status)
     setAttr(root, 'lang', lang)
     setAttr(root, 'aria-label', title || t('widget.region'))
-    setClass(root, 'active', active)
+    setClass(root, 'active', view.active)
     paintTheme()
-    setAttr(
-      mic,
-      'aria-label',
-      mode === 'chat'
-        ? t(chatting ? 'widget.chat.close' : 'widget.chat.open')
-        : status === 'idle'
-          ? t('widget.start')
-          : status === 'connecting'
-            ? t('widget.cancel')
-            : t('widget.stop'),
-    )
-    if (mode === 'chat') setAttr(mic, 'aria-expanded', String(chatting))
+    setAttr(mic, 'aria-label', t(view.primaryLabelKey))
+    if (mode === 'chat') setAttr(mic, 'aria-expanded', String(view.chatting))
     if (chatButton) {
-      setHidden(chatButton, status !== 'idle' || !options.configured)
-      setAttr(chatButton, 'aria-label', t(chatting ? 'widget.chat.close' : 'widget.chat.type'))
-      setAttr(chatButton, 'aria-expanded', String(chatting))
-      setClass(chatButton, 'on', chatting)
+      setHidden(chatButton, view.chatButtonHidden)
+      setAttr(chatButton, 'aria-label', t(view.chatButtonLabelKey))
+      setAttr(chatButton, 'aria-expanded', String(view.chatting))
+      setClass(chatButton, 'on', view.chatting)
     }
-    const iconName =
-      mode === 'chat' ? (chatting ? 'close' : 'chat') : status === 'connecting' ? 'spinner' : active ? 'stop' : 'mic'
-    if (iconName !== lastIcon) {
-      lastIcon = iconName
-      mic.replaceChildren(iconName === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(iconName))
+    if (view.primaryIcon !== lastIcon) {
+      lastIcon = view.primaryIcon
+      mic.replaceChildren(
+        view.primaryIcon === 'spinner' ? el('span', 'spinner', { 'aria-hidden': 'true' }) : icon(view.primaryIcon),
+      )
     }
-    setHidden(ping, status !== 'listening')
-    const explaining = status === 'idle' && !!problem && options.configured
-    const statusCopy = !options.configured
-      ? t('widget.notConfigured')
-      : chatting
-        ? t(chatBusy ? 'widget.chat.status.busy' : 'widget.chat.status.open')
-        : explaining
-          ? t(`widget.problem.${problem}.title`)
-          : (reconnecting && status === 'connecting') || (active && network === 'interrupted')
-            ? t('widget.status.reconnecting')
-            : active && network === 'poor'
-              ? t('widget.network.poor')
-              : t(`widget.status.${status}`)
-    setHidden(panel, !(status !== 'idle' || chatting || (!options.configured && explained) || explaining))
+    setHidden(ping, controller.state.status !== 'listening')
+    const statusCopy = t(view.statusKey)
+    setHidden(panel, view.panelHidden)
     setText(statusText, statusCopy)
-    setHidden(noticeClose, !explaining)
-    if (explaining && !noticeClose.firstChild) noticeClose.append(icon('close'))
+    setHidden(noticeClose, !view.explaining)
+    if (view.explaining && !noticeClose.firstChild) noticeClose.append(icon('close'))
     setAttr(noticeClose, 'aria-label', t('widget.problem.dismiss'))
-    const stageKey = status === 'connecting' && stage ? `widget.stage.${stage}` : ''
-    setText(stageText, stageKey ? t(stageKey) : '')
+    setText(stageText, view.stageKey ? t(view.stageKey) : '')
     setHidden(stageText, !stageText.textContent)
-    const hk = hintKey()
-    setText(hint, hk ? t(hk) : '')
+    setText(hint, view.hintKey ? t(view.hintKey) : '')
     setHidden(hint, !hint.textContent)
-    const { diagnosis } = controller.state
-    const offerCheck = explaining && controller.canCheckNetwork && !!problem && NETWORK_PROBLEMS.has(problem)
-    setHidden(checkButton, !offerCheck)
-    setText(checkButton, t(diagnosis === 'running' ? 'widget.diagnostics.running' : 'widget.diagnostics.run'))
+    setHidden(checkButton, !view.offerCheck)
+    setText(checkButton, t(view.checkLabelKey))
     // aria-disabled, not disabled: focus stays on the button while the check runs
-    setAttr(checkButton, 'aria-disabled', String(diagnosis === 'running'))
-    const found = offerCheck && diagnosis && diagnosis !== 'running' ? t(`widget.diagnostics.${diagnosis}`) : ''
+    setAttr(checkButton, 'aria-disabled', String(view.checkRunning))
+    const found = view.diagnosisKey ? t(view.diagnosisKey) : ''
     setText(checkResult, found)
     setHidden(checkResult, !found)
     // Whatever started the call (a press, an accepted consent notice, a handed-over call) or the chat, its panel loads now.
-    if ((status !== 'idle' || chatting) && options.configured) loadConversation()
+    if (view.wantsConversation) loadConversation()
     conversation?.render(controller.state)
     setHidden(detail, options.configured || missing.length === 0)
     setText(detail, missing.length ? t('widget.missing', { names: missing.join(', ') }) : '')
@@ -643,7 +365,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return
-    if (shown.size === 0) {
+    if (!toastStack.dismissNewest()) {
       // Then the chat, if it is open: closed, focus back on the button that opened it.
       if (controller.state.chat === 'open') {
         controller.closeChat()
@@ -655,10 +377,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
         controller.dismissProblem()
         if (!noticeClose.isConnected || shadow.activeElement === noticeClose) mic.focus()
       }
-      return
     }
-    const newest = [...shown].pop()
-    if (newest) dismiss(newest)
   }
   root.addEventListener('keydown', onKey)
   render()
@@ -676,12 +395,13 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     setCopy(next, nextLang) {
       copy = next
       lang = nextLang
-      if (callCopyLang && callCopyLang !== lang) void loadCallCopy()
+      if (callCopy.lang && callCopy.lang !== lang) void callCopy.load()
       render()
     },
     destroy() {
       if (destroyed) return
       destroyed = true
+      callCopy.dispose()
       clearTimeout(stageTimer)
       consentUi?.destroy()
       window.removeEventListener('storage', onStorage)
@@ -689,8 +409,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       conversation?.destroy()
       conversation = null
       media?.removeEventListener('change', paintTheme)
-      for (const s of shown) clearTimeout(s.timer)
-      shown.clear()
+      toastStack.destroy()
       shadow.replaceChildren()
     },
   }

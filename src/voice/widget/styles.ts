@@ -1,6 +1,7 @@
 import { FONT_STACK } from '../../theme/fontStack'
 import { CONSENT_CSS } from './consentDialog'
 import { BRANDING_CSS } from './branding'
+import { constructedSheet } from './dom'
 
 /**
  * The widget's CSS, scoped to its shadow root (so host CSS cannot reach it and it cannot leak). Colours are
@@ -112,3 +113,36 @@ ${CONSENT_CSS}
 .chat-toggle.on { background: var(--brand); color: var(--brand-contrast); border-color: var(--brand); }
 .chat-toggle[hidden] { display: none; }
 ${BRANDING_CSS}`
+
+/**
+ * Styles of the host element itself, set through the CSSOM (allowed under a CSP without 'unsafe-inline') and
+ * `!important` so that no host rule (`* { all: unset }`, `div { display: none !important }`, z-index wars)
+ * can hide or bury it.
+ */
+export const HOST_STYLE: Record<string, string> = {
+  all: 'initial',
+  display: 'block',
+  position: 'fixed',
+  'z-index': '2147483647',
+  right: '0',
+  bottom: '0',
+  width: '0',
+  height: '0',
+  overflow: 'visible',
+  visibility: 'visible',
+  opacity: '1',
+  transform: 'none',
+  filter: 'none',
+  contain: 'none',
+  'pointer-events': 'none',
+}
+
+/**
+ * The widget's constructed stylesheet (styles.ts; dom.ts {@link constructedSheet}), parsed once per document and
+ * shared by every widget's shadow root; `null` where the browser cannot adopt constructed sheets. Calling it
+ * before the mount (the embed's widget chunk does, as it is evaluated) keeps the CSS parse out of the mount's
+ * task. Never throws.
+ */
+export function widgetStyleSheet(): CSSStyleSheet | null {
+  return constructedSheet(WIDGET_CSS)
+}
