@@ -1,8 +1,9 @@
 /**
- * `npm run assistant -- create|update|show|report`: sets up the Vapi assistant a VoiceOS widget talks to (the five
- * voice-command tools, the page-map system prompt, the `sessionId`/`url` variables; src/voice/assistant) with
- * the platform client (src/platform), and prints the assistant id and the embed snippet. `report` syncs the
- * assistant's conversations and writes the conversation report (scripts/report/command.ts).
+ * `npm run assistant -- create|update|show|index|report`: sets up the Vapi assistant a VoiceOS widget talks to (the
+ * five voice-command tools, the page-map system prompt, the `sessionId`/`url` variables; src/voice/assistant) with
+ * the platform client (src/platform), and prints the assistant id and the embed snippet. `index` builds the site
+ * search index (scripts/site-index/command.ts); `report` syncs the assistant's conversations and writes the
+ * conversation report (scripts/report/command.ts).
  *
  * The private key comes from `VAPI_PRIVATE_KEY` only and is never printed: not in the dry run, not in errors
  * (every line this command writes has the key replaced by `***`, on top of the client's own redaction).
@@ -34,17 +35,19 @@ import {
   type ExistingAssistant,
 } from '../src/voice/assistant/definition'
 import { runReportCommand } from './report/command'
+import { DEFAULT_INDEX_DIR, describeIndex, runIndexCommand } from './site-index/command'
 
 /** Default API origin. */
 export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
 /** Placeholder in the snippet when no public key is given. */
 export const PUBLIC_KEY_PLACEHOLDER = 'YOUR_VAPI_PUBLIC_KEY'
 
-export const USAGE = `Usage: npm run assistant -- <create|update|show|report> [options]
+export const USAGE = `Usage: npm run assistant -- <create|update|show|index|report> [options]
 
   create   create the VoiceOS assistant; prints its id and the embed snippet
   update   bring an assistant up to date (keeps its model settings, voice, other tools and your instructions)
-  show     print an assistant's VoiceOS setup and the embed snippet
+  show     print an assistant's VoiceOS setup and the embed snippet, and the site index's age and page count
+  index    build the site search index (npm run assistant -- index --help)
   report   what visitors asked, where voice helped, what to fix (npm run assistant -- report --help)
 
 Options:
@@ -56,6 +59,7 @@ Options:
   --embed-src URL      where your site serves voiceos.js (or VOICEOS_EMBED_SRC)
   --dry-run            print the request instead of sending it (no key needed)
   --json               show: print the whole assistant as JSON
+  --site-index FOLDER  show: the site index to report on (default ./${DEFAULT_INDEX_DIR})
   -h, --help           this text
 
 Environment:
@@ -73,6 +77,10 @@ export interface AssistantCommandIO {
   fetch?: typeof fetch
   /** Reads `--instructions`. @default fs.readFile (UTF-8) */
   readText?: (path: string) => Promise<string>
+  /** `index`'s terminal: draws its progress bar when true. @default false */
+  isTTY?: boolean
+  /** Raw terminal output for `index`'s progress bar. */
+  write?: (text: string) => void
 }
 
 class UsageError extends Error {}
@@ -83,6 +91,14 @@ class UsageError extends Error {}
  */
 export async function runAssistantCommand(argv: string[], io: AssistantCommandIO): Promise<number> {
   if (argv[0] === 'report') return runReportCommand(argv.slice(1), io)
+  if (argv[0] === 'index')
+    return runIndexCommand(argv.slice(1), {
+      stdout: io.stdout,
+      stderr: io.stderr,
+      ...(io.isTTY !== undefined && { isTTY: io.isTTY }),
+      ...(io.write && { write: io.write }),
+      ...(io.fetch && { fetch: io.fetch }),
+    })
   const key = io.env['VAPI_PRIVATE_KEY']?.trim() ?? ''
   const redact = (text: string) => (key.length >= 4 ? text.split(key).join('***') : text)
   const out = (line: string) => io.stdout(redact(line))
@@ -103,6 +119,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         'embed-src': { type: 'string' },
         'dry-run': { type: 'boolean' },
         json: { type: 'boolean' },
+        'site-index': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -114,14 +131,19 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (positionals.length !== 1 || (command !== 'create' && command !== 'update' && command !== 'show')) {
       throw new UsageError(
         positionals.length === 0
-          ? 'Say what to do: create, update, show or report.'
-          : `Unknown command "${positionals.join(' ')}": use create, update, show or report.`,
+          ? 'Say what to do: create, update, show, index or report.'
+          : `Unknown command "${positionals.join(' ')}": use create, update, show, index or report.`,
       )
     }
     baseUrl = (io.env['VAPI_API_BASE_URL']?.trim() || DEFAULT_API_BASE_URL).replace(/\/+$/, '')
     if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
       throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
     id = (values.id ?? io.env['VAPI_ASSISTANT_ID'] ?? '').trim()
+    if (command === 'show' && !values.json) {
+      out(await describeIndex(resolve(values['site-index'] ?? DEFAULT_INDEX_DIR)))
+      // Without an assistant id, show reports the site index alone.
+      if (!id) return 0
+    }
     if (command !== 'create' && !id)
       throw new UsageError(`${command} needs the assistant id: --id ID or VAPI_ASSISTANT_ID.`)
     const publicKey = (values['public-key'] ?? io.env['VAPI_PUBLIC_KEY'] ?? '').trim()
@@ -192,7 +214,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (command === 'update') {
       const updated = await client.assistants.update(id, buildAssistantUpdate(existing, definition))
       out(
-        `Updated assistant ${updated.id}: the five client-side tools (four voice commands and read_page), the page-map instructions and the client messages are current.`,
+        `Updated assistant ${updated.id}: the seven client-side tools (four voice commands, read_page, search_site and open_page), the page-map instructions and the client messages are current.`,
       )
       out(`Assistant id: ${updated.id}`)
       printSnippet(updated.id)
@@ -280,5 +302,7 @@ if (invokedDirectly) {
     env: process.env,
     stdout: (line) => process.stdout.write(`${line}\n`),
     stderr: (line) => process.stderr.write(`${line}\n`),
+    isTTY: process.stderr.isTTY === true,
+    write: (text) => process.stderr.write(text),
   })
 }

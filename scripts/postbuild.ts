@@ -164,6 +164,21 @@ export function sitemap(urls: string[]): string {
 export const IMMUTABLE_ASSETS_RULE = ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '']
 
 /**
+ * Drops each `<link rel="expect" href="#id" blocking="render">` whose target is not on the page. The template
+ * (index.html) asks the browser to hold the first paint until the section after the hero is parsed, so the
+ * hero's icons never paint from a half-parsed document and then move (a layout shift before hydration; HTML's
+ * "render-blocking" `expect` link). A page without that section would only wait for the whole document, so the
+ * link is removed there: it costs bytes and does nothing.
+ * @param html a rendered page.
+ * @returns the page without expect links that point at an id it does not have.
+ */
+export function dropUnmetRenderExpectations(html: string): string {
+  return html.replace(/<link rel="expect" href="#([^"]+)"[^>]*>\s*/g, (link, id: string) =>
+    html.includes(`id="${id}"`) ? link : '',
+  )
+}
+
+/**
  * Post-processes the pre-rendered pages in `dir`: style after charset, only the modulepreloads hydration
  * needs, started after the first paint (deferBootUntilPainted), inline CSS cut to what the page uses (scripts/pageCss.ts; writes the full global CSS as an asset), a
  * per-page CSP meta (hashes of its own inline scripts); writes `_headers` (security headers, immutable caching
@@ -187,7 +202,11 @@ export async function postBuild(
     const rel = relative(dir, file).split(sep).join('/')
     const route = rel === 'index.html' ? '/' : `/${rel.replace(/(\/index)?\.html$/, '')}`
     const pre = deferBootUntilPainted(
-      trimModulePreloads(placeStyleAfterCharset(readFileSync(file, 'utf8')), dir, pageChunkName(route)),
+      trimModulePreloads(
+        dropUnmetRenderExpectations(placeStyleAfterCharset(readFileSync(file, 'utf8'))),
+        dir,
+        pageChunkName(route),
+      ),
     )
     const { html: page, fullGlobal } = await trimPageCss(pre)
     if (fullGlobal) {

@@ -6,10 +6,15 @@
  * @module
  */
 import { parseRecord } from '../../src/voice/context/record'
+import { joinParts, PART_HEADER_PATTERN } from '../../src/voice/context/fit'
 import type { Turn } from './normalize'
 
-/** A voice command's kind, by the assistant's tools (src/voice/assistant/definition.ts). */
-export type CommandKind = 'scroll' | 'click' | 'fill' | 'toggle' | 'read' | 'other'
+/**
+ * A voice command's kind, by the assistant's tools (src/voice/assistant/definition.ts); `open` is `open_page`
+ * (a page of the site opened from search results). A site search (`search_site`) is not a command: it answers a
+ * question (see {@link QuestionFact.unanswered}).
+ */
+export type CommandKind = 'scroll' | 'click' | 'fill' | 'toggle' | 'read' | 'open' | 'other'
 
 /** One command's outcome on a page. */
 export interface CommandFact {
@@ -49,6 +54,7 @@ const TOOL_KINDS: Record<string, CommandKind> = {
   fill_field: 'fill',
   toggle_control: 'toggle',
   read_page: 'read',
+  open_page: 'open',
   scroll: 'scroll',
   click: 'click',
   fill: 'fill',
@@ -62,6 +68,7 @@ export function commandKind(tool: string | undefined, text: string): CommandKind
     if (byName) return byName
   }
   if (/^PAGE TEXT\b/.test(text)) return 'read'
+  if (/^opening \/\S*; the conversation continues there/.test(text)) return 'open'
   if (/^scrolled\b/.test(text)) return 'scroll'
   if (/^clicked\b|^nothing named\b|^(button|link) .* is (not visible|disabled)/.test(text)) return 'click'
   if (/^filled\b|^no field labelled\b|^no option\b|^the field .* is read-only/.test(text)) return 'fill'
@@ -123,8 +130,54 @@ function parseResult(body: string): { tool?: string; outcome: 'done' | 'refused'
   return words ? { outcome: words[1] as 'done' | 'refused', text: words[2]!.trim() } : null
 }
 
+/** Name of the site search tool (src/voice/realtime/toolCalls.ts `SEARCH_TOOL_NAME`). */
+const SEARCH_TOOL = 'search_site'
+
+/**
+ * How many pages a site search's answer gave (src/voice/search/siteSearch.ts `formatSearchResults`: `SEARCH
+ * RESULTS for "…": no page of this site matches.` or a header and numbered results); `undefined` when the text is
+ * not a search's results (the search could not run).
+ */
+export function searchHits(text: string): number | undefined {
+  const t = text.trim()
+  if (!t.startsWith('SEARCH RESULTS')) return undefined
+  if (/^SEARCH RESULTS\b[^\n]*: no page of this site matches\b/.test(t)) return 0
+  return (t.match(/^\d+\. /gm) ?? []).length
+}
+
+/**
+ * The platform stores each part of a message the widget had to split (src/voice/context/fit.ts, `[part k of n] `)
+ * as a message of its own: consecutive system parts are joined back into one turn, as the assistant reads them.
+ */
+function joinSplitTurns(turns: readonly Turn[]): Turn[] {
+  const out: Turn[] = []
+  let parts: Turn[] = []
+  const flush = () => {
+    if (parts.length === 0) return
+    const joined = joinParts(parts.map((p) => p.text))
+    // A part list cut short (an undelivered last part) is read part by part, headers removed.
+    const texts = joined.length > 0 ? joined : parts.map((p) => p.text.replace(PART_HEADER_PATTERN, ''))
+    for (const text of texts) out.push({ ...parts[0]!, text })
+    parts = []
+  }
+  for (const turn of turns) {
+    const m = turn.role === 'system' ? PART_HEADER_PATTERN.exec(turn.text) : null
+    if (!m) {
+      flush()
+      out.push(turn)
+      continue
+    }
+    if (m[1] === '1') flush()
+    parts.push(turn)
+    if (m[1] === m[2]) flush()
+  }
+  flush()
+  return out
+}
+
 /** Reads one conversation's turns (see the module comment). Never throws on odd content: it is skipped. */
-export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
+export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts {
+  const turns = joinSplitTurns(allTurns)
   const facts: ConversationFacts = {
     startPath: '',
     lang: '',
@@ -154,10 +207,14 @@ export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
   const command = (tool: string | undefined, outcome: 'done' | 'refused', text: string) => {
     const kind = commandKind(tool, text)
     facts.commands.push({ path, kind, outcome, text })
-    clickedSinceNav = kind === 'click' && outcome === 'done'
+    clickedSinceNav = (kind === 'click' || kind === 'open') && outcome === 'done'
   }
   const unanswered = (why: NonNullable<QuestionFact['unanswered']>) => {
     if (lastQuestion && !lastQuestion.unanswered) lastQuestion.unanswered = why
+  }
+  /** A site search's answer: one that found nothing leaves the question before it unanswered. */
+  const searched = (hits: number | undefined) => {
+    if (hits === 0) unanswered('search-found-nothing')
   }
 
   for (const turn of turns) {
@@ -187,11 +244,20 @@ export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
         if (!r) continue
         const id = /"toolCallId":"([^"]*)"/.exec(body)?.[1]
         if (id) reported.add(id)
+        const tool = record?.attrs['tool'] ?? r.tool
+        // An untagged site search answer (a widget before record version 1 had no `search` tag).
+        if (tool === SEARCH_TOOL || (!tool && searchHits(r.text) !== undefined)) {
+          searched(r.outcome === 'done' ? searchHits(r.text) : undefined)
+          continue
+        }
         const tagged = record?.attrs['outcome']
-        command(record?.attrs['tool'] ?? r.tool, tagged === 'refused' || tagged === 'done' ? tagged : r.outcome, r.text)
+        command(tool, tagged === 'refused' || tagged === 'done' ? tagged : r.outcome, r.text)
       } else if (kind === 'search') {
-        const hits = record?.attrs['hits'] ?? /^SEARCH RESULTS \((\d+)/.exec(body)?.[1]
-        if (hits !== undefined && Number(hits) === 0) unanswered('search-found-nothing')
+        const id = /"toolCallId":"([^"]*)"/.exec(body)?.[1]
+        if (id) reported.add(id)
+        const hits = record?.attrs['hits']
+        if (hits !== undefined) searched(Number(hits))
+        else if (!record) searched(searchHits(parseResult(body)?.text ?? body))
       }
     } else if (turn.role === 'user') {
       const text = turn.text.trim()
@@ -211,6 +277,10 @@ export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
       const tool = turn.name || (turn.id ? toolNames.get(turn.id) : undefined)
       const refused = /^refused:\s*/.exec(turn.text)
       const text = turn.text.replace(/^(refused|done):\s*/, '')
+      if (tool === SEARCH_TOOL || (!tool && searchHits(text) !== undefined)) {
+        searched(refused ? undefined : searchHits(text))
+        continue
+      }
       command(tool || undefined, refused ? 'refused' : 'done', text)
     }
   }

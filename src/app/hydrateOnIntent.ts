@@ -12,7 +12,7 @@
  * has; text typed into fields is handed to the app as `input` events, so a form library that resets its
  * fields on registration keeps it. Links are left to navigate natively.
  */
-import { dispatch, setNativeValue } from '../voice/commands/effects'
+import { dispatch, setNativeValue } from '../voice/commands/nativeValue'
 
 /** Events that mean the visitor is starting to use the page (listened to on `window`, capture phase). */
 export const INTENT_EVENTS = [

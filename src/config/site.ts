@@ -1,7 +1,8 @@
 /**
  * Site configuration: the ONE module that reads Vite env vars (`import.meta.env.VITE_*`, fixed at build
- * time). Every value has a documented default in `.env.example`; missing voice keys leave the voice widget
- * in its "Configuration Required" state instead of breaking the build or the page.
+ * time). Every value has a documented default in `.env.example`; without voice keys the voice widget runs
+ * in the local mode (the browser's own speech recognition), and with only one of them it says "Configuration
+ * Required", instead of breaking the build or the page.
  */
 export interface SiteConfig {
   /** Public origin used for canonical URLs, Open Graph and the sitemap, without a trailing slash. */
@@ -16,12 +17,16 @@ export interface SiteConfig {
     endpoint: string
     entryIds: Record<'name' | 'email' | 'phone' | 'company' | 'website' | 'comments', string>
   }
-  /** Voice platform (Vapi) public key, assistant id and API base. Empty key or id → widget shows Configuration Required. */
+  /** Voice platform (Vapi) public key, assistant id and API base. Both empty → the local mode; one of them empty → Configuration Required. */
   vapi: { publicKey: string; assistantId: string; apiBaseUrl: string }
   /** Supabase project URL and anon key for the voice-command broadcast channel; empty → realtime off. */
   supabase: { url: string; anonKey: string; privateChannels: boolean }
-  /** `scripted` replaces the call engine with a scripted one (e2e tests and demos only). Default `live`. */
-  voiceEngine: 'live' | 'scripted'
+  /**
+   * `live`: the platform's call, or — with neither key nor assistant id — the local mode (the browser's recognizer
+   * and the command grammar, README "Voice without a platform account"); `local`: the local mode even with keys;
+   * `scripted`: a scripted call (e2e tests and demos only). Default `live`.
+   */
+  voiceEngine: 'live' | 'scripted' | 'local'
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -58,7 +63,7 @@ export function readSiteConfig(env: Env): SiteConfig {
       anonKey: str(env, 'VITE_SUPABASE_ANON_KEY', ''),
       privateChannels: str(env, 'VITE_SUPABASE_PRIVATE_CHANNELS', 'false') === 'true',
     },
-    voiceEngine: str(env, 'VITE_VOICE_ENGINE', 'live') === 'scripted' ? 'scripted' : 'live',
+    voiceEngine: ((v) => (v === 'scripted' || v === 'local' ? v : 'live'))(str(env, 'VITE_VOICE_ENGINE', 'live')),
   }
 }
 

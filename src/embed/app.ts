@@ -13,7 +13,7 @@ import {
 } from '../voice/widget'
 import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
-import { claimHandoff } from '../voice/session/handoffRecord'
+import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
 // stay short tasks on the host page rather than one long one.
@@ -27,27 +27,35 @@ const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === '
  * renders and, once pressed, says which setting is missing (Configuration Required, SPEC §8).
  */
 export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSettings): VoiceWidgetHandle {
+  // Local mode (README "Voice without a platform account"): the browser's recognizer and the grammar, no platform.
+  const local = config.mode === 'local'
   // The scripted engine (e2e build, demos) has no room to outlive a page: one call per page there.
-  const persist = config.persist && ENGINE_KIND === 'live'
+  const persist = config.persist && (ENGINE_KIND === 'live' || local)
+  const copy = config.lang === 'hi' ? hi : en
   return mountVoiceWidget(host, {
-    copy: config.lang === 'hi' ? hi : en,
+    copy,
     lang: config.lang,
     configured: missing.length === 0,
     missing,
     createEngine: createEngineFactory({
-      kind: ENGINE_KIND,
+      kind: local ? 'local' : ENGINE_KIND,
       publicKey: config.publicKey,
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
+      lang: config.lang,
     }),
-    mode: config.mode,
-    createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }),
+    mode: config.mode === 'local' ? 'voice' : config.mode,
+    ...(!local && { createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }) }),
     persist,
     // The call the previous page of this tab handed over (same origin, within 30 s): rejoined at once.
     resume: persist && missing.length === 0 ? claimHandoff() : null,
     assistantId: config.assistantId,
+    // The site search (`search_site`, `open_page`): loaded at the assistant's first search, never before.
+    siteIndex: config.siteIndex,
+    // A typed chat the previous page of this tab handed over: the panel opens with its transcript.
+    resumeChat: config.mode !== 'voice' && missing.length === 0 ? claimChatHandoff() : null,
     realtime:
-      config.supabaseUrl && config.supabaseAnonKey
+      !local && config.supabaseUrl && config.supabaseAnonKey
         ? {
             supabaseUrl: config.supabaseUrl,
             anonKey: config.supabaseAnonKey,
@@ -64,7 +72,8 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
     consent: {
       required: config.consent === 'required',
       title: config.consentTitle,
-      text: config.consentText,
+      // The local mode's notice says where the voice goes: the browser, on the device where it can.
+      text: config.consentText || (local ? copy.widget.consent.localText : ''),
       privacyUrl: config.privacyUrl,
     },
   })

@@ -11,8 +11,12 @@ export const EMBED_LANGUAGES = ['en', 'hi'] as const
 export const EMBED_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left', 'bottom-center'] as const
 /** The widget's sizes (`WIDGET_SIZES`): `full` (64 px mic) or `compact` (48 px). */
 export const EMBED_SIZES = ['full', 'compact'] as const
-/** How visitors talk (the widget's `WIDGET_MODES`, Vapi's widget `mode`): a call, a typed chat without a call, or both. */
-export const EMBED_MODES = ['voice', 'chat', 'hybrid'] as const
+/**
+ * How visitors talk: a call, a typed chat without a call, or both (the widget's `WIDGET_MODES`, Vapi's widget
+ * `mode`); or `local`: the browser's own speech recognition and the command grammar, no platform and no key
+ * (README "Voice without a platform account") — the default when neither key nor assistant id is set.
+ */
+export const EMBED_MODES = ['voice', 'chat', 'hybrid', 'local'] as const
 /** Longest title, in characters (the open panel's heading and the region's name). */
 export const TITLE_MAX = 60
 /** Colour schemes: fixed, or `auto` (the visitor's `prefers-color-scheme`). */
@@ -63,8 +67,18 @@ export interface EmbedConfig {
   title: string
   /** @default 'full' */
   size: (typeof EMBED_SIZES)[number]
-  /** `voice`: the mic starts a call; `chat`: a typed conversation, no call, no microphone; `hybrid`: both. @default 'voice' */
+  /**
+   * `voice`: the mic starts a call; `chat`: a typed conversation, no call, no microphone; `hybrid`: both; `local`:
+   * the browser's recognizer and the command grammar, no platform (the public key and assistant id are not needed).
+   * @default 'local' when neither `publicKey` nor `assistantId` is set, else 'voice'
+   */
   mode: (typeof EMBED_MODES)[number]
+  /**
+   * Where the site's search index is published (`npm run assistant -- index`; README "Site search"): a path of
+   * this site (`/site-index/`) or an http(s) URL; '' → no index (`search_site` says so). Nothing of it loads
+   * before the assistant's first search.
+   */
+  siteIndex: string
 }
 
 /** One problem with the settings: which setting (as the site owner wrote it) and what is wrong. */
@@ -104,6 +118,7 @@ export interface EmbedInitOptions {
   title?: string
   size?: string
   mode?: string
+  siteIndex?: string
 }
 
 /** An assistant id: a UUID. */
@@ -130,6 +145,7 @@ const KEYS = [
   'title',
   'size',
   'mode',
+  'siteIndex',
 ] as const
 type Key = (typeof KEYS)[number]
 
@@ -200,16 +216,16 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     return fallback
   }
 
-  const publicKey = required(
-    'publicKey',
-    "the platform's public key (dashboard → API Keys; never the private key)",
-    KEY_TOKEN,
-  )
-  const assistantId = required(
-    'assistantId',
-    'the assistant id (a UUID, printed by `npm run assistant -- create`)',
-    UUID,
-  )
+  // With neither platform setting given, the widget works without the platform (local mode) unless told otherwise.
+  const given = (key: Key) => source[key] !== undefined && source[key] !== null && source[key] !== ''
+  const mode = oneOf('mode', EMBED_MODES, !given('publicKey') && !given('assistantId') ? 'local' : 'voice')
+  const local = mode === 'local'
+  const publicKey = local
+    ? ''
+    : required('publicKey', "the platform's public key (dashboard → API Keys; never the private key)", KEY_TOKEN)
+  const assistantId = local
+    ? ''
+    : required('assistantId', 'the assistant id (a UUID, printed by `npm run assistant -- create`)', UUID)
 
   let supabaseUrl = text('supabaseUrl')
   let supabaseAnonKey = text('supabaseAnonKey')
@@ -317,6 +333,15 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
     title = ''
   }
 
+  let siteIndex = text('siteIndex')
+  if (siteIndex !== '' && !(/^\/(?!\/)/.test(siteIndex) || isHttpUrl(siteIndex))) {
+    problem(
+      'siteIndex',
+      `must be a path of this site such as /site-index/ or an http(s) URL; got "${siteIndex}" (no site search)`,
+    )
+    siteIndex = ''
+  }
+
   return {
     config: {
       publicKey,
@@ -337,7 +362,8 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       accentColor,
       title,
       size: oneOf('size', EMBED_SIZES, 'full'),
-      mode: oneOf('mode', EMBED_MODES, 'voice'),
+      mode,
+      siteIndex,
     },
     problems,
     missing,

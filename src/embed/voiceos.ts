@@ -96,7 +96,7 @@ function whenIdle(fn: () => void): void {
  */
 function handedOver(): boolean {
   try {
-    return sessionStorage.getItem('voiceos:handoff') !== null
+    return sessionStorage.getItem('voiceos:handoff') !== null || sessionStorage.getItem('voiceos:chat-handoff') !== null
   } catch {
     return false
   }
@@ -140,7 +140,7 @@ function start(settings: ParsedEmbedSettings): void {
   parsed(() =>
     later(() => {
       if (mine.cancelled) return
-      if (settings.config.persist && handedOver()) mount()
+      if ((settings.config.persist || settings.config.mode !== 'voice') && handedOver()) mount()
       else whenIdle(mount)
     }),
   )

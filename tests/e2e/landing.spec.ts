@@ -1,4 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { loadEnv } from 'vite'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 
@@ -316,5 +318,71 @@ test.describe('no layout shift while loading', () => {
         await context.close()
       })
     }
+  }
+})
+
+/**
+ * Serves the preview's pages through a proxy on an ephemeral port that sends each page's HTML in two parts, the
+ * first ending just before `marker`, the second `pauseMs` later — as a slow network, or a parser that yields on a
+ * slow CPU, leaves the browser with half a document. Assets pass through unchanged.
+ */
+async function splitProxy(origin: string, marker: string, pauseMs: number): Promise<{ url: string; close(): void }> {
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const upstream = await fetch(new URL(req.url ?? '/', origin), { headers: { 'accept-encoding': 'identity' } })
+      const type = upstream.headers.get('content-type') ?? 'application/octet-stream'
+      res.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' })
+      if (!type.startsWith('text/html')) return res.end(Buffer.from(await upstream.arrayBuffer()))
+      const html = await upstream.text()
+      const at = html.indexOf(marker)
+      if (at < 0) return res.end(html)
+      res.write(html.slice(0, at))
+      setTimeout(() => res.end(html.slice(at)), pauseMs)
+    })().catch(() => res.destroy())
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+}
+
+test.describe('no frame of a half-parsed first screen', () => {
+  // The cause of the pre-hydration shifts of the header's and hero's icons (0.0001 on / phone, /hi desktop): a
+  // frame painted while the parser had stopped inside the header (the theme button at the right edge, where the
+  // menu button goes) or inside the hero (the copy centred beside a preview not yet parsed). index.html's
+  // `<link rel="expect" href="#how-it-works" blocking="render">` holds rendering until the section after the hero
+  // opens, i.e. the header and the hero are parsed whole (pages without it render once parsed), so the first frame
+  // already has the first screen's final layout.
+  for (const [label, marker, parsed, viewport] of [
+    [
+      'the header, on a phone',
+      'aria-label="Open navigation menu"',
+      '[data-testid="theme-menu"]',
+      { width: 390, height: 844 },
+    ],
+    ['the hero, on a desktop', 'id="watch-demo"', '#hero-title', { width: 1440, height: 900 }],
+  ] as const) {
+    test(`the first frame waits for the hero when the HTML stops inside ${label}`, async ({ browser, baseURL }) => {
+      const proxy = await splitProxy(baseURL!, marker, 4000)
+      const context = await browser.newContext({ viewport })
+      const page = await context.newPage()
+      try {
+        await page.goto(`${proxy.url}/`, { waitUntil: 'commit' })
+        // The first part is parsed (its last element is in the DOM); a frame would have been painted within 500 ms.
+        await page.waitForFunction((selector) => !!document.querySelector(selector), parsed, { polling: 50 })
+        await page.waitForTimeout(500)
+        const early = await page.evaluate(() => ({
+          state: document.readyState,
+          paints: performance.getEntriesByType('paint').map((e) => e.name),
+        }))
+        expect(early.state).toBe('loading')
+        expect(early.paints, 'a frame was painted before the hero was parsed').toEqual([])
+        await page.waitForLoadState('load')
+        await expect
+          .poll(() => page.evaluate(() => performance.getEntriesByType('paint').map((e) => e.name)))
+          .toContain('first-contentful-paint')
+      } finally {
+        await context.close()
+        proxy.close()
+      }
+    })
   }
 })

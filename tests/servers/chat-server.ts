@@ -14,6 +14,15 @@
  * Scripted replies (`script(...)`) are answered first, in order: a status and body, an event stream of given
  * events and raw lines (with a delay between writes, optionally never ending), a hang, or a connection reset.
  *
+ * As strict as the platform's documented protocol: the answer's form follows the request's `stream` flag
+ * (`CreateWebChatDTO.stream`, default `false`), whatever was scripted. A scripted 2xx `WebChat` (a body with
+ * `output`) answering a `stream: true` request is sent as the stream the platform would send instead — the
+ * `content` of each assistant message as `CreateChatStreamResponse` chunks (`path: chat.output[N].content`), its
+ * `tool_calls` dropped, since the documented stream has no place for them; a scripted 2xx event stream answering
+ * a request without `stream: true` is sent as the `WebChat` JSON its chunks make. An object event must be a
+ * `CreateChatStreamResponse` (`id`, `path` `chat.output[N].content`, `delta` strings, `sessionId`; nothing else),
+ * else the stand-in answers 500 naming the problem; raw (string) pieces are written as they are.
+ *
  * CORS is open: every answer carries `Access-Control-Allow-Origin` (the request's origin, or `*`) and a
  * preflight `OPTIONS` gets 204 with the allowed method and headers.
  *
@@ -201,6 +210,27 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
       }),
   }
 
+  /**
+   * The scripted reply in the form the request asked for (see the module's strictness rules), or a 500 naming
+   * an event that is no `CreateChatStreamResponse`.
+   */
+  const asAsked = (rec: ChatRequest, r: ChatReply): ChatReply => {
+    const streamed = rec.json?.['stream'] === true
+    const ok = (status: number | undefined) => (status ?? 200) >= 200 && (status ?? 200) < 300
+    if ('events' in r) {
+      const bad = r.events.find((p) => typeof p === 'object' && !(p instanceof Uint8Array) && !isStreamChunk(p))
+      if (bad) return standInError(`a scripted event is not a CreateChatStreamResponse: ${JSON.stringify(bad)}`)
+      if (streamed || !ok(r.status)) return r
+      if (r.hold) return { hang: true }
+      if (r.resetAfter) return { reset: true }
+      return { status: 201, body: webChatOf(r.events) }
+    }
+    if ('body' in r && streamed && ok(r.status) && isRecord(r.body) && Array.isArray(r.body['output'])) {
+      return { events: streamOf(r.body), ...(r.headers && { headers: r.headers }) }
+    }
+    return r
+  }
+
   const answer = async (req: http.IncomingMessage, res: http.ServerResponse, r: ChatReply): Promise<void> => {
     if ('reset' in r) {
       req.socket.destroy()
@@ -304,7 +334,8 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
       res.on('close', () => {
         if (!res.writableFinished) aborted++
       })
-      void answer(req, res, queue.shift() ?? assistantReply(rec))
+      const scripted = queue.shift()
+      void answer(req, res, scripted ? asAsked(rec, scripted) : assistantReply(rec))
     })
   })
   server.on('connection', (s) => {
@@ -315,6 +346,57 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
   state.port = (server.address() as AddressInfo).port
   state.url = `http://${options.host ?? '127.0.0.1'}:${state.port}`
   return state
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** The documented stream chunk's path (`CreateChatStreamResponse.path`). */
+const CHUNK_PATH = /^chat\.output\[(\d+)\]\.content$/
+const CHUNK_KEYS = new Set(['id', 'sessionId', 'path', 'delta'])
+
+/** Whether `p` is a `CreateChatStreamResponse` (vendored openapi/vapi-openapi.json) and nothing more. */
+function isStreamChunk(p: Record<string, unknown>): boolean {
+  return (
+    Object.keys(p).every((k) => CHUNK_KEYS.has(k)) &&
+    typeof p['id'] === 'string' &&
+    typeof p['delta'] === 'string' &&
+    typeof p['path'] === 'string' &&
+    CHUNK_PATH.test(p['path']) &&
+    (p['sessionId'] === undefined || typeof p['sessionId'] === 'string')
+  )
+}
+
+/** The stream the platform sends for a `WebChat`: each assistant message's content, word by word; no `tool_calls`. */
+function streamOf(chat: Record<string, unknown>): StreamPiece[] {
+  const id = typeof chat['id'] === 'string' ? chat['id'] : 'chat_stream'
+  const sessionId = typeof chat['sessionId'] === 'string' ? chat['sessionId'] : undefined
+  const pieces: StreamPiece[] = []
+  ;(chat['output'] as unknown[]).forEach((m, n) => {
+    if (!isRecord(m) || m['role'] !== 'assistant' || typeof m['content'] !== 'string') return
+    for (const delta of m['content'].split(/(?<= )/))
+      pieces.push({ id, ...(sessionId && { sessionId }), path: `chat.output[${n}].content`, delta })
+  })
+  return pieces
+}
+
+/** The `WebChat` JSON a stream's chunks make (raw pieces ignored). */
+function webChatOf(events: StreamPiece[]): Record<string, unknown> {
+  const output: { role: 'assistant'; content: string }[] = []
+  let id: string | undefined
+  let sessionId: string | undefined
+  for (const p of events) {
+    if (typeof p === 'string' || p instanceof Uint8Array) continue
+    id ??= p['id'] as string
+    sessionId ??= p['sessionId'] as string | undefined
+    const n = Number(CHUNK_PATH.exec(p['path'] as string)![1])
+    output[n] ??= { role: 'assistant', content: '' }
+    output[n].content += p['delta'] as string
+  }
+  return { id, ...(sessionId && { sessionId }), output: output.filter(Boolean) }
+}
+
+/** A 500 the stand-in answers when a test scripted something the platform never sends. */
+function standInError(message: string): ChatReply {
+  return { status: 500, body: { message: `chat stand-in: ${message}`, error: 'Stand-in', statusCode: 500 } }
 }
 
 // CLI: node --import tsx tests/servers/chat-server.ts [--port 0] [--key pk_test] [--assistant asst_test]

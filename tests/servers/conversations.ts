@@ -2,7 +2,7 @@
  * Generated conversations of a VoiceOS site for the conversation report's tests and bench: calls (`Call`, with
  * `artifact.messages`) and chats (`Chat`, `messages` + `output`) in the shapes of the vendored
  * `openapi/vapi-openapi.json`, made with the product's own messages (`pageMapMessage`, `resultMessage`,
- * `withRecord`, `serializePageMap`), tool names and pages, English and Hindi, with realistic failures (fields and
+ * `searchResultMessage`, `formatSearchResults`, `withRecord`, `serializePageMap`), tool names and pages, English and Hindi, with realistic failures (fields and
  * options a form lacks, a button not on the page, questions the site cannot answer), personal data in what
  * visitors say, and a share of conversations from widgets older than the record tag.
  *
@@ -10,7 +10,8 @@
  * from which a test recomputes every figure of the report without the report's parser.
  * @module
  */
-import { pageMapMessage, resultMessage } from '../../src/voice/context/report'
+import { pageMapMessage, resultMessage, searchResultMessage } from '../../src/voice/context/report'
+import { formatSearchResults, type SiteSearchResult } from '../../src/voice/search/siteSearch'
 import { serializePageMap, type PageMap } from '../../src/voice/context/pageMap'
 import { withRecord } from '../../src/voice/context/record'
 
@@ -313,21 +314,30 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
         const raw = pick(fam.wordings).replace('{email}', email)
         turns.push({ role: 'user', text: raw })
         let unanswered: Truth['questions'][number]['unanswered'] = null
+        // The assistant's site search (search_site): what the product sends for it, per mode.
+        const search = (results: SiteSearchResult[]) => {
+          const callId = `call_${id}_${callNo++}`
+          const text = formatSearchResults({ ok: true, query: raw, results })
+          turns.push({ role: 'tool_call', id: callId, name: 'search_site', text: JSON.stringify({ query: raw }) })
+          if (mode === 'chat') {
+            turns.push({ role: 'tool', id: callId, text })
+            return
+          }
+          const msg = searchResultMessage(
+            { found: true, text, hits: results.length, query: raw },
+            { id: callId, name: 'search_site' },
+          )
+          let content = msg.message.content
+          if (legacy) content = content.replace(/\n\[voiceos\/\d+ [^\n]*\]$/, '')
+          turns.push({ role: 'system', text: content })
+        }
         if (fam.unanswered) {
-          if (!legacy && rnd() < 0.5) {
-            turns.push({
-              role: 'system',
-              text: withRecord(
-                'search',
-                `SEARCH RESULTS (0) for ${JSON.stringify(raw)}: nothing on this site matches.`,
-                {
-                  hits: '0',
-                  query: raw,
-                },
-              ),
-            })
+          if (rnd() < 0.5) {
+            search([])
             unanswered = 'search'
           } else unanswered = 'help'
+        } else if (rnd() < 0.3) {
+          search([{ title: 'Pricing', path: '/pricing', excerpt: 'Plans and what each includes.', lang: pageLang }])
         }
         turns.push({ role: 'assistant', text: fam.answer })
         const masked = maskTruth(raw, email)

@@ -10,12 +10,21 @@
  * joins the room there and fails as daily-js does when the room no longer exists (Daily's `error` event with
  * `error.type` `no-room`, then `left-meeting`), and leaving (`leave()`, `destroy()`, the page going away) tells the
  * server with `sendBeacon`. Without it the room lives in the page.
+ * `__dailyStandIn.maxAppMessageSize`: the app-message limit the room's join answer carries (daily-js's
+ * `internal._maxAppMessageSize`; default: none, so daily-js's 4096) — `sendAppMessage` throws above it exactly
+ * as daily-js 0.87.0 does (tests/unit/engine/fakes.ts).
+ * `__dailyStandIn.noiseCancellationError` (e.g. `KrispInitError: Canceled`): `updateInputSettings` asking for
+ * noise cancellation rejects with it, as daily-js does when Krisp cannot start in the browser;
+ * `__dailyStandIn.audioObserverError`: `startRemoteParticipantsAudioLevelObserver` rejects with it.
  */
 import { FakeDailyCall } from '../unit/engine/fakes'
 
 interface StandInSettings {
   listeningDelayMs?: number
   roomServer?: string
+  maxAppMessageSize?: number
+  noiseCancellationError?: string
+  audioObserverError?: string
 }
 
 const settings = (): StandInSettings => ((globalThis as { __dailyStandIn?: StandInSettings }).__dailyStandIn ??= {})
@@ -52,6 +61,10 @@ export class BrowserDailyCall extends FakeDailyCall {
       this.#room = { server, url }
       addEventListener('pagehide', this.#leaveRoom)
     }
+    this.roomMaxAppMessageSize = settings().maxAppMessageSize
+    const { noiseCancellationError, audioObserverError } = settings()
+    if (noiseCancellationError) this.fail.noiseCancellation = new Error(noiseCancellationError)
+    if (audioObserverError) this.fail.startRemoteParticipantsAudioLevelObserver = new Error(audioObserverError)
     const joined = await super.join(options)
     const delay = settings().listeningDelayMs ?? 0
     setTimeout(() => {

@@ -7,7 +7,8 @@ import { focused, inWidget, widgetRoot } from './widgetQueries'
 
 /** Scripted-engine config: keys present, realtime off (commands arrive as tool calls in stories). */
 const scriptedConfig = { ...readSiteConfig({}), voiceEngine: 'scripted' as const }
-const unconfigured = readSiteConfig({})
+/** Half configured (a public key, no assistant id): with neither, the widget would run in the local mode. */
+const unconfigured = readSiteConfig({ VITE_VAPI_PUBLIC_KEY: '11111111-1111-4111-8111-111111111111' })
 
 const engine = (options: ScriptedEngineOptions) => () => new ScriptedVoiceEngine(options)
 const partial = (text: string): ScriptStep => ({
@@ -167,7 +168,7 @@ export const ConnectionFailed: Story = {
   },
 }
 
-/** Voice keys missing: the widget still renders; pressing it explains and shows "Configuration Required". */
+/** The assistant id missing (the key set): the widget still renders; pressing it explains and shows "Configuration Required". */
 export const ConfigurationRequired: Story = {
   parameters: { visual: false },
   args: { config: unconfigured, createEngine: undefined },

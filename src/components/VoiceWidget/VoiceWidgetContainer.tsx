@@ -9,7 +9,7 @@ import {
   type VoiceCopy,
   type VoiceWidgetHandle,
 } from '../../voice/widget'
-import { isVoiceConfigured } from '../../voice/widget/site'
+import { isVoiceConfigured, siteEngineKind } from '../../voice/widget/site'
 
 export interface VoiceWidgetContainerProps {
   /** Site configuration (voice keys, realtime, engine kind). @default siteConfig */
@@ -54,13 +54,14 @@ export function VoiceWidgetContainer({ config = siteConfig, createEngine }: Voic
       createEngine:
         createEngine ??
         createEngineFactory({
-          kind: config.voiceEngine,
+          kind: siteEngineKind(config),
           publicKey: config.vapi.publicKey,
           apiBaseUrl: config.vapi.apiBaseUrl,
+          lang: l,
         }),
       assistantId: config.vapi.assistantId,
       realtime:
-        config.supabase.url && config.supabase.anonKey
+        siteEngineKind(config) !== 'local' && config.supabase.url && config.supabase.anonKey
           ? {
               supabaseUrl: config.supabase.url,
               anonKey: config.supabase.anonKey,

@@ -14,7 +14,7 @@
  */
 import type { AssistantCreateParams, AssistantUpdateParams } from '../../platform'
 import { CONTROL_FIELD_TYPES, FIELD_TYPES, SCROLL_DIRECTIONS } from '../commands/schema'
-import { READ_TOOL_NAME } from '../realtime/toolCalls'
+import { OPEN_TOOL_NAME, READ_TOOL_NAME, SEARCH_TOOL_NAME } from '../realtime/toolCalls'
 import { PAGE_TEXT_HEADER, READ_PAGE_MAX_BYTES } from '../context/readPage'
 import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
@@ -29,6 +29,8 @@ export const VOICE_TOOL_NAMES = [
   'fill_field',
   'toggle_control',
   READ_TOOL_NAME,
+  SEARCH_TOOL_NAME,
+  OPEN_TOOL_NAME,
 ] as const
 
 /** Default assistant name. */
@@ -126,6 +128,22 @@ export function voiceCommandTools(): Tool[] {
       },
       [],
     ),
+    tool(
+      SEARCH_TOOL_NAME,
+      `Search the whole website (every page, not only the visitor's) for the visitor's question: returns at most 5 pages with their title, path (with the section's anchor) and an excerpt, in the page's language. Use it when the answer is not on the current page.`,
+      {
+        query: str(
+          'The visitor\'s question or its keywords, in their language (e.g. "refund policy", "do you deliver to Pune").',
+        ),
+      },
+      ['query'],
+    ),
+    tool(
+      OPEN_TOOL_NAME,
+      "Open a page of this website in the visitor's tab; the conversation continues on the new page. Only paths of this site: from search_site's results, the PAGE MAP or a link the visitor named.",
+      { path: str('The path to open, with its anchor when a result gave one (e.g. "/help/refunds#timing").') },
+      ['path'],
+    ),
   ]
 }
 
@@ -133,13 +151,17 @@ export function voiceCommandTools(): Tool[] {
 export function voicePrompt(): string {
   return [
     PROMPT_BEGIN,
-    'You are VoiceOS, the voice assistant of this website. The visitor is talking to you while browsing {{url}} (session {{sessionId}}). You act on their page with four tools: scroll_page, click_element, fill_field and toggle_control; read_page reads it to them.',
+    'You are VoiceOS, the voice assistant of this website. The visitor is talking to you while browsing {{url}} (session {{sessionId}}). You act on their page with four tools: scroll_page, click_element, fill_field and toggle_control; read_page reads it to them; search_site searches the whole website and open_page takes them to another page of it.',
     '',
     `What is on the page: system messages that start with "${PAGE_MAP_HEADER}" describe the visitor's current page — url, title, headings, form fields (label and type), buttons and links. A new one arrives after every navigation; always use the latest. Use the names it lists as targetText (buttons, links, controls) and fieldHint (fields). Items marked "(disabled)" cannot be used. Never invent elements that are not in the page map: if what the visitor asks for is not there, say so and offer what is.`,
     '',
     `Answering questions: when the visitor asks what the page says (what a plan includes, opening hours, a price, what a section is about), call ${READ_TOOL_NAME} with the section's heading from the page map, or without a section for the whole page, and answer from the "${PAGE_TEXT_HEADER}" it returns, briefly and in your own words. Do not guess what the page says; if the text does not answer the question, say so.`,
     '',
+    `Other pages: when the visitor asks something the current page does not answer (a policy, a price, opening hours, a how-to), call ${SEARCH_TOOL_NAME} with their question. Answer only from the "SEARCH RESULTS" it returns, say which page the answer is on, and offer to open it; when the visitor agrees or asks to be taken somewhere, call ${OPEN_TOOL_NAME} with the result's path. Never invent a page, a path or a fact: if the results do not answer, or search_site says the site cannot be searched, say so.`,
+    '',
     `What happened: after each action a system message that starts with "${RESULT_HEADER}" says whether it was done or refused and why (for example "no field labelled Company"). When an action is refused, tell the visitor briefly and suggest an alternative from the page map. When it was done, do not repeat it; carry on.`,
+    '',
+    'Long messages: a system or user message that starts with "[part 1 of N]" is the first of N parts of one message (too long for one); parts 2…N follow in order. Read them together as one message, and act on it only once part N has arrived.',
     '',
     'Rules: one action per tool call. Before filling a field, make sure the visitor gave the value; never guess personal data and never read a password back. Keep answers to one or two short sentences — this is a voice conversation. Answer in the language the visitor speaks (English or Hindi).',
     PROMPT_END,
@@ -177,6 +199,16 @@ export function voiceHooks(): AssistantHook[] {
   ]
 }
 
+/**
+ * Live Call Control on (`CreateAssistantDTO.monitorPlan.controlEnabled`, openapi/vapi-openapi.json `MonitorPlan`):
+ * the widget ends a call whose room outlives the page by posting `{ "type": "end-call" }` to the call's
+ * `monitor.controlUrl` (README "One conversation across pages"). Set explicitly: the vendored document says
+ * "Defaults to true" in the property's description but "To enable live control … set `controlEnabled` to
+ * `true`" in `monitorPlan`'s usage notes, and gives `false` as the example. The owner's other monitor settings
+ * are kept on update.
+ */
+export const MONITOR_PLAN = { controlEnabled: true } as const
+
 /** Options of {@link buildAssistantCreate}. */
 export interface AssistantDefinitionOptions {
   /** @default {@link DEFAULT_ASSISTANT_NAME} */
@@ -210,6 +242,7 @@ export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): 
       tools: voiceCommandTools(),
     },
     clientMessages: [...CLIENT_MESSAGES],
+    monitorPlan: { ...MONITOR_PLAN },
     hooks: voiceHooks(),
     maxDurationSeconds: MAX_CALL_SECONDS,
     metadata: { voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
@@ -227,6 +260,7 @@ export interface ExistingAssistant {
     [key: string]: unknown
   }
   clientMessages?: string[]
+  monitorPlan?: Record<string, unknown>
   hooks?: unknown[]
   maxDurationSeconds?: number
   metadata?: Record<string, unknown>
@@ -238,7 +272,7 @@ export interface ExistingAssistant {
  * model (provider, model and its other settings) and the owner's text in the system prompt are kept; the
  * managed part of the prompt and the five tools are replaced; tools of other names are kept; the client
  * messages the widget needs are added; the silence hook ({@link SILENCE_END_SECONDS}) is set, the owner's other
- * hooks kept; a maximum duration the owner chose is kept, none gets {@link MAX_CALL_SECONDS}. Without `existing`
+ * hooks kept; Live Call Control is turned on ({@link MONITOR_PLAN}), the owner's other monitor settings kept; a maximum duration the owner chose is kept, none gets {@link MAX_CALL_SECONDS}. Without `existing`
  * (a dry run), the body of a fresh definition.
  */
 export function buildAssistantUpdate(
@@ -270,6 +304,7 @@ export function buildAssistantUpdate(
       tools: [...keptTools, ...voiceCommandTools()],
     },
     clientMessages,
+    monitorPlan: { ...(existing.monitorPlan ?? {}), ...MONITOR_PLAN },
     hooks: [...ownerHooks, ...voiceHooks()],
     maxDurationSeconds: existing.maxDurationSeconds ?? MAX_CALL_SECONDS,
     metadata: {

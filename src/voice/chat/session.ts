@@ -21,7 +21,7 @@ import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
 import { stripRecord } from '../context/record'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
-import { toolCallToCommands, toolCallToReads } from '../realtime/toolCalls'
+import { toolCallToCommands, toolCallToReads, toolCallToSiteTools } from '../realtime/toolCalls'
 import { createSessionActions, type SessionActions } from '../session/actions'
 import { classifyError, type ProblemKind } from '../session/problems'
 import type { RealtimeSettings, TranscriptTurn } from '../session/session'
@@ -63,6 +63,15 @@ export interface ChatSessionOptions {
   /** Realtime channel settings (SPEC §7); `null` → commands come only as tool calls. */
   realtime: RealtimeSettings | null
   /**
+   * Ask for a streamed answer (`CreateWebChatDTO.stream: true`). @default false — the JSON answer (`WebChat`),
+   * because the documented stream (`CreateChatStreamResponse`, openapi/vapi-openapi.json) carries only content
+   * deltas (`path: chat.output[N].content`), never the assistant's `tool_calls`, and the assistant's page tools
+   * (`npm run assistant`) are client tools without a server URL, so nothing else brings them to the page: only
+   * `WebChat.output[].tool_calls` does. `true` suits an assistant without client tools (its text then arrives
+   * word by word, as partial turns).
+   */
+  stream?: boolean | undefined
+  /**
    * The conversation as turns, the shape a voice session emits: the visitor's own turn final at send; the
    * assistant's partial text while it streams (the whole text so far, not a delta), then final.
    */
@@ -92,6 +101,13 @@ export interface ChatSessionOptions {
   fetch?: typeof fetch | undefined
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'> | undefined
+  /** Where the site's search index is published (`search_site`; README "Site search"). @default none */
+  siteIndex?: string | undefined
+  /**
+   * Opens a page `open_page` accepted, once the answer in progress has arrived (the chat goes on on the next
+   * page with its session id). @default `location.assign`
+   */
+  openPage?: ((url: string) => void) | undefined
 }
 
 /** A running chat conversation. */
@@ -122,8 +138,8 @@ interface Awaited {
  * {@link REALTIME_JOIN_WAIT_MS}), so a command broadcast during the first answer already runs.
  *
  * Each `send`: the visitor's turn (final) → `POST /chat/web` `{ assistantId, input, sessionId?,
- * assistantOverrides: { variableValues: { sessionId, url } }, stream: true }` → the assistant's partial turns per
- * delta → its final turn. `input` is the text, or — when page context or command results are pending — those as
+ * assistantOverrides: { variableValues: { sessionId, url } }, stream }` (`false` unless the `stream` option: see
+ * there why) → with a stream, the assistant's partial turns per delta → its final turn. `input` is the text, or — when page context or command results are pending — those as
  * `{ role: 'system', content }` messages followed by `{ role: 'user', content: text }`; should the platform
  * refuse that with 400, the text alone is sent again and context stays off for the session. A `WebChat` answer
  * whose assistant `tool_calls` name the project's client tools runs them (up to {@link MAX_TOOL_ROUNDS} rounds)
@@ -144,6 +160,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const pendingNotes: string[] = []
   /** Tool calls whose results the page is producing, by id. */
   const awaiting = new Map<string, Awaited>()
+  /** A page `open_page` accepted: opened once the message in progress is answered (or at once when idle). */
+  let opening: string | undefined
+  const openNow = (url: string) => {
+    if (stopped) return
+    if (options.openPage) options.openPage(url)
+    else doc?.defaultView?.location.assign(url)
+  }
 
   /** The acting half's way to "send into the call": tool results, page maps and notes for the next request. */
   const capture = (message: VapiClientMessage): boolean => {
@@ -175,6 +198,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     onCommand: () => undefined,
     isHidden: () => false,
     logger: log,
+    ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
+    openPage: (url) => {
+      if (busy) opening = url
+      else openNow(url)
+    },
   })
   actions.startPageContext()
   /** Settles once the channel is joined or failed to (`subscribe` never rejects); `true` without a channel. */
@@ -205,6 +233,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         input,
         sessionId: chatSessionId,
         variableValues: { sessionId: options.sessionId, url: options.pageUrl },
+        stream: options.stream ?? false,
         signal,
         timeoutMs: options.timeoutMs,
         fetch: options.fetch,
@@ -233,6 +262,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     const ids = new Set<string>()
     for (const c of toolCallToCommands(message)) if (c.id !== undefined) ids.add(c.id)
     for (const r of toolCallToReads(message)) if (r.id !== undefined) ids.add(r.id)
+    for (const t of toolCallToSiteTools(message)) if (t.id !== undefined) ids.add(t.id)
     if (ids.size === 0) return []
     const answers = [...ids].map(
       (id) =>
@@ -316,6 +346,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       } finally {
         if (controller === own) controller = undefined
         setBusy(false)
+        const url = opening
+        opening = undefined
+        if (url !== undefined) openNow(url)
       }
     },
     stop() {

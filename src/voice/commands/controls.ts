@@ -29,6 +29,8 @@ import {
   parseSpokenDate,
   parseSpokenNumber,
 } from './spoken'
+import { fieldValueFor, spokenNumber } from './values/fieldValue'
+import { toAsciiDigits } from './values/script'
 
 export type { ControlOutcome }
 
@@ -70,10 +72,10 @@ function spokenNumberFor(value: string, range: { min: number; max: number }): nu
   const v = foldText(value)
   if (/^(min|minimum|lowest|bottom|least)$/.test(v)) return Number.isFinite(range.min) ? range.min : null
   if (/^(max|maximum|highest|top|most|full)$/.test(v)) return Number.isFinite(range.max) ? range.max : null
-  const pct = /^(\d+(?:\.\d+)?)\s*(%|percent|per cent)$/.exec(value.trim().toLowerCase())
+  const pct = /^(\d+(?:\.\d+)?)\s*(%|percent|per cent|प्रतिशत)$/.exec(toAsciiDigits(value.trim().toLowerCase()))
   if (pct && Number.isFinite(range.min) && Number.isFinite(range.max))
     return range.min + ((range.max - range.min) * Number(pct[1])) / 100
-  return parseSpokenNumber(value.replace(/[^\d.,+\-a-z ]/gi, '').trim() || value)
+  return spokenNumber(value) ?? parseSpokenNumber(value.replace(/[^\d.,+\-a-z ]/gi, '').trim() || value)
 }
 
 function outOfRange(n: number, r: { min: number; max: number }, name: string): ControlOutcome | null {
@@ -289,7 +291,8 @@ function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; ma
 /**
  * Types a spoken value into a text or number field (SPEC §5 "Voice fill"): a spoken number as digits ("twenty
  * five" → `25`) in a number field; in a text date picker that announces its format (Duet Date Picker's
- * `YYYY-MM-DD`) the date in that format, within its `min` / `max`; cut to `maxlength`. Set through
+ * `YYYY-MM-DD`) the date in that format, within its `min` / `max`; then converted and checked by
+ * ./values/fieldValue.ts (a value `maxlength` would cut short is refused, never cut). Set through
  * {@link setInputValue}: a value the field does not keep is refused and the old value restored before any event.
  * A password's `shown` is masked (at most 8 bullets).
  */
@@ -300,10 +303,6 @@ function fillText(
   name: string,
 ): ControlOutcome {
   let value = spoken
-  if (kind === 'number') {
-    const n = parseSpokenNumber(value)
-    if (n !== null) value = String(n)
-  }
   const dateFormat = kind === 'text' ? textDateFormat(el) : null
   if (dateFormat) {
     // A text date picker takes only its own format.
@@ -320,7 +319,11 @@ function fillText(
       return rejected(rejectedValueDetail(name, value, min?.text, max?.text))
     value = written
   }
-  if (el.maxLength > 0 && value.length > el.maxLength) value = value.slice(0, el.maxLength)
+  // Converted first (digits of any script, number words, dictation), then held against the field's type,
+  // maxlength, pattern, min/max: what it would cut short or cannot hold is refused, nothing written (./values).
+  const checked = fieldValueFor(el, value, name)
+  if (!checked.ok) return rejected(checked.detail)
+  value = checked.value
   const outcome = setInputValue(el, value, name, spoken)
   if (outcome.ok && isPasswordField(el)) return { ...outcome, shown: '•'.repeat(Math.min(8, el.value.length)) }
   return outcome

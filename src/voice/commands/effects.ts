@@ -2,6 +2,9 @@
  * What the executor does to the page once a target is chosen: click, write a value React will see, dispatch
  * events, highlight. No choices are made here.
  */
+import { dispatch, setNativeValue } from './nativeValue'
+
+export { dispatch, setNativeValue }
 
 /** Most key presses spent reaching an option or a slider value (a runaway widget stops there). */
 export const MAX_KEY_PRESSES = 500
@@ -75,31 +78,6 @@ export function clickElement(el: Element): void {
     const EventCtor = win?.MouseEvent ?? MouseEvent
     el.dispatchEvent(new EventCtor('click', { bubbles: true, cancelable: true, composed: true }))
   }
-}
-
-/** Dispatches a bubbling event of `type` (e.g. `input`, `change`) from the element's own window. */
-export function dispatch(el: Element, type: string): void {
-  const EventCtor = el.ownerDocument.defaultView?.Event ?? Event
-  el.dispatchEvent(new EventCtor(type, { bubbles: true, composed: true }))
-}
-
-/**
- * Sets `value` through the native setter found on the element's prototype chain, bypassing the own-property
- * value tracker React installs on controlled inputs (react/react#10135), so React's `onChange` sees the change.
- */
-export function setNativeValue(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  for (
-    let proto = Object.getPrototypeOf(el) as object | null;
-    proto;
-    proto = Object.getPrototypeOf(proto) as object | null
-  ) {
-    const descriptor = Object.getOwnPropertyDescriptor(proto, 'value')
-    if (descriptor?.set) {
-      descriptor.set.call(el, value)
-      return
-    }
-  }
-  el.value = value
 }
 
 /** The http(s) URL a `target=_blank` link opens, or `null` for any other element or URL. */

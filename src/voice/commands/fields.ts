@@ -14,16 +14,21 @@
  * With `selector`, only the candidates it matches (or that lie inside what it matches).
  *
  * Steps, in order; the first step that matches any candidate decides (later steps are not consulted):
- * 1. label text — `<label>` elements (`for=`, wrapping, `labels`), a group's `legend`;
- * 2. `aria-labelledby` text; 3. `aria-label`; 4. `placeholder`; 5. `title`;
+ * 1. the accessible name (SPEC §5 "label text", computed in HTML-AAM's order: `aria-labelledby`, `aria-label`,
+ *    `<label>` — a group's `legend` —, `title`, `placeholder` last);
+ * 2–5. each of those sources on its own, in the same order (a label that an `aria-label` overrides, a placeholder
+ *    beside a label); then synonyms of the hint ("mobile" / "phone" / "cell", ./synonyms.ts) against them all;
+ *    a name that the hint contains plus more words ("return journey date" for "Journey date") is not a match;
  * 6. field type — the hint when it is nothing but type words ("your email", "phone number"), else (no hint)
  *    `fieldType`; it decides only when exactly one usable field has the type;
  * 7. `name` / `id` (`userEmail`, `user_email` → "user email");
  * 8. the first field — only when the page (or the form holding the focus) has exactly one visible, enabled,
  *    fillable candidate and it is not a password field. Otherwise the fill is refused and the refusal lists the
  *    closest field names (at most {@link CLOSEST_NAMES_MAX}) so the assistant can ask.
- * Steps 1–5 and 7 rank by how well the hint matches (exact before partial). The best match decides: among the
- * candidates tied with it, the first that passes ./refusals.ts (visible, enabled, not read-only) is filled; when
+ * Steps 1–5 and 7 rank by how well the hint matches (exact before partial). The best match decides: when two or
+ * more candidates tied with it could be filled, the one in the form holding the focus is, else the fill is refused
+ * with their names (no guess); otherwise the first tied candidate that passes ./refusals.ts (visible, enabled,
+ * not read-only) is filled; when
  * none does, the command is refused with the best one's reason, never passed to a weaker match. A hidden best
  * match that a choice reveals (a GOV.UK "conditional reveal": the radio or checkbox whose `aria-controls` names
  * its container) is refused with the choice that reveals it.
@@ -48,6 +53,7 @@ import { refusalOf, type Refusal } from './refusals'
 import type { LookupContext } from './click'
 import { foldText } from './spoken'
 import { runToEnd, SLICE_AFTER, SLICE_EVERY, type LookupSteps } from './steps'
+import { synonymHints } from './synonyms'
 
 /** `input` types SPEC §5 calls fields (plus `textarea`): typed into as text. */
 export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set([
@@ -229,13 +235,36 @@ function targetLabels(t: FillTarget): string[] {
   return labelTexts(t.element)
 }
 
-/** The names of a target per lookup step 1–5 (SPEC §5 "label text" first, then the weaker names in order). */
-export const NAME_STEPS: readonly { step: string; names: (t: FillTarget) => string[] }[] = [
-  { step: 'label', names: targetLabels },
+/**
+ * The sources of a target's name in HTML-AAM's order (HTML Accessibility API Mappings §4.1.1 "input type=text…
+ * accessible name computation": `aria-labelledby`, `aria-label`, the `<label>`s — a group's `legend` —, `title`,
+ * and last `placeholder`).
+ */
+const NAME_SOURCES: readonly { step: string; names: (t: FillTarget) => string[] }[] = [
   { step: 'aria-labelledby', names: (t) => [labelledByText(t.element)] },
   { step: 'aria-label', names: (t) => [t.element.getAttribute('aria-label') ?? ''] },
-  { step: 'placeholder', names: (t) => [t.element.getAttribute('placeholder') ?? ''] },
+  { step: 'label', names: targetLabels },
   { step: 'title', names: (t) => [t.element.getAttribute('title') ?? ''] },
+  { step: 'placeholder', names: (t) => [t.element.getAttribute('placeholder') ?? ''] },
+]
+
+/** A target's accessible name: the first source of {@link NAME_SOURCES} that gives text (HTML-AAM), else ''. */
+export function accessibleFieldName(t: FillTarget): string {
+  for (const { names } of NAME_SOURCES) {
+    const name = names(t).join(' ').replace(/\s+/g, ' ').trim()
+    if (name) return name
+  }
+  return ''
+}
+
+/**
+ * The names of a target per lookup step: 1 its accessible name (SPEC §5 "label text", computed as assistive
+ * technology computes it: {@link accessibleFieldName}); then each source on its own, in HTML-AAM's order — a
+ * visible label an `aria-label` overrides, a placeholder beside a label ("Enter phone number") —, weaker steps.
+ */
+export const NAME_STEPS: readonly { step: string; names: (t: FillTarget) => string[] }[] = [
+  { step: 'accessible-name', names: (t) => [accessibleFieldName(t)] },
+  ...NAME_SOURCES,
 ]
 
 /** `name` / `id` of a target, split into words (a radio group: the shared `name`). */
@@ -620,11 +649,46 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
     return out
   }
 
+  /**
+   * Among targets tied for the best match, the one to fill: when more than one could be filled, the one in the
+   * form the visitor is in, else none — two fields that fit equally are refused with their names, never guessed.
+   */
+  function* pickUnique(ties: FillTarget[]): LookupSteps<FieldChoice> {
+    const usable = yield* filter(ties, (t) => fillRefusalOf(t) === null)
+    if (usable.length > 1) {
+      const form = focusedForm(doc)
+      const inForm = form ? usable.filter((t) => composedAncestors(t.element).includes(form)) : []
+      if (inForm.length === 1) return { ok: true, target: inForm[0]!, element: inForm[0]!.element }
+      const names = [...new Set(usable.map((t) => describeTarget(t)))]
+      return {
+        ok: false,
+        reason: 'not-found',
+        detail: `${JSON.stringify(hint)} fits more than one field equally: ${quotedList(names)}; say which`,
+      }
+    }
+    return yield* pickTarget(ties, labelled)
+  }
+
   if (hint !== undefined) {
-    const score = createMatcher(hint)
+    // A name that the hint contains plus more words is not that field ("return journey date" is not "Journey date").
+    const score = createMatcher(hint, { wholeName: true })
     for (const { step, names } of NAME_STEPS) {
       const ranked = yield* rank(score, names)
-      if (ranked.length > 0) return { ...(yield* pickTarget(bestTies(ranked), labelled)), step }
+      if (ranked.length > 0) return { ...(yield* pickUnique(bestTies(ranked))), step }
+    }
+    // Synonyms ("mobile" for "Phone", "PIN code" for "Postcode"), only when no field has a name the hint says.
+    const alternatives = synonymHints(hint)
+    if (alternatives.length > 0) {
+      const ranked: Ranked<FillTarget>[] = []
+      for (const alt of alternatives) {
+        const altScore = createMatcher(alt, { wholeName: true })
+        for (const { names } of NAME_STEPS) ranked.push(...(yield* rank(altScore, names)))
+      }
+      // One entry per target, its best score.
+      const best = new Map<FillTarget, number>()
+      for (const r of ranked) best.set(r.item, Math.max(best.get(r.item) ?? 0, r.key[0]!))
+      const merged = [...best].map(([item, key]) => ({ item, key: [key] }))
+      if (merged.length > 0) return { ...(yield* pickUnique(bestTies(merged))), step: 'synonym' }
     }
   }
   // With a hint, only a type the hint itself names ("your email"): a hint naming a field that is not there
@@ -647,8 +711,8 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
     }
   }
   if (hint !== undefined) {
-    const ranked = yield* rank(createMatcher(hint), identifierNames)
-    if (ranked.length > 0) return { ...(yield* pickTarget(bestTies(ranked), labelled)), step: 'name' }
+    const ranked = yield* rank(createMatcher(hint, { wholeName: true }), identifierNames)
+    if (ranked.length > 0) return { ...(yield* pickUnique(bestTies(ranked))), step: 'name' }
   }
   // SPEC §5 "then the first visible enabled field" — only where it cannot be wrong: exactly one usable field in
   // the form the visitor is in (else on the page), and never a password field.
@@ -669,6 +733,23 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
   const what =
     command.fieldType !== undefined && hint === undefined ? `${command.fieldType} field` : `field ${labelled}`
   return { ok: false, reason: 'not-found', detail: `no ${what}${list}`, step: 'first' }
+}
+
+/** A target's name for a message, with the group it is in when two fields share a name ("Name (Billing)"). */
+function describeTarget(t: FillTarget): string {
+  const name = targetName(t) || t.element.localName
+  for (const node of composedAncestors(t.element)) {
+    if (node === t.element) continue
+    if (node.localName === 'fieldset') {
+      const legend = legendText(node).replace(/\s+/g, ' ').trim()
+      if (legend && legend !== name) return `${name} (${legend})`
+    }
+    if (node.localName === 'form') {
+      const label = (node.getAttribute('aria-label') ?? labelledByText(node)).trim()
+      if (label) return `${name} (${label})`
+    }
+  }
+  return name
 }
 
 /** Text of a target's radios or options for messages: `"Email", "Phone", "Text message"`. */

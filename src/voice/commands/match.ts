@@ -7,9 +7,14 @@
  * refused, so a refused best match never falls through to a weaker, different element.
  */
 
+import { scriptFold } from './values/script'
+
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
 
-/** Lower-cases, NFKC-normalises, turns punctuation into spaces and collapses whitespace. */
+/**
+ * Lower-cases (where the script has case), NFKC-normalises, folds nukta and ZWJ/ZWNJ variants
+ * (./values/script.ts `scriptFold`), turns punctuation into spaces and collapses whitespace.
+ */
 export function normalizeText(text: string | null | undefined): string {
   if (!text) return ''
   // Printable ASCII (most names): NFKC changes nothing, so the cheaper ASCII path gives the same result.
@@ -18,10 +23,10 @@ export function normalizeText(text: string | null | undefined): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, ' ')
       .trim()
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+  // Scripts without case are left as they are; nukta and ZWJ/ZWNJ variants meet (./values/script.ts). Vowel
+  // signs and viramas (\p{M}) are part of a word: "मोबाइल" is one word, not "म ब इल".
+  return scriptFold(text.normalize('NFKC'))
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim()
 }
 
@@ -76,7 +81,66 @@ const prepare = (q: string): PreparedQuery => ({
   words: q.split(' ').filter((w) => w && !FILLER_WORDS.has(w)),
 })
 
-function scoreNormalized(name: string, query: PreparedQuery): number {
+/**
+ * Words a fill's hint may say beyond a field's name and still mean that field ("phone number" for "Phone",
+ * "ईमेल पता" for "ईमेल"): words for "number", "address", "details" and postpositions. Any other word ("return
+ * journey date" against "Journey date") names another field.
+ */
+const GENERIC_FIELD_WORDS = new Set(
+  [
+    'number',
+    'no',
+    'num',
+    'address',
+    'id',
+    'details',
+    'detail',
+    'info',
+    'information',
+    'here',
+    'value',
+    'नंबर',
+    'संख्या',
+    'पता',
+    'का',
+    'की',
+    'के',
+    'में',
+    'यहाँ',
+    'यहां',
+    'ठिकाना',
+    'নম্বর',
+    'ঠিকানা',
+    'এর',
+    'এ',
+    'எண்',
+    'முகவரி',
+    'నంబర్',
+    'సంఖ్య',
+    'చిరునామా',
+    'نمبر',
+    'پتہ',
+    'کا',
+    'کی',
+    'کے',
+  ].map(scriptFold),
+)
+
+/** Matching options. */
+export interface MatchOptions {
+  /**
+   * A name the query contains plus more words matches only when the extra words are generic (see
+   * `GENERIC_FIELD_WORDS`): a fill's "return journey date" is not "Journey date". @default false (click, toggle)
+   */
+  wholeName?: boolean
+}
+
+function extraWordsAreGeneric(name: string, query: PreparedQuery): boolean {
+  const nameWords = new Set(name.split(' '))
+  return query.q.split(' ').every((w) => !w || nameWords.has(w) || GENERIC_FIELD_WORDS.has(w) || FILLER_WORDS.has(w))
+}
+
+function scoreNormalized(name: string, query: PreparedQuery, options: MatchOptions = {}): number {
   const q = query.q
   if (!name || !q) return 0
   if (name === q) return 100
@@ -87,13 +151,18 @@ function scoreNormalized(name: string, query: PreparedQuery): number {
   const paddedName = ` ${name} `
   if (shortEnough && paddedName.includes(query.padded))
     return 80 - Math.min(20, Math.floor((name.length - q.length) / 8))
-  if (name.length >= 2 && query.padded.includes(paddedName)) return 60
+  if (
+    name.length >= 2 &&
+    query.padded.includes(paddedName) &&
+    (!options.wholeName || extraWordsAreGeneric(name, query))
+  )
+    return 60
   if (shortEnough && query.words.length > 0 && query.words.every((w) => paddedName.includes(` ${w} `))) return 40
   return 0
 }
 
 const ASCII_WORD = /[a-z0-9]+/g
-const UNICODE_WORD = /[\p{L}\p{N}]+/gu
+const UNICODE_WORD = /[\p{L}\p{M}\p{N}]+/gu
 
 /**
  * A cheap look at a name before it is normalised: every match needs either all of the query's words in the
@@ -104,7 +173,7 @@ const UNICODE_WORD = /[\p{L}\p{N}]+/gu
  */
 function cannotMatch(raw: string, required: readonly string[], allWords: ReadonlySet<string>): boolean {
   const ascii = PRINTABLE_ASCII.test(raw)
-  const lower = ascii ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase()
+  const lower = ascii ? raw.toLowerCase() : scriptFold(raw.normalize('NFKC'))
   if (required.every((w) => lower.includes(w))) return false
   const word = ascii ? ASCII_WORD : UNICODE_WORD
   word.lastIndex = 0
@@ -131,7 +200,7 @@ export function matchScore(name: string, query: string): number {
 }
 
 /** {@link matchScore} with the query normalised once: returns `(name) => score`. */
-export function createMatcher(query: string): (name: string) => number {
+export function createMatcher(query: string, options: MatchOptions = {}): (name: string) => number {
   const q = normalizeText(query)
   const stripped = withoutFillers(q)
   const main = prepare(q)
@@ -142,8 +211,8 @@ export function createMatcher(query: string): (name: string) => number {
     if (cannotMatch(name, main.words, allWords)) return 0
     const n = normalizeText(name)
     if (!n) return 0
-    const s = scoreNormalized(n, main)
-    return s === 100 || !alt ? s : Math.max(s, scoreNormalized(n, alt))
+    const s = scoreNormalized(n, main, options)
+    return s === 100 || !alt ? s : Math.max(s, scoreNormalized(n, alt, options))
   }
 }
 

@@ -24,6 +24,13 @@ function optionText(option: Element): string {
   return accessibleName(option).replace(/\s+/g, ' ').trim()
 }
 
+/** The refusal for an option the widget marks disabled (`disabled`, a disabled `<optgroup>`, `aria-disabled`). */
+const disabledOption = (option: Element, name: string): ControlOutcome => ({
+  ok: false,
+  reason: 'disabled',
+  detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
+})
+
 /**
  * The option a spoken value names: equal text or value (case- and accent-insensitive) first; else the only
  * option whose text starts with, or contains as whole words, the value. `null` when none or several match.
@@ -70,11 +77,7 @@ export function selectOption(select: HTMLSelectElement, value: string, name: str
       option.disabled ||
       (option.parentElement?.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)
     ) {
-      return {
-        ok: false,
-        reason: 'disabled',
-        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-      }
+      return disabledOption(option, name)
     }
     chosen.push(option)
   }
@@ -230,11 +233,7 @@ async function comboboxOperate(
     )
   }
   if (option.getAttribute('aria-disabled') === 'true') {
-    return giveUp({
-      ok: false,
-      reason: 'disabled',
-      detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-    })
+    return giveUp(disabledOption(option, name))
   }
   const text = optionText(option)
   const wanted = option
@@ -281,12 +280,7 @@ export function listboxChoose(listbox: Element, value: string, name: string): Co
       return rejected(
         `no option ${JSON.stringify(w)} in ${JSON.stringify(name)}; options: ${quotedList(options.map(optionText))}`,
       )
-    if (option.getAttribute('aria-disabled') === 'true')
-      return {
-        ok: false,
-        reason: 'disabled',
-        detail: `the option ${JSON.stringify(optionText(option))} of ${JSON.stringify(name)} is disabled`,
-      }
+    if (option.getAttribute('aria-disabled') === 'true') return disabledOption(option, name)
     chosen.push(option)
   }
   focus(listbox)

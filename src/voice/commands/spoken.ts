@@ -1,12 +1,17 @@
 /**
  * Spoken values turned into what a control accepts: dates ("12 March 2027", "March 12th, 2027", "12/03/2027",
- * "2027-03-12", Hindi "31 मार्च 1980" / "३१ मार्च १९८०"), times ("3:30 pm", "15:30", "noon"), months ("March 2027"), ISO weeks ("week 11 of 2027"),
+ * "2027-03-12"; month names of the languages of India and digits of their scripts, ./values/months.ts: "३१ मार्च
+ * १९८०", "১৫ আগস্ট ২০২৭"; a day and year in Hindi words, "पंद्रह अगस्त दो हज़ार सत्ताईस"), times ("3:30 pm", "15:30", "noon"), months ("March 2027"), ISO weeks ("week 11 of 2027"),
  * numbers ("1,250", "twelve") and option texts compared case- and accent-insensitively.
  *
  * The value formats are those of the HTML input types (HTML Living Standard §2.3.5 "Dates and times":
  * `yyyy-mm-dd`, `hh:mm`, `yyyy-mm-ddThh:mm`, `yyyy-mm`, `yyyy-Www`). Pure functions: no DOM.
  * @module
  */
+
+import { monthOfWord } from './values/months'
+import { parseNumberWords } from './values/numberWords'
+import { scriptFold, toAsciiDigits } from './values/script'
 
 /** A calendar date: full year, month 1–12, day 1–31. */
 export interface CalendarDate {
@@ -42,37 +47,23 @@ const MONTHS: Readonly<Record<string, number>> = {
   dec: 12,
 }
 
-/**
- * Hindi month names (the Gregorian months as Hindi writes them, common spellings: with and without nukta, with
- * `म्ब` or `ंब`), looked up by their folded form ({@link foldText} drops the vowel signs and the nukta, so
- * "फ़रवरी" and "फरवरी" are one key). With Devanagari digits read as digits: "३१ मार्च १९८०" is 31 March 1980.
- */
-const HINDI_MONTHS: readonly (readonly [string, number])[] = [
-  ['जनवरी', 1],
-  ['फ़रवरी', 2],
-  ['फरवरी', 2],
-  ['मार्च', 3],
-  ['अप्रैल', 4],
-  ['अप्रेल', 4],
-  ['मई', 5],
-  ['जून', 6],
-  ['जुलाई', 7],
-  ['अगस्त', 8],
-  ['सितंबर', 9],
-  ['सितम्बर', 9],
-  ['अक्टूबर', 10],
-  ['अक्तूबर', 10],
-  ['नवंबर', 11],
-  ['नवम्बर', 11],
-  ['दिसंबर', 12],
-  ['दिसम्बर', 12],
+/** Filler words of a date in Indian languages ("31 मार्च 1980 को", "सन 1980", "तारीख"), compared after scriptFold. */
+const INDIAN_DATE_FILLERS: readonly string[] = [
+  'को',
+  'सन',
+  'तारीख',
+  'तारीख़',
+  'दिनांक',
+  'ইং',
+  'তারিখ',
+  'தேதி',
+  'తేదీ',
+  'તારીખ',
+  'तारीख',
 ]
 
-/** Filler words of a Hindi date ("31 मार्च 1980 को", "सन 1980"), folded. */
-const HINDI_DATE_FILLERS: readonly string[] = ['को', 'सन', 'तारीख']
-
-/** Devanagari digits (U+0966–U+096F) as ASCII digits. */
-const asciiDigits = (text: string): string => text.replace(/[\u0966-\u096f]/g, (d) => String(d.charCodeAt(0) - 0x0966))
+/** Digits of any script of India (and Arabic-Indic) as ASCII digits (./values/script.ts). */
+const asciiDigits = toAsciiDigits
 
 const SMALL_NUMBERS: Readonly<Record<string, number>> = {
   zero: 0,
@@ -117,13 +108,9 @@ export function foldText(text: string | null | undefined): string {
     .trim()
 }
 
-/** Month names, English and Hindi (folded), → 1–12. */
-const MONTH_WORDS: Readonly<Record<string, number>> = Object.assign(
-  Object.create(null) as Record<string, number>,
-  MONTHS,
-  Object.fromEntries(HINDI_MONTHS.map(([name, n]) => [foldText(name), n])),
-)
-const DATE_FILLERS = new Set(['of', 'the', 'on', ...HINDI_DATE_FILLERS.map((w) => foldText(w))])
+/** The month a word names: English names and abbreviations, and those of the languages of ./values/months.ts. */
+const monthOf = (word: string): number | undefined => own(MONTHS, word) ?? monthOfWord(word)
+const DATE_FILLERS = new Set(['of', 'the', 'on', ...INDIAN_DATE_FILLERS.map((w) => scriptFold(w))])
 
 /** An own entry of a word table (never an `Object.prototype` member such as `constructor`). */
 const own = (table: Readonly<Record<string, number>>, key: string): number | undefined =>
@@ -163,22 +150,38 @@ export function parseSpokenDate(text: string, monthFirst = false): CalendarDate 
     const dayFirst = a > 12 ? true : b > 12 ? false : !monthFirst
     return dayFirst ? validDate(year, b, a) : validDate(year, a, b)
   }
-  const words = foldText(raw)
+  const words = scriptFold(raw)
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .replace(/\b(\d+)(st|nd|rd|th)\b/g, '$1')
     .split(' ')
     .filter((w) => w && !DATE_FILLERS.has(w))
   let day: number | undefined
   let month: number | undefined
   let year: number | undefined
+  let spelled = false
   for (const w of words) {
-    if (own(MONTH_WORDS, w) !== undefined && month === undefined) month = own(MONTH_WORDS, w)
+    if (monthOf(w) !== undefined && month === undefined) month = monthOf(w)
     else if (/^\d{4}$/.test(w) && year === undefined) year = Number(w)
     else if (/^\d{1,2}$/.test(w) && day === undefined) day = Number(w)
     else if (/^\d{1,2}$/.test(w) && year === undefined && day !== undefined) year = fullYear(w)
-    else return null
+    else spelled = true
   }
+  if (spelled) return spelledDate(words)
   if (day === undefined || month === undefined || year === undefined) return null
   return validDate(year, month, day)
+}
+
+/**
+ * A date whose day or year is said in words ("पंद्रह अगस्त दो हज़ार सत्ताईस", "इकतीस मार्च उन्नीस सौ अस्सी"): the
+ * words before the month name are the day, those after it the year (./values/numberWords.ts); `null` otherwise.
+ */
+function spelledDate(words: readonly string[]): CalendarDate | null {
+  const at = words.findIndex((w) => monthOf(w) !== undefined)
+  if (at <= 0 || at === words.length - 1) return null
+  const day = parseNumberWords(words.slice(0, at).join(' '))
+  const year = parseNumberWords(words.slice(at + 1).join(' '))
+  if (day === null || year === null || year < 1000) return null
+  return validDate(year, monthOf(words[at]!)!, day)
 }
 
 /** `yyyy-mm-dd` of a date. */
@@ -186,7 +189,7 @@ export const isoDate = (d: CalendarDate): string => `${pad(d.year, 4)}-${pad(d.m
 
 /** Parses a spoken time: `15:30`, `3:30 pm`, `3 pm`, `3.30pm`, `noon`, `midnight` → `hh:mm`, or `null`. */
 export function parseSpokenTime(text: string): string | null {
-  const t = text.trim().toLowerCase().replace(/\./g, ':')
+  const t = asciiDigits(text.trim()).toLowerCase().replace(/\./g, ':')
   if (t === 'noon' || t === 'midday') return '12:00'
   if (t === 'midnight') return '00:00'
   const m = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*(a\s*m|p\s*m|am|pm|o'?clock)?$/.exec(t.replace(/\s+/g, ' '))
@@ -212,12 +215,13 @@ export function parseSpokenMonth(text: string): string | null {
   if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${m[1]}-${pad(Number(m[2]))}`
   m = /^(\d{1,2})\s*[/.-]\s*(\d{4})$/.exec(raw)
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) return `${m[2]}-${pad(Number(m[1]))}`
-  const words = foldText(raw)
+  const words = scriptFold(raw)
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .split(' ')
     .filter((w) => w && w !== 'of')
   if (words.length === 2) {
     const [a, b] = words as [string, string]
-    const month = own(MONTH_WORDS, a) ?? own(MONTH_WORDS, b)
+    const month = monthOf(a) ?? monthOf(b)
     const year = /^\d{4}$/.test(b) ? Number(b) : /^\d{4}$/.test(a) ? Number(a) : undefined
     if (month !== undefined && year !== undefined) return `${pad(year, 4)}-${pad(month)}`
   }

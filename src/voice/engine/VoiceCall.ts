@@ -9,7 +9,14 @@ import { type Session, newSession, sessionTimer } from './callSession'
 import { AUDIO_LEVEL_INTERVAL_MS } from './constants'
 import { type DailyCallLike, type InputDevices, type MeetingState, safeInputDevices } from './daily'
 import { TypedEmitter } from './emitter'
-import { CallObjectUnavailableError, StartTimeoutError, VoiceCallError, type VoiceCallErrorCode } from './errors'
+import { appMessageLimitOf, appMessageSize, DAILY_MAX_APP_MESSAGE_SIZE } from './appMessage'
+import {
+  AppMessageTooLargeError,
+  CallObjectUnavailableError,
+  StartTimeoutError,
+  VoiceCallError,
+  type VoiceCallErrorCode,
+} from './errors'
 import type { StartStage, VoiceCallEvents } from './events'
 import { type EngineHost, isoNow, progressEvent } from './host'
 import type { VapiClientMessage } from './messages'
@@ -202,14 +209,31 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   }
 
   /**
-   * Sends a live-call-control message to the assistant as a Daily app message (JSON text).
+   * Sends a client message to the assistant as a Daily app message (its JSON text, as @vapi-ai/web 2.7.1's
+   * `send`). The message must fit the call's app-message limit ({@link appMessageLimit}); src/voice/context
+   * splits what does not.
    * @returns whether there was a call object to send it through (there is none between calls).
+   * @throws {AppMessageTooLargeError} when the message is above the limit (daily-js would throw
+   *   `Message data too large. Max size is <limit>`); daily-js's own errors (e.g. not joined yet) pass through.
    */
   send(message: VapiClientMessage): boolean {
     const call = this.#session?.call
     if (!call) return false
+    const limit = appMessageLimitOf(call)
+    const size = appMessageSize(message)
+    if (size > limit) throw new AppMessageTooLargeError(size, limit)
     call.sendAppMessage(JSON.stringify(message))
     return true
+  }
+
+  /**
+   * The largest client message the current call carries, in characters as daily-js measures it
+   * (`JSON.stringify(JSON.stringify(message)).length`, `./appMessage.ts`): the room's limit once joined
+   * (daily-js's `_maxAppMessageSize`), else daily-js's default {@link DAILY_MAX_APP_MESSAGE_SIZE} (4096).
+   */
+  appMessageLimit(): number {
+    const call = this.#session?.call
+    return call ? appMessageLimitOf(call) : DAILY_MAX_APP_MESSAGE_SIZE
   }
 
   /**

@@ -15,6 +15,8 @@ import { MISSING_TARGET_MESSAGE, NO_CALL_OBJECT_MESSAGE } from './constants'
  *   could not play, usually autoplay policy), `audio-processor-recovery-error` (turning noise cancellation off
  *   after Daily's `audio-processor-error` failed).
  * - Engine additions: `start-timeout` (no "listening" message in time), `call-object-unavailable`.
+ * - `app-message-too-large`: thrown by `send()` (never emitted) for a client message above the call's Daily
+ *   app-message limit ({@link AppMessageTooLargeError}).
  * - `reconnect-error`: `reconnect(webCall)` failed at any stage (as `@vapi-ai/web` 2.7.1 names it); when Daily
  *   said the room no longer exists (the platform ended the call meanwhile) the code is `call-ended` instead.
  */
@@ -33,6 +35,7 @@ export type VoiceCallErrorCode =
   | 'call-object-unavailable'
   | 'reconnect-error'
   | 'call-ended'
+  | 'app-message-too-large'
 
 /** Base class of every engine error: an `Error` with a {@link VoiceCallErrorCode} and an optional `cause`. */
 export class VoiceCallError extends Error {
@@ -78,6 +81,25 @@ export class StartTimeoutError extends VoiceCallError {
   /** @param timeoutMs - the timeout that elapsed, in ms. */
   constructor(readonly timeoutMs: number) {
     super('start-timeout', `The assistant did not start listening within ${timeoutMs} ms.`)
+  }
+}
+
+/**
+ * A client message is larger than the call's Daily app-message limit (`./appMessage.ts`): thrown by
+ * `VoiceCall.send()` before daily-js would throw its own `Message data too large. Max size is <limit>`, with
+ * the same message and the figures. Code `app-message-too-large`.
+ */
+export class AppMessageTooLargeError extends VoiceCallError {
+  override readonly name = 'AppMessageTooLargeError'
+  /**
+   * @param size - the message's size as daily-js measures it (`JSON.stringify(data).length`, characters).
+   * @param limit - the call's limit, in the same characters.
+   */
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super('app-message-too-large', `Message data too large. Max size is ${limit}`)
   }
 }
 

@@ -20,6 +20,7 @@ export {
   CallObjectUnavailableError,
   StartTimeoutError,
   WebCallRefusedError,
+  AppMessageTooLargeError,
   refusalReason,
   type VoiceCallErrorCode,
   type WebCallRefusalReason,
@@ -31,6 +32,7 @@ export {
   type DiagnosticFailure,
 } from './diagnostics'
 export * from './messages'
+export { DAILY_MAX_APP_MESSAGE_SIZE, appMessageSize, appMessageLimitOf } from './appMessage'
 export {
   createDailyCallObject,
   type MeetingState,

@@ -9,7 +9,7 @@ import { type DailyParticipantLike, listen } from './daily'
 import { dailyHandlers } from './dailyAdapter'
 import { ValidationError, VoiceCallError, webCallRefusal } from './errors'
 import type { StartStage } from './events'
-import { type EngineHost, isoNow, progressEvent, sessionError } from './host'
+import { type EngineHost, isoNow, progressEvent, sessionError, stageError } from './host'
 import { subscribeParticipant } from './tracks'
 import type { WebCall, WebCallPayload } from './web-call'
 
@@ -171,10 +171,12 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
       },
       (action) => ({ action }),
     )
-    await stage(host, s, 'audio-observer-setup', () =>
+    // Audio processing is not critical (as in @vapi-ai/web 2.7.1, which names Krisp's `KrispInitError: Canceled`):
+    // a failure of either stage is reported (`failed` progress, then the SPEC §8 error event) and the call goes on.
+    await nonCriticalStage(host, s, 'audio-observer-setup', () =>
       call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS),
     )
-    await stage(
+    const processing = await nonCriticalStage(
       host,
       s,
       'audio-processing-setup',
@@ -185,6 +187,16 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
       },
       (action) => ({ action }),
     )
+    if (processing === FAILED) {
+      // SPEC §8 (as for Daily's nonfatal audio-processor-error): noise cancellation off, local audio re-enabled.
+      try {
+        await untilAborted(s.abort.signal, () => call.updateInputSettings({ audio: { processor: { type: 'none' } } }))
+        if (!s.ended) call.setLocalAudio(true)
+      } catch (error) {
+        if (s.ended) throw CANCELLED
+        host.error('audio-processor-recovery-error', error)
+      }
+    }
 
     // Only now: Krisp has replaced the microphone track, which would abort the observer's worklet load
     // (as @vapi-ai/web 2.7.1's maybeStartLocalAudioLevelObserver explains).
@@ -209,6 +221,37 @@ function describe(error: unknown): string {
   if (error instanceof Error)
     return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
   return String(error)
+}
+
+/** What {@link nonCriticalStage} resolves with when its work failed. */
+const FAILED: unique symbol = Symbol('failed')
+
+/**
+ * Runs a start stage whose failure does not end the start: `started`, the work, then `completed` — or `failed`
+ * (duration, `metadata.error`) followed by the stage's `error` event (`audio-observer-setup-error`,
+ * `audio-processing-setup-error`, SPEC §8, with `stage`), and {@link FAILED} is returned. A cancelled start
+ * still throws.
+ */
+async function nonCriticalStage<T>(
+  host: EngineHost,
+  s: Session,
+  name: 'audio-observer-setup' | 'audio-processing-setup',
+  run: () => T | Promise<T>,
+  completedMeta?: (value: T) => Record<string, unknown>,
+): Promise<T | typeof FAILED> {
+  try {
+    return await stage(host, s, name, run, completedMeta)
+  } catch (error) {
+    if (error === CANCELLED || s.ended) throw error
+    const clock = host.options.clock
+    host.emit(
+      'call-start-progress',
+      progressEvent(host, name, 'failed', clock.now() - s.stageAt, { error: describe(error) }),
+    )
+    host.error(new VoiceCallError(stageError(name), undefined, error), undefined, name)
+    if (s.ended) throw CANCELLED
+    return FAILED
+  }
 }
 
 /** Runs one start stage: `started`, the work (abortable), `completed`. A failure is thrown to {@link runStart}. */

@@ -154,6 +154,54 @@ export function toolCallToReads(message: unknown): ReadRequest[] {
   }
 }
 
+/** Name of the site search tool (src/voice/search/siteSearch.ts): the visitor's question → pages of this site. */
+export const SEARCH_TOOL_NAME = 'search_site'
+/** Name of the tool that opens a page of this site in this tab (src/voice/search/openPage.ts). */
+export const OPEN_TOOL_NAME = 'open_page'
+
+/** A `search_site` or `open_page` tool call: its id, name, and the query or the path asked for. */
+export type SiteToolRequest =
+  | { kind: 'search'; id?: string; name: string; query: string }
+  | { kind: 'open'; id?: string; name: string; path: string }
+
+/**
+ * The site tool calls of a voice SDK message: `search_site` (argument `query`, or `question`, `q`, `keywords`) and
+ * `open_page` (argument `path`, or `url`, `page`), any case or separator; a missing or over-long (> 2,000
+ * characters) argument gives '' (the tool then answers that nothing was asked). Never throws.
+ */
+export function toolCallToSiteTools(message: unknown): SiteToolRequest[] {
+  try {
+    if (!isRecord(message)) return []
+    const out: SiteToolRequest[] = []
+    for (const call of rawToolCalls(message)) {
+      if (typeof call.name !== 'string') continue
+      const squashed = squash(call.name)
+      const kind =
+        squashed === squash(SEARCH_TOOL_NAME) ? 'search' : squashed === squash(OPEN_TOOL_NAME) ? 'open' : null
+      if (!kind) continue
+      const args = parseArguments(call.args) ?? {}
+      const keys = kind === 'search' ? ['query', 'question', 'q', 'keywords'] : ['path', 'url', 'page', 'href']
+      let value = ''
+      for (const key of keys) {
+        const v = Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined
+        if (typeof v === 'string' && v.trim() !== '' && v.length <= 2000) {
+          value = v.trim()
+          break
+        }
+      }
+      const id = call.id !== undefined ? { id: call.id } : {}
+      out.push(
+        kind === 'search'
+          ? { kind, ...id, name: call.name, query: value }
+          : { kind, ...id, name: call.name, path: value },
+      )
+    }
+    return out
+  } catch {
+    return []
+  }
+}
+
 /** The first voice command message of a tool-call message, or `null` (see {@link toolCallToCommands}). */
 export function toolCallToCommand(message: unknown, options?: ToolCallMappingOptions): ToolCallCommandMessage | null {
   return toolCallToCommands(message, options)[0] ?? null

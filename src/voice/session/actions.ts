@@ -18,13 +18,16 @@ import { createPageContext, type PageContextOptions } from '../context/pageConte
 import {
   describeCommandResult,
   readResultMessage,
+  searchResultMessage,
   resultMessage,
   type ToolCallRef,
   type TriggerResponse,
 } from '../context/report'
 import { readPage } from '../context/readPage'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
-import { subscribeToVoiceCommands, toolCallToCommands, toolCallToReads } from '../realtime'
+import { subscribeToVoiceCommands, toolCallToCommands, toolCallToReads, toolCallToSiteTools } from '../realtime'
+import type { SiteToolRequest } from '../realtime/toolCalls'
+import type { SiteSearch } from '../search/siteSearch'
 import type { RealtimeSettings, WidgetToast } from './types'
 
 /** Options of {@link createSessionActions}; the session passes its own options through. */
@@ -49,6 +52,16 @@ export interface SessionActionsOptions {
   isHidden: () => boolean
   /** Log sink. */
   logger: Pick<Console, 'info' | 'warn' | 'error'>
+  /**
+   * Where the site's search index is published (`data-site-index`, README "Site search"); '' or undefined → the
+   * `search_site` tool answers that the site has no index. Nothing of it is fetched before the first search.
+   */
+  siteIndex?: string
+  /**
+   * Opens a page `open_page` accepted (an absolute same-origin URL), after its result was sent. The chat passes
+   * its own (it waits for the answer in progress). @default `location.assign` in the next task
+   */
+  openPage?: (url: string) => void
 }
 
 /** What the session asks of its acting half. Every method is safe to call after {@link dispose}: it does nothing. */
@@ -86,6 +99,62 @@ const toWidgetToast = (t: VoiceToast): WidgetToast => ({
 export function createSessionActions(options: SessionActionsOptions): SessionActions {
   const { send, doc, logger: log } = options
   let disposed = false
+  /** The site search of this session: its module and the index load at the first `search_site` call. */
+  let siteSearch: Promise<SiteSearch> | undefined
+  const search = () =>
+    (siteSearch ??= import('../search/siteSearch').then((m) =>
+      m.createSiteSearch({
+        indexUrl: options.siteIndex,
+        ...(doc?.defaultView && { origin: doc.defaultView.location.origin }),
+      }),
+    ))
+  /**
+   * Answers a `search_site` or `open_page` call with its `COMMAND RESULT` (the read tool's shape): the results as
+   * text, or why not in words; an accepted `open_page` then opens the page (the handoff carries the call over).
+   */
+  const answerSiteTool = async (request: SiteToolRequest) => {
+    const call = { ...(request.id !== undefined && { id: request.id }), name: request.name }
+    const answer = (found: boolean, text: string) => {
+      if (!send || disposed) return
+      send(readResultMessage({ found, text }, call))
+    }
+    try {
+      if (request.kind === 'search') {
+        const s = await search()
+        const { formatSearchResults } = await import('../search/siteSearch')
+        const outcome = await s.search(request.query)
+        if (!send || disposed) return
+        send(
+          searchResultMessage(
+            outcome.ok
+              ? { found: true, text: formatSearchResults(outcome), hits: outcome.results.length, query: outcome.query }
+              : { found: false, text: outcome.error, query: request.query },
+            call,
+          ),
+        )
+        return
+      }
+      const [{ checkPage }, s] = await Promise.all([import('../search/openPage'), search()])
+      const win = doc?.defaultView
+      if (!win) return answer(false, 'pages cannot be opened from here')
+      const decision = await checkPage(request.path, { win, foundPaths: s.foundPaths })
+      if (!decision.ok) return answer(false, decision.error)
+      if (options.isHidden() || disposed) return
+      if (send && !disposed)
+        send(
+          resultMessage(
+            { outcome: 'done', text: `opening ${decision.path}; the conversation continues there` },
+            request.id !== undefined ? { id: request.id, name: request.name } : undefined,
+            'never',
+          ),
+        )
+      const open = options.openPage ?? ((url: string) => void setTimeout(() => win.location.assign(url), 0))
+      open(decision.url)
+    } catch (error) {
+      log.warn('[voice] could not answer a site tool call', error)
+      answer(false, 'the site search could not run on this page')
+    }
+  }
   let unsubscribe: (() => Promise<void>) | undefined
   const pageContext =
     send && doc && options.pageContext !== false
@@ -144,6 +213,8 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
           log.warn('[voice] could not answer a read tool call', error)
         }
       }
+      // The site tools: search the site's index, open a page of the site.
+      for (const request of toolCallToSiteTools(message)) void answerSiteTool(request)
     },
     startPageContext() {
       if (!disposed) pageContext?.start()

@@ -22,6 +22,7 @@
  */
 import {
   HANDOFF_KEY,
+  handoffTurns,
   storageOf,
   type HandoffEnvironment,
   type HandoffRecord,
@@ -46,6 +47,8 @@ export interface WatchOptions extends HandoffEnvironment {
   assistantId: string
   /** Called once at pagehide, before the record is written or the end request sent (the session stops routing commands). */
   onHidden?: (handoff: boolean) => void
+  /** The conversation so far, carried in the record (the next page's open panel shows it). */
+  transcript?: () => HandoffRecord['turns']
 }
 
 /** Whether `url` is on `origin`. */
@@ -102,6 +105,8 @@ export function watchForHandoff(options: WatchOptions): { stop(): void } {
         assistantId: options.assistantId,
         webCall: options.webCall,
       }
+      const turns = handoffTurns(options.transcript?.())
+      if (turns.length) record.turns = turns
       try {
         ;(options.session === undefined ? storageOf(win, 'sessionStorage') : options.session)?.setItem(
           HANDOFF_KEY,

@@ -28,8 +28,22 @@ export interface HandoffWebCall {
   monitor?: { controlUrl?: string }
 }
 
-/** What a page hands the next page of its tab. */
-export interface HandoffRecord {
+/**
+ * Most turns of the conversation a record carries (the open panel's `TRANSCRIPT_CAP`), and the longest text of
+ * one, in characters (a longer one is cut): the transcript so far, shown again on the next page.
+ */
+export const HANDOFF_TURNS_CAP = 50
+export const HANDOFF_TURN_MAX_CHARS = 4000
+
+/** One finished turn as a record carries it. */
+export interface HandoffTurn {
+  role: 'user' | 'assistant'
+  text: string
+  typed?: boolean
+}
+
+/** What every record a page hands the next page of its tab carries: its version and the claim rules' fields. */
+export interface HandoffEnvelope {
   v: 1
   /** Random id: a record is claimed once (a duplicated tab's copy is refused). */
   nonce: string
@@ -37,8 +51,15 @@ export interface HandoffRecord {
   savedAt: number
   /** Origin of the page that wrote it. */
   origin: string
+  /** Our `session_…` id (the realtime channel and the `sessionId` variable). */
   sessionId: string
   assistantId: string
+}
+
+/** What a page in a call hands the next page of its tab. */
+export interface HandoffRecord extends HandoffEnvelope {
+  /** The conversation so far, oldest first (at most {@link HANDOFF_TURNS_CAP}); absent in older records. */
+  turns?: HandoffTurn[]
   webCall: HandoffWebCall
 }
 
@@ -111,13 +132,38 @@ export function claimHandoff(env: HandoffEnvironment = {}): HandoffRecord | null
   }
   if (win && record.origin !== win.location.origin) return null
   if (!(now - record.savedAt >= 0 && now - record.savedAt <= HANDOFF_TTL_MS)) return null
+  if (!claimNonce(record.nonce, win, env, now)) return null
+  const turns = handoffTurns(record.turns)
+  const { turns: _raw, ...rest } = record
+  return turns.length ? { ...rest, turns } : rest
+}
+
+/** The valid turns of a record's `turns` (anything else dropped; text cut; the newest {@link HANDOFF_TURNS_CAP}). */
+export function handoffTurns(raw: unknown): HandoffTurn[] {
+  if (!Array.isArray(raw)) return []
+  const out: HandoffTurn[] = []
+  for (const t of raw.slice(-HANDOFF_TURNS_CAP) as unknown[]) {
+    const turn = t as Partial<HandoffTurn> | null
+    if (!turn || (turn.role !== 'user' && turn.role !== 'assistant') || typeof turn.text !== 'string') continue
+    const text = turn.text.slice(0, HANDOFF_TURN_MAX_CHARS)
+    if (text.trim() === '') continue
+    out.push({ role: turn.role, text, ...(turn.typed === true && { typed: true }) })
+  }
+  return out
+}
+
+/**
+ * Marks a record's nonce claimed in this origin's localStorage: `false` when it was claimed before (a duplicated
+ * tab's copy). Without localStorage a duplicate cannot be told apart: `true` (sessionStorage was this tab's).
+ */
+export function claimNonce(nonce: string, win: Window | undefined, env: HandoffEnvironment, now: number): boolean {
   try {
     // localStorage only now, with a record in hand: its first use in a document opens the origin's storage with
     // a synchronous round trip to the browser, which a page load without a handoff (nearly all) does not pay.
     const local = env.local === undefined ? storageOf(win, 'localStorage') : env.local
     if (local) {
-      if (local.getItem(CLAIM_PREFIX + record.nonce) !== null) return null // claimed by the tab this one was duplicated from
-      local.setItem(CLAIM_PREFIX + record.nonce, String(now))
+      if (local.getItem(CLAIM_PREFIX + nonce) !== null) return false // claimed by the tab this one was duplicated from
+      local.setItem(CLAIM_PREFIX + nonce, String(now))
       // Forget marks older than the records they guard.
       for (let i = local.length - 1; i >= 0; i--) {
         const key = local.key(i)
@@ -128,13 +174,102 @@ export function claimHandoff(env: HandoffEnvironment = {}): HandoffRecord | null
   } catch {
     /* without localStorage a duplicate cannot be told apart: still rejoin (sessionStorage was this tab's) */
   }
-  return record
+  return true
+}
+
+/** sessionStorage key of a typed chat's handoff record. */
+export const CHAT_HANDOFF_KEY = 'voiceos:chat-handoff'
+
+/**
+ * What a page with an open typed chat hands the next page of its tab: the platform's chat session (its
+ * `sessionId`, so the conversation goes on) and the transcript, with the call handoff's lifetime
+ * ({@link HANDOFF_TTL_MS}) and claim rules (once per nonce; this tab's sessionStorage only).
+ */
+export interface ChatHandoffRecord extends HandoffEnvelope {
+  /** The platform's chat session id (`POST /chat/web` `sessionId`); absent before the first answer. */
+  chatSessionId?: string
+  turns: HandoffTurn[]
+}
+
+const randomNonce = (win: Window | undefined): string => {
+  const bytes = new Uint8Array(16)
+  ;(win?.crypto ?? globalThis.crypto).getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** Writes a chat's handoff record at pagehide. Returns whether it was stored. Never throws. */
+export function saveChatHandoff(
+  chat: Pick<ChatHandoffRecord, 'sessionId' | 'assistantId' | 'chatSessionId' | 'turns'>,
+  env: HandoffEnvironment = {},
+): boolean {
+  const win = env.win ?? (typeof window === 'undefined' ? undefined : window)
+  const session = env.session === undefined ? storageOf(win, 'sessionStorage') : env.session
+  if (!win || !session) return false
+  const record: ChatHandoffRecord = {
+    v: 1,
+    nonce: randomNonce(win),
+    savedAt: (env.now ?? Date.now)(),
+    origin: win.location.origin,
+    sessionId: chat.sessionId,
+    assistantId: chat.assistantId,
+    ...(chat.chatSessionId !== undefined && { chatSessionId: chat.chatSessionId }),
+    turns: handoffTurns(chat.turns),
+  }
+  try {
+    session.setItem(CHAT_HANDOFF_KEY, JSON.stringify(record))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Reads this tab's chat handoff record at page load and claims it (the rules of {@link claimHandoff}); removes it
+ * either way. Never throws.
+ */
+export function claimChatHandoff(env: HandoffEnvironment = {}): ChatHandoffRecord | null {
+  const win = env.win ?? (typeof window === 'undefined' ? undefined : window)
+  const session = env.session === undefined ? storageOf(win, 'sessionStorage') : env.session
+  const now = (env.now ?? Date.now)()
+  let record: Partial<ChatHandoffRecord> | null
+  try {
+    const raw = session?.getItem(CHAT_HANDOFF_KEY) ?? null
+    if (raw === null) return null
+    session?.removeItem(CHAT_HANDOFF_KEY)
+    record = JSON.parse(raw) as Partial<ChatHandoffRecord> | null
+  } catch {
+    return null
+  }
+  if (
+    record?.v !== 1 ||
+    typeof record.nonce !== 'string' ||
+    typeof record.savedAt !== 'number' ||
+    typeof record.sessionId !== 'string' ||
+    typeof record.assistantId !== 'string' ||
+    typeof record.origin !== 'string' ||
+    (record.chatSessionId !== undefined && typeof record.chatSessionId !== 'string')
+  )
+    return null
+  if (win && record.origin !== win.location.origin) return null
+  if (!(now - record.savedAt >= 0 && now - record.savedAt <= HANDOFF_TTL_MS)) return null
+  if (!claimNonce(record.nonce, win, env, now)) return null
+  return {
+    v: 1,
+    nonce: record.nonce,
+    savedAt: record.savedAt,
+    origin: record.origin,
+    sessionId: record.sessionId,
+    assistantId: record.assistantId,
+    ...(record.chatSessionId !== undefined && { chatSessionId: record.chatSessionId }),
+    turns: handoffTurns(record.turns),
+  }
 }
 
 /** Whether this tab has a handoff record waiting (cheap; the loader asks before deciding to mount at once). */
 export function hasHandoff(win: Window | undefined = typeof window === 'undefined' ? undefined : window): boolean {
   try {
-    return storageOf(win, 'sessionStorage')?.getItem(HANDOFF_KEY) != null
+    const session = storageOf(win, 'sessionStorage')
+    return session?.getItem(HANDOFF_KEY) != null || session?.getItem(CHAT_HANDOFF_KEY) != null
   } catch {
     return false
   }

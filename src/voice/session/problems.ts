@@ -52,6 +52,11 @@ export type ProblemKind =
   | 'silenceTimedOut'
   /** The platform ended the call because of an error on its side (an `endedReason` naming an error). */
   | 'endedByError'
+  /**
+   * Something the page had to tell the assistant (the page map, a command's result, a typed turn) could not be
+   * sent into the call, even split to fit Daily's app-message limit (src/voice/context/fit.ts).
+   */
+  | 'messageUndelivered'
   /** Anything else. */
   | 'unknown'
 
@@ -112,14 +117,25 @@ export function classifyError(event: Partial<VoiceCallErrorEvent> | null | undef
   return 'unknown'
 }
 
-/** `endedReason` values (vendored openapi/ document) that mean the assistant ended the call on purpose. */
-const ASSISTANT_ENDED = new Set([
+/**
+ * `endedReason` values (vendored openapi/ document, `ServerMessageStatusUpdate.endedReason`) that mean the
+ * assistant ended the call on purpose.
+ */
+export const ASSISTANT_ENDED_REASONS: ReadonlySet<string> = new Set([
   'assistant-ended-call',
   'assistant-said-end-call-phrase',
   'assistant-ended-call-after-message-spoken',
   'assistant-ended-call-with-hangup-task',
   'assistant-forwarded-call',
 ])
+
+/** The other `endedReason` values the widget names (vendored openapi/ document, `ServerMessageStatusUpdate`). */
+export const NAMED_ENDED_REASONS = {
+  maxDuration: 'exceeded-max-duration',
+  silenceTimedOut: 'silence-timed-out',
+  manuallyCanceled: 'manually-canceled',
+  customerEnded: 'customer-ended-call',
+} as const
 
 /**
  * The kind of a call's `endedReason` (from a `status-update` message with `status: 'ended'`), or `null` when
@@ -128,10 +144,10 @@ const ASSISTANT_ENDED = new Set([
  */
 export function classifyEndedReason(reason: unknown): ProblemKind | null {
   if (typeof reason !== 'string' || reason === '') return null
-  if (ASSISTANT_ENDED.has(reason)) return 'assistantEnded'
-  if (reason === 'exceeded-max-duration') return 'maxDuration'
-  if (reason === 'silence-timed-out') return 'silenceTimedOut'
-  if (reason.startsWith('customer-') || reason === 'manually-canceled') return null
+  if (ASSISTANT_ENDED_REASONS.has(reason)) return 'assistantEnded'
+  if (reason === NAMED_ENDED_REASONS.maxDuration) return 'maxDuration'
+  if (reason === NAMED_ENDED_REASONS.silenceTimedOut) return 'silenceTimedOut'
+  if (reason.startsWith('customer-') || reason === NAMED_ENDED_REASONS.manuallyCanceled) return null
   if (/error|fault|failed/i.test(reason)) return 'endedByError'
   return null
 }

@@ -1,4 +1,6 @@
+import { appMessageSize, DAILY_MAX_APP_MESSAGE_SIZE } from '../engine/appMessage'
 import { TypedEmitter } from '../engine/emitter'
+import { AppMessageTooLargeError } from '../engine/errors'
 import type { VoiceCallErrorEvent } from '../engine/events'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
 import type { VoiceEngineLike, WidgetEngineEvents } from './types'
@@ -38,6 +40,11 @@ export interface ScriptedEngineOptions {
    * engine they cannot reach. @default false
    */
   windowMessages?: boolean
+  /**
+   * The call's app-message limit, in characters as daily-js measures them (src/voice/engine/appMessage.ts): a
+   * larger message makes `send()` throw, as the real engine does. @default 4096 (daily-js's default)
+   */
+  appMessageLimit?: number
 }
 
 /** The `data` of a window message that {@link ScriptedVoiceEngine} replays (with `windowMessages`). */
@@ -140,15 +147,24 @@ export class ScriptedVoiceEngine extends TypedEmitter<WidgetEngineEvents> implem
    * in a browser, dispatches it as a `voiceos:scripted-send` event on `window` (`detail`: the message) so
    * end-to-end tests can read what the assistant was told.
    * @returns whether a call was in progress.
+   * @throws {AppMessageTooLargeError} above {@link appMessageLimit}, as the real engine.
    */
   send(message: VapiClientMessage): boolean {
     if (!this.#active || this.failSends) return false
+    const limit = this.appMessageLimit()
+    const size = appMessageSize(message)
+    if (size > limit) throw new AppMessageTooLargeError(size, limit)
     this.sent.push(message)
     dispatch(SCRIPTED_SEND_EVENT, message)
     for (const step of this.#options.replies?.(message) ?? []) {
       this.#timers.push(setTimeout(() => this.playStep(step), step.at))
     }
     return true
+  }
+
+  /** The call's app-message limit (option `appMessageLimit`, default 4096), in characters. */
+  appMessageLimit(): number {
+    return this.#options.appMessageLimit ?? DAILY_MAX_APP_MESSAGE_SIZE
   }
 
   /**

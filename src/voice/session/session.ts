@@ -1,7 +1,9 @@
 import type { PageContextOptions } from '../context/pageContext'
 import type { TriggerResponse } from '../context/report'
 import { pageAttrs, withRecord } from '../context/record'
-import { isVapiMessage, type VapiMessage } from '../engine/messages'
+import { fitMessage, undeliveredNote } from '../context/fit'
+import { DAILY_MAX_APP_MESSAGE_SIZE } from '../engine/appMessage'
+import { isVapiMessage, type VapiClientMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
 import type { SessionActions } from './actions'
 import {
@@ -90,6 +92,16 @@ export interface VoiceSessionOptions {
   resume?: HandoffRecord | null
   /** Partial and final transcripts of both sides (roles other than user/assistant and empty finals are dropped). */
   onTurn?: (turn: TranscriptTurn) => void
+  /**
+   * Where the site's search index is published (`search_site`, `open_page`; README "Site search"); nothing of it
+   * is fetched before the first search. @default none: `search_site` answers that the site has no index
+   */
+  siteIndex?: string
+  /**
+   * The conversation so far, written into the handoff record at pagehide (same lifetime and claim rules), so the
+   * next page's open panel shows it. @default none
+   */
+  transcript?: () => HandoffRecord['turns']
   /**
    * Volume levels, 0..1, as the engine emits them (every 100 ms each): the assistant's (`volume-level`) and the
    * visitor's microphone (`local-volume-level`). Not throttled here: the widget draws them once per frame.
@@ -181,7 +193,33 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   /** Set by stop(): a start the visitor cancelled is not a failure to report. */
   let cancelled = false
   const doc: Document | undefined = options.root ?? (typeof document === 'undefined' ? undefined : document)
-  const send = engine.send?.bind(engine)
+  /**
+   * Every client message goes out through here: an `add-message` larger than the call's app-message limit is
+   * split into parts (src/voice/context/fit.ts); one that still fails is reported — to the visitor (the
+   * `messageUndelivered` problem) and to the assistant (a short note, or the tool call's result with `error`) —
+   * and `false` is returned. Never throws.
+   */
+  const send = engine.send
+    ? (message: VapiClientMessage): boolean => {
+        const raw = (m: VapiClientMessage) => engine.send?.(m) ?? false
+        try {
+          for (const part of fitMessage(message, engine.appMessageLimit?.() ?? DAILY_MAX_APP_MESSAGE_SIZE)) {
+            if (!raw(part)) return false
+          }
+          return true
+        } catch (error) {
+          log.warn('[voice] a message could not be sent into the call', error)
+          if (message.type !== 'add-message' || ended) return false
+          reportProblem('messageUndelivered')
+          try {
+            raw(undeliveredNote(message))
+          } catch (noteError) {
+            log.warn('[voice] the assistant could not be told either', noteError)
+          }
+          return false
+        }
+      }
+    : undefined
   /** The acting half (./actions.ts), once its chunk has arrived; `undefined` before, or when it failed to load. */
   let actions: SessionActions | undefined
   /** What waits for the acting half, in arrival order (commands, tool calls, the page map's start). */
@@ -206,6 +244,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
           onCommand,
           isHidden: () => hidden,
           logger: log,
+          ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
         })
         const queued = waiting
         waiting = []
@@ -321,6 +360,11 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     }
   }
   const onError = (event: VoiceCallErrorEvent) => {
+    if (event?.type === 'audio-observer-setup-error' || event?.type === 'audio-processing-setup-error') {
+      // Not critical (the engine turned noise cancellation off and went on, SPEC §8): the call continues.
+      log.warn(`[voice] ${event.type}; the call goes on without it`, event.error)
+      return
+    }
     lastError = event
     if (status === 'connecting') return // the failed start shows Connection Failed instead
     // Never the engine's own message (English, technical): the copy of its kind, in the page's language.
@@ -422,6 +466,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
             onHidden: () => {
               hidden = true
             },
+            ...(options.transcript && { transcript: options.transcript }),
           })
         }
         // The acting half loads at call-start (Listening), not here: the platform's "listening" may follow the

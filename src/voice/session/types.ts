@@ -31,6 +31,11 @@ export interface VoiceEngineLike {
    */
   send?(message: VapiClientMessage): boolean
   /**
+   * The largest client message the call carries, in characters of `JSON.stringify(JSON.stringify(message))`
+   * (daily-js's app-message check, src/voice/engine/appMessage.ts). Optional: without it 4096, daily-js's default.
+   */
+  appMessageLimit?(): number
+  /**
    * Mutes (`true`) or unmutes the visitor's microphone for the rest of the call (`VoiceCall.setMuted`). Optional:
    * without it the widget offers no mute button. May throw between calls (the session catches it).
    */

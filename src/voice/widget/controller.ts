@@ -5,6 +5,7 @@ import { createSessionId } from '../session/sessionId'
 import type { WidgetStatus, WidgetToast } from '../session/types'
 import type { PendingStart } from '../engine/prestart'
 import type { HandoffRecord } from '../session/handoff'
+import { saveChatHandoff, type ChatHandoffRecord, type HandoffTurn } from '../session/handoffRecord'
 import type { ChatFactory, EngineFactory } from './engine'
 import type { ChatSession } from '../chat'
 import type { NetworkDiagnostics } from '../engine/diagnostics'
@@ -75,6 +76,10 @@ export function diagnosisOf(result: NetworkDiagnostics): Exclude<Diagnosis, 'run
  */
 export type SendTextResult = 'sent' | 'empty' | 'busy' | 'failed'
 
+/** The turns as a handoff record carries them (no ids). */
+const toHandoffTurns = (turns: readonly ConversationTurn[]): HandoffTurn[] =>
+  turns.map((t) => ({ role: t.role, text: t.text, ...(t.typed && { typed: true }) }))
+
 /** What a call's end resets (and a new start starts from). */
 const IN_CALL: Pick<WidgetState, 'transcript' | 'turns' | 'partial' | 'muted' | 'canMute' | 'stage' | 'network'> = {
   transcript: '',
@@ -114,6 +119,16 @@ export interface WidgetControllerOptions {
    * re-rendering. @default none
    */
   onLevel?: (source: LevelSource, level: number) => void
+  /**
+   * Where the site's search index is published (`data-site-index`; the `search_site` and `open_page` tools, README
+   * "Site search"). @default none
+   */
+  siteIndex?: string
+  /**
+   * A typed chat the previous page of this tab handed over (`claimChatHandoff()`): the panel opens with its
+   * transcript and the next message continues its platform session. @default none
+   */
+  resumeChat?: ChatHandoffRecord | null
 }
 
 /** The widget's behaviour, independent of how it is drawn. */
@@ -205,6 +220,24 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     const turn: ConversationTurn = { id: ++turnId, role, text, ...(typed && { typed }) }
     return appendTurn(state.turns, turn)
   }
+  /** Turns handed over by the previous page, with this widget's ids. */
+  const restoreTurns = (turns: readonly HandoffTurn[] | undefined): readonly ConversationTurn[] =>
+    (turns ?? []).reduce<readonly ConversationTurn[]>((all, t) => appendTurn(all, { id: ++turnId, ...t }), [])
+  /** The typed chat's ids: ours (`session_…`) and the platform's, continued from the previous page when handed over. */
+  let chatIds: { sessionId: string; chatSessionId?: string } | null = null
+  let chatHandle: ChatSession | null = null
+  /** At pagehide an open chat with a conversation hands it to the next page of the tab (sessionStorage only). */
+  const onPageHide = () => {
+    if (state.chat !== 'open' || state.turns.length === 0 || !chatIds) return
+    const chatSessionId = chatHandle?.chatSessionId ?? chatIds.chatSessionId
+    saveChatHandoff({
+      sessionId: chatIds.sessionId,
+      assistantId: options.assistantId,
+      ...(chatSessionId !== undefined && { chatSessionId }),
+      turns: toHandoffTurns(state.turns),
+    })
+  }
+  if (options.createChat && typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide)
   const notify = (toast: WidgetToast) => {
     if (!destroyed) options.notify(toast)
   }
@@ -233,7 +266,16 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
           assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
         })
     pending = mineStart
-    set({ status: 'connecting', sessionId, reconnecting: !!resume, problem: null, diagnosis: null, ...IN_CALL })
+    set({
+      status: 'connecting',
+      sessionId,
+      reconnecting: !!resume,
+      problem: null,
+      diagnosis: null,
+      ...IN_CALL,
+      // The conversation so far, handed over by the previous page (same cap, same lifetime as the call's record).
+      turns: restoreTurns(resume?.turns),
+    })
     try {
       const [{ createVoiceSession }, engine] = await Promise.all([
         import('../session/session'),
@@ -258,6 +300,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         },
         persist: options.persist === true,
         resume: resume ?? null,
+        transcript: () => toHandoffTurns(state.turns),
+        ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
         onTranscript: (transcript) => {
           if (mine === attempt) set({ transcript })
         },
@@ -315,6 +359,8 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     chatAttempt++
     const c = chat
     chat = null
+    chatIds = null
+    chatHandle = null
     if (c) void c.then((s) => s?.stop())
     if (state.chat === 'open') set({ chat: 'closed', chatBusy: false, turns: [], partial: null })
   }
@@ -327,7 +373,9 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       .then(() =>
         factory({
           assistantId: options.assistantId,
-          sessionId: createSessionId(),
+          sessionId: (chatIds ??= { sessionId: createSessionId() }).sessionId,
+          ...(chatIds.chatSessionId !== undefined && { chatSessionId: chatIds.chatSessionId }),
+          ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
           pageUrl: options.pageUrl ? options.pageUrl() : window.location.href,
           realtime: options.realtime,
           onTurn: (turn) => {
@@ -347,6 +395,10 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
           logger: log,
         }),
       )
+      .then((session) => {
+        if (mine === chatAttempt) chatHandle = session
+        return session
+      })
       .catch((error: unknown) => {
         log.error('[voice] the chat could not load', error)
         if (mine === chatAttempt) {
@@ -378,6 +430,15 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     if (!active || !session || !session.sendText(content)) return 'failed'
     set({ turns: addTurn('user', content, true) })
     return 'sent'
+  }
+
+  const resumeChat = options.resumeChat
+  if (resumeChat && options.createChat && options.configured) {
+    chatIds = {
+      sessionId: resumeChat.sessionId,
+      ...(resumeChat.chatSessionId !== undefined && { chatSessionId: resumeChat.chatSessionId }),
+    }
+    state = { ...state, chat: 'open', turns: restoreTurns(resumeChat.turns) }
   }
 
   return {
@@ -435,6 +496,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     },
     destroy() {
       if (destroyed) return
+      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide)
       closeChat()
       void stop()
       destroyed = true

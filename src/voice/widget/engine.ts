@@ -98,8 +98,14 @@ export function createChatFactory(settings: Pick<EngineSettings, 'publicKey' | '
 
 /** Which engine a build uses and the keys the real one needs. */
 export interface EngineSettings {
-  /** `live`: the real web call (daily-js + POST /call/web); `scripted`: the e2e build's and demos' scripted call. */
-  kind: 'live' | 'scripted'
+  /**
+   * `live`: the real web call (daily-js + POST /call/web); `local`: the browser's own recognizer and voice with the
+   * command grammar, no platform (src/voice/local, README "Voice without a platform account"); `scripted`: the e2e
+   * build's and demos' scripted call.
+   */
+  kind: 'live' | 'scripted' | 'local'
+  /** BCP 47 language of the page, for the `local` engine's recognizer, grammar and voice. @default the document's `lang` */
+  lang?: string
   /** The platform's public key (bearer of POST /call/web). */
   publicKey: string
   /** Platform API base URL, e.g. `https://api.vapi.ai`. */
@@ -117,6 +123,14 @@ export interface EngineSettings {
  * itself, then runs that code, in parallel with whatever of it is still arriving.
  */
 export function createEngineFactory(settings: EngineSettings): EngineFactory {
+  if (settings.kind === 'local') {
+    // Nothing of the platform, daily-js or a key: the recognizer, the grammar and the answers, loaded at intent.
+    const load = () => import('../local/engine')
+    const factory: EngineFactory = () =>
+      load().then((m) => new m.LocalVoiceEngine(settings.lang ? { lang: settings.lang } : {}))
+    factory.preload = () => void load().catch(() => undefined)
+    return factory
+  }
   if (settings.kind === 'scripted') {
     return () => import('../session/scriptedEngine').then((m) => new m.ScriptedVoiceEngine({ windowMessages: true }))
   }

@@ -250,6 +250,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     onLevel: (source, level) => conversation?.level(source, level),
     notify,
     persist: options.persist === true,
+    ...(options.siteIndex && { siteIndex: options.siteIndex }),
+    ...(mode !== 'voice' && options.resumeChat && { resumeChat: options.resumeChat }),
     ...(options.pageUrl && { pageUrl: options.pageUrl }),
     ...(options.logger && { logger: options.logger }),
   })

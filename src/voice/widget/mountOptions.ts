@@ -5,6 +5,7 @@
  */
 import type { RealtimeSettings } from '../session/session'
 import type { HandoffRecord } from '../session/handoff'
+import type { ChatHandoffRecord } from '../session/handoffRecord'
 import type { WidgetState } from './controller'
 import type { VoiceCopy } from './copy'
 import type { ChatFactory, EngineFactory } from './engine'
@@ -68,6 +69,10 @@ export interface MountVoiceWidgetOptions {
   persist?: boolean
   /** A call the previous page of this tab handed over (`claimHandoff()`): rejoined at once. */
   resume?: HandoffRecord | null
+  /** A typed chat the previous page of this tab handed over (`claimChatHandoff()`): its panel opens with its transcript. */
+  resumeChat?: ChatHandoffRecord | null
+  /** Where the site's search index is published (`search_site`, `open_page`; README "Site search"). @default none */
+  siteIndex?: string
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
   /**

@@ -6,9 +6,22 @@ import { createEngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'
 
-/** Whether the site's voice keys are present (or the scripted engine needs none). */
+/**
+ * The engine the site's widget uses: `scripted` as configured; `local` (the browser's recognizer and the command
+ * grammar, src/voice/local) when asked for, or when neither the public key nor the assistant id is set — so a
+ * checkout with no keys works by voice; otherwise the platform's call (`live`).
+ */
+export const siteEngineKind = (config: SiteConfig): 'live' | 'scripted' | 'local' =>
+  config.voiceEngine === 'live' && config.vapi.publicKey === '' && config.vapi.assistantId === ''
+    ? 'local'
+    : config.voiceEngine
+
+/**
+ * Whether the site's widget can start: the scripted and local engines need no keys, the call needs both. With only
+ * one of them set, a press says Configuration Required (SPEC §8).
+ */
 export const isVoiceConfigured = (config: SiteConfig): boolean =>
-  config.voiceEngine === 'scripted' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
+  siteEngineKind(config) !== 'live' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
 
 /**
  * Other languages' `voice` copy (`locales/<lng>/voice.json`), one small chunk each, fetched on demand. English is
@@ -58,26 +71,29 @@ export async function mountSiteVoiceWidget({
   const host = document.createElement('div')
   host.setAttribute('data-voiceos', '')
   document.body.append(host)
-  // One conversation across full page loads (a reload, a language switch): live engine only.
-  const persist = config.voiceEngine === 'live' && isVoiceConfigured(config)
+  // One conversation across full page loads (a reload, a language switch): the call's and the local mode's.
+  const kind = siteEngineKind(config)
+  const persist = kind !== 'scripted' && isVoiceConfigured(config)
   site = mountVoiceWidget(host, {
     copy,
     lang: lng,
     theme,
     configured: isVoiceConfigured(config),
     createEngine: createEngineFactory({
-      kind: config.voiceEngine,
+      kind,
       publicKey: config.vapi.publicKey,
       apiBaseUrl: config.vapi.apiBaseUrl,
       persist,
+      lang: lng,
     }),
     persist,
     resume: persist ? claimHandoff() : null,
     assistantId: config.vapi.assistantId,
-    // This site asks before the first microphone request, as it tells site owners to (README `data-consent`).
-    consent: SITE_CONSENT,
+    // This site asks before the first microphone request, as it tells site owners to (README `data-consent`); the
+    // local mode's notice says the browser recognises the voice, on the device where it can.
+    consent: kind === 'local' ? { ...SITE_CONSENT, text: copy.widget.consent.localText } : SITE_CONSENT,
     realtime:
-      config.supabase.url && config.supabase.anonKey
+      kind !== 'local' && config.supabase.url && config.supabase.anonKey
         ? {
             supabaseUrl: config.supabase.url,
             anonKey: config.supabase.anonKey,

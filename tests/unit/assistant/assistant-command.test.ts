@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runAssistantCommand, PUBLIC_KEY_PLACEHOLDER } from '../../../scripts/assistant'
 import {
   buildAssistantCreate,
+  buildAssistantUpdate,
   mergePrompt,
   voiceCommandTools,
   CLIENT_MESSAGES,
@@ -131,6 +132,15 @@ describe('the assistant definition', () => {
     ])
     expect(componentValidator('CreateEndCallToolDTO')({ type: 'endCall' })).toBe(true)
     expect(body.maxDurationSeconds).toBe(MAX_CALL_SECONDS)
+  })
+
+  it('turns Live Call Control on explicitly (the document contradicts itself on the default)', () => {
+    const body = buildAssistantCreate()
+    expect(body.monitorPlan).toEqual({ controlEnabled: true })
+    expect(componentValidator('MonitorPlan')(body.monitorPlan)).toBe(true)
+    expect(bodyValidator('PATCH', '/assistant/{id}')!(buildAssistantUpdate(undefined))).toBe(true)
+    const kept = buildAssistantUpdate({ monitorPlan: { listenEnabled: false, controlEnabled: false } })
+    expect(kept.monitorPlan).toEqual({ listenEnabled: false, controlEnabled: true })
   })
 
   it('its tool schemas are SPEC §3 command fields that the widget router accepts', () => {
@@ -272,6 +282,7 @@ describe('npm run assistant (in process, local platform server)', () => {
       clientMessages: string[]
       hooks: { name?: string; on: string; options?: { timeoutSeconds?: number } }[]
       maxDurationSeconds: number
+      monitorPlan: Record<string, unknown>
       metadata: Record<string, unknown>
       firstMessage?: string
     }
@@ -285,6 +296,7 @@ describe('npm run assistant (in process, local platform server)', () => {
     expect(patch.hooks.map((h) => h.on)).toEqual(['call.ending', 'customer.speech.timeout'])
     expect(patch.hooks[1]).toMatchObject({ name: SILENCE_HOOK_NAME, options: { timeoutSeconds: SILENCE_END_SECONDS } })
     expect(patch.maxDurationSeconds).toBe(1200)
+    expect(patch.monitorPlan).toEqual({ controlEnabled: true })
     expect(patch).not.toHaveProperty('firstMessage')
     expect(r.stdout).toContain('Assistant id: asst_9')
     expect(r.stdout).toContain(`data-assistant-id="asst_9"`)

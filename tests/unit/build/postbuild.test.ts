@@ -10,6 +10,7 @@ import { pageScripts } from '../../../scripts/chunks'
 import {
   BOOT_TEMPLATE_ID,
   deferBootUntilPainted,
+  dropUnmetRenderExpectations,
   pageChunkName,
   PREFETCH_TEMPLATE_ID,
   trimModulePreloads,
@@ -113,4 +114,19 @@ describe('trimModulePreloads', () => {
   })
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
+})
+
+describe('dropUnmetRenderExpectations', () => {
+  const head =
+    '<head><meta charset="UTF-8"><link rel="expect" href="#how-it-works" blocking="render" /><title>t</title></head>'
+  it('keeps the render-blocking expect link on a page that has its target', () => {
+    const page = `<html>${head}<body><section id="how-it-works"></section></body></html>`
+    expect(dropUnmetRenderExpectations(page)).toBe(page)
+  })
+  it('drops it from a page without its target, and nothing else', () => {
+    const page = `<html>${head}<body><section id="pricing"></section></body></html>`
+    expect(dropUnmetRenderExpectations(page)).toBe(
+      '<html><head><meta charset="UTF-8"><title>t</title></head><body><section id="pricing"></section></body></html>',
+    )
+  })
 })

@@ -65,8 +65,21 @@ beforeEach(() => {
 })
 
 describe('chat session: a conversation', () => {
-  it('sends the visitor turn, streams partial assistant turns, ends with the final one; busy around it', async () => {
+  it('asks for the JSON answer by default (page actions come only in WebChat.output tool_calls); one final turn', async () => {
     const { session, rec } = setup({ pageContext: false })
+    expect(await session.send('Hello there')).toBe(true)
+    expect(chat.requests[0]!.json!['stream']).toBe(false)
+    expect(rec.turns).toEqual([
+      { role: 'user', text: 'Hello there', final: true },
+      { role: 'assistant', text: 'Turn 1: you said "Hello there"', final: true },
+    ])
+    const validate = bodyValidator('post', '/chat/web')!
+    expect(validate(chat.requests[0]!.json), JSON.stringify(validate.errors)).toBe(true)
+    session.stop()
+  })
+
+  it('stream: true — sends the visitor turn, streams partial assistant turns, ends with the final one; busy around it', async () => {
+    const { session, rec } = setup({ pageContext: false, stream: true })
     expect(await session.send('  Hello there  ')).toBe(true)
     expect(rec.turns[0]).toEqual({ role: 'user', text: 'Hello there', final: true })
     const partials = rec.turns.filter((t) => t.role === 'assistant' && !t.final)
@@ -131,7 +144,7 @@ describe('chat session: a conversation', () => {
   })
 
   it('stop aborts the stream: the answer so far becomes final, busy ends, the response is closed', async () => {
-    const { session, rec } = setup({ pageContext: false })
+    const { session, rec } = setup({ pageContext: false, stream: true })
     chat.script({
       events: Array.from({ length: 40 }, (_, i) => ({
         id: 'c',
@@ -194,7 +207,7 @@ describe('chat session: failures', () => {
   })
 
   it('a stream lost midway keeps what arrived as a final turn and reports network', async () => {
-    const { session, rec } = setup({ pageContext: false })
+    const { session, rec } = setup({ pageContext: false, stream: true })
     chat.script({
       events: [{ id: 'c', sessionId: 's', path: 'chat.output[0].content', delta: 'Half an ans' }],
       done: false,

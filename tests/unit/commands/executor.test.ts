@@ -295,15 +295,23 @@ describe('fill', () => {
     })
   })
 
-  it('masks passwords in the toast, respects maxlength and reports a rejected number', () => {
+  it('masks passwords in the toast; a value maxlength would cut short is refused, nothing written', () => {
     const { executor, toasts } = setup(form)
     current = executor
     executor.execute({ action: 'fill', fieldHint: 'password', value: 'hunter2' })
     expect((document.getElementById('pw') as HTMLInputElement).value).toBe('hunter2')
     expect(toasts.at(-1)?.description).toBe('Entered: •••••••')
     expect(JSON.stringify(toasts)).not.toContain('hunter2')
+    // maxlength does not apply to number inputs (HTML §4.10.5.3.1): the whole number is written.
     executor.execute({ action: 'fill', fieldHint: 'team size', value: '12345' })
-    expect((document.getElementById('num') as HTMLInputElement).value).toBe('123')
+    expect((document.getElementById('num') as HTMLInputElement).value).toBe('12345')
+    const pw = document.getElementById('pw') as HTMLInputElement
+    pw.maxLength = 4
+    const result = executor.execute({ action: 'fill', fieldHint: 'password', value: 'correct horse' })
+    expect(result).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+    expect(result.status === 'refused' && result.detail).toContain('at most 4 characters')
+    expect(pw.value).toBe('hunter2')
+    expect(JSON.stringify(result)).not.toContain('hunter2')
   })
 
   it('fires input then change and focuses the field', () => {

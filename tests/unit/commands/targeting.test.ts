@@ -12,6 +12,7 @@ import {
   type CommandResult,
   type VoiceToast,
 } from '../../../src/voice/commands'
+import { accessibleFieldName } from '../../../src/voice/commands/fields'
 
 let current: CommandExecutor | undefined
 afterEach(() => {
@@ -57,31 +58,39 @@ describe('fill is label-first (SPEC §5)', () => {
     expect(value('email')).toBe('')
   })
 
-  it('label text decides before aria-labelledby, aria-label, placeholder and title, in that order', () => {
-    const page = `
-      <span id="lb">City</span>
-      <input id="by-title" title="City">
-      <input id="by-placeholder" placeholder="City">
-      <input id="by-aria" aria-label="City">
-      <input id="by-labelledby" aria-labelledby="lb">
-      <label>City <input id="by-label"></label>`
-    const order = ['by-label', 'by-labelledby', 'by-aria', 'by-placeholder', 'by-title']
-    for (let i = 0; i < order.length; i++) {
-      const { executor, value } = setup(page)
-      for (const gone of order.slice(0, i)) document.getElementById(gone)!.remove()
-      expect(executor.execute({ action: 'fill', fieldHint: 'city', value: `v${i}` }).status).toBe('executed')
-      expect(value(order[i]!), `step ${i}`).toBe(`v${i}`)
-      executor.dispose()
+  it('a field is named as assistive technology names it: aria-labelledby, aria-label, label, title, placeholder (HTML-AAM)', () => {
+    const html = `<span id="lb">By labelledby</span>
+      <label for="f">By label</label><input id="f" aria-labelledby="lb" aria-label="By aria label" title="By title" placeholder="By placeholder">`
+    const sources = ['aria-labelledby', 'aria-label', 'label', 'title', 'placeholder']
+    const expected = ['By labelledby', 'By aria label', 'By label', 'By title', 'By placeholder']
+    for (let i = 0; i < sources.length; i++) {
+      document.body.innerHTML = html
+      const el = document.getElementById('f')!
+      for (const gone of sources.slice(0, i)) {
+        if (gone === 'label') document.querySelector('label')!.remove()
+        else el.removeAttribute(gone)
+      }
+      expect(accessibleFieldName({ kind: 'text', element: el }), sources[i]).toBe(expected[i])
     }
   })
 
-  it('a partial label match beats an exact placeholder match (label text decides first)', () => {
+  it('the accessible name decides before a label an aria-label overrides', () => {
     const { executor, value } = setup(`
-      <input id="ph" placeholder="Name">
-      <label for="full">Full name</label><input id="full">`)
-    executor.execute({ action: 'fill', fieldHint: 'name', value: 'Ada' })
-    expect(value('full')).toBe('Ada')
-    expect(value('ph')).toBe('')
+      <label for="a">Town</label><input id="a" aria-label="City">
+      <input id="b" placeholder="Town">`)
+    expect(executor.execute({ action: 'fill', fieldHint: 'town', value: 'Pune' }).status).toBe('executed')
+    expect(value('b')).toBe('Pune')
+    expect(executor.execute({ action: 'fill', fieldHint: 'city', value: 'Agra' }).status).toBe('executed')
+    expect(value('a')).toBe('Agra')
+  })
+
+  it('a placeholder names a field only after every field’s name (an exact name wins over it)', () => {
+    const { executor, value } = setup(`
+      <label for="full">Full name</label><input id="full" placeholder="Asha">
+      <label for="nick">Asha</label><input id="nick">`)
+    executor.execute({ action: 'fill', fieldHint: 'asha', value: 'x' })
+    expect(value('nick')).toBe('x')
+    expect(value('full')).toBe('')
   })
 
   it('a refused best label match is reported, never replaced by another field', () => {

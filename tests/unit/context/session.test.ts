@@ -255,7 +255,7 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
         {
           id: 'call_9',
           type: 'function',
-          function: { name: 'fill', arguments: '{"fieldHint":"Company","value":"Acme"}' },
+          function: { name: 'fill', arguments: '{"fieldHint":"Company","value":"hello@acme.example"}' },
         },
       ],
     })
@@ -266,7 +266,8 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
     const added = sent.filter((m): m is AddMessageMessage => m.type === 'add-message')
     expect(added.map((m) => m.message.content.split(/[\n ]/)[0])).toEqual(['PAGE', 'COMMAND', 'COMMAND'])
     for (const m of added) expect(clientInbound({ message: m }), JSON.stringify(clientInbound.errors)).toBe(true)
-    // SPEC §5 fills the first usable field when no label matches: the result names the field actually filled.
+    // SPEC §5 fills the first usable field when no label matches (here the landing's one field, Email, with a value
+    // it takes): the result names the field actually filled.
     expect(toolResultOf(added[1]!)).toEqual({
       name: 'fill',
       toolCallId: 'call_9',

@@ -33,7 +33,30 @@ describe('the embed settings (src/embed/config.ts)', () => {
     const r = parseEmbedSettings({ publicKey: KEY, assistantId: ID, mode: 'text' }, 'init')
     expect(r.config.mode).toBe('voice')
     expect(r.problems.map((p) => p.message)).toEqual([
-      'mode must be one of voice, chat, hybrid; got "text" (using voice)',
+      'mode must be one of voice, chat, hybrid, local; got "text" (using voice)',
+    ])
+  })
+
+  it('mode: local needs neither key nor assistant id, and is the default when neither is set', () => {
+    const none = parseEmbedSettings({}, 'attributes')
+    expect(none.config.mode).toBe('local')
+    expect(none.missing).toEqual([])
+    expect(none.problems).toEqual([])
+    const asked = parseEmbedSettings({ mode: 'local', lang: 'hi' }, 'init')
+    expect(asked.config).toMatchObject({ mode: 'local', lang: 'hi', publicKey: '', assistantId: '' })
+    expect(asked.missing).toEqual([])
+    // Keys given with mode local: the platform is not used, nothing is reported.
+    const both = parseEmbedSettings({ publicKey: KEY, assistantId: ID, mode: 'local' }, 'attributes')
+    expect(both.config.mode).toBe('local')
+    expect(both.problems).toEqual([])
+    // One platform setting given: the owner meant a call; the other is missing.
+    const half = parseEmbedSettings({ publicKey: KEY }, 'attributes')
+    expect(half.config.mode).toBe('voice')
+    expect(half.missing).toEqual(['data-assistant-id'])
+    // A call asked for explicitly without keys: Configuration Required, as before.
+    expect(parseEmbedSettings({ mode: 'voice' }, 'attributes').missing).toEqual([
+      'data-public-key',
+      'data-assistant-id',
     ])
   })
 
@@ -58,7 +81,10 @@ describe('the embed settings (src/embed/config.ts)', () => {
       expect.stringMatching(/^data-assistant-id is not valid: expected the assistant id \(a UUID/),
     ])
     expect(r.config.publicKey).toBe('')
-    expect(parseEmbedSettings({}, 'attributes').missing).toEqual(['data-public-key', 'data-assistant-id'])
+    expect(parseEmbedSettings({ mode: 'voice' }, 'attributes').missing).toEqual([
+      'data-public-key',
+      'data-assistant-id',
+    ])
   })
 
   it('replaces invalid optional settings by their defaults, naming each', () => {

@@ -129,12 +129,6 @@ describe('start: each stage failing in turn', () => {
       fail: 'startRecording',
       arrange: { webCall: { artifactPlan: { videoRecordingEnabled: true } } },
     },
-    {
-      stage: 'audio-observer-setup',
-      type: 'audio-observer-setup-error',
-      fail: 'startRemoteParticipantsAudioLevelObserver',
-    },
-    { stage: 'audio-processing-setup', type: 'audio-processing-setup-error', fail: 'updateInputSettings' },
   ] as const
 
   for (const c of cases) {
@@ -155,7 +149,7 @@ describe('start: each stage failing in turn', () => {
 
       const at = t.events.indexOf(`call-start-progress:${c.stage}:started`)
       expect(at).toBeGreaterThanOrEqual(0)
-      const joined = ['video-recording-setup', 'audio-observer-setup', 'audio-processing-setup'].includes(c.stage)
+      const joined = c.stage === 'video-recording-setup'
       expect(t.events.slice(at)).toEqual([
         `call-start-progress:${c.stage}:started`,
         `call-start-progress:${c.stage}:failed`,
@@ -354,6 +348,59 @@ describe('during the call', () => {
     await flush()
     expect(t.events.at(-1)).toBe('error:audio-start-failed')
     expect(t.daily.last.calls.some(([, d]) => d === 'playable')).toBe(false)
+  })
+
+  for (const c of [
+    {
+      stage: 'audio-observer-setup',
+      fail: 'startRemoteParticipantsAudioLevelObserver',
+      error: new Error('AbortError: Unable to load a worklet'),
+    },
+    { stage: 'audio-processing-setup', fail: 'noiseCancellation', error: new Error('KrispInitError: Canceled') },
+  ] as const) {
+    it(`${c.stage} failing is not fatal: failed progress, error ${c.stage}-error, the call goes on to call-start`, async () => {
+      const t = setup({ configure: (call) => (call.fail[c.fail] = c.error) })
+      const errors: VoiceCallErrorEvent[] = []
+      const progress: { stage: string; status: string; metadata?: Record<string, unknown> }[] = []
+      t.engine.on('error', (e) => errors.push(e))
+      t.engine.on('call-start-progress', (e) => progress.push(e))
+      const result = await t.engine.start('asst_1')
+      expect(result).toMatchObject({ id: 'call-1' })
+      expect(progress.filter((p) => p.stage === c.stage).map((p) => p.status)).toEqual(['started', 'failed'])
+      expect(progress.find((p) => p.status === 'failed')?.metadata).toEqual({ error: c.error.message })
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({ type: `${c.stage}-error`, stage: c.stage, message: c.error.message })
+      expect(t.events).toContain('call-start-success')
+      expect(t.events).not.toContain('call-start-failed')
+      expect(t.events).not.toContain('call-end')
+      // the other audio stage still ran
+      const other = c.stage === 'audio-observer-setup' ? 'audio-processing-setup' : 'audio-observer-setup'
+      expect(progress.filter((p) => p.stage === other).map((p) => p.status)).toEqual(['started', 'completed'])
+      const call = t.daily.last
+      if (c.stage === 'audio-processing-setup') {
+        // SPEC §8: noise cancellation turned off, then local audio re-enabled.
+        expect(call.calls.filter(([m]) => m === 'updateInputSettings' || m === 'setLocalAudio')).toEqual([
+          ['updateInputSettings', { audio: { processor: { type: 'noise-cancellation' } } }],
+          ['updateInputSettings', { audio: { processor: { type: 'none' } } }],
+          ['setLocalAudio', true],
+        ])
+      }
+      call.appMessage('listening')
+      expect(t.events.at(-1)).toBe('call-start')
+      expect(t.engine.started).toBe(true)
+      await t.engine.stop()
+    })
+  }
+
+  it('noise cancellation that cannot be turned off either: audio-processor-recovery-error, the call still goes on', async () => {
+    const t = setup({ configure: (call) => (call.fail.updateInputSettings = new Error('KrispInitError: Canceled')) })
+    const types: string[] = []
+    t.engine.on('error', (e) => types.push(e.type))
+    expect(await t.engine.start('asst_1')).not.toBeNull()
+    expect(types).toEqual(['audio-processing-setup-error', 'audio-processor-recovery-error'])
+    t.daily.last.appMessage('listening')
+    expect(t.events.at(-1)).toBe('call-start')
+    await t.engine.stop()
   })
 
   it('nonfatal audio-processor-error turns noise cancellation off, then re-enables local audio', async () => {

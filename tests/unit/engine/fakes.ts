@@ -14,6 +14,8 @@ export type FailingMethod =
   | 'startRemoteParticipantsAudioLevelObserver'
   | 'startLocalAudioLevelObserver'
   | 'updateInputSettings'
+  /** Only `updateInputSettings` that asks for noise cancellation (Krisp failing to start: `KrispInitError: Canceled`). */
+  | 'noiseCancellation'
   | 'destroy'
   | 'testNetworkConnectivity'
   | 'testWebsocketConnectivity'
@@ -33,6 +35,13 @@ export class FakeDailyCall {
   duringJoin: ((call: FakeDailyCall) => void) | undefined
   joined = false
   destroyed = false
+  /**
+   * daily-js's app-message limit of this call, in characters of `JSON.stringify(data)`: 4096 until joined, then
+   * what the room's join answer says ({@link roomMaxAppMessageSize}), 4096 again after leaving (daily-js 0.87.0).
+   */
+  _maxAppMessageSize = 4096
+  /** The limit the room's join answer carries (`internal._maxAppMessageSize`); `undefined`: daily-js's 4096. */
+  roomMaxAppMessageSize: number | undefined
   localAudioOn = true
   /** Options the factory was called with. */
   constructor(readonly options: unknown) {}
@@ -90,12 +99,14 @@ export class FakeDailyCall {
       throw this.fail.join
     }
     this.joined = true
+    this._maxAppMessageSize = this.roomMaxAppMessageSize || 4096
     this.emit('joined-meeting', { participants: this.joinResult })
     return this.joinResult
   }
 
   async leave(): Promise<void> {
     this.calls.push(['leave'])
+    this._maxAppMessageSize = 4096
     if (this.joined) {
       this.joined = false
       this.emit('left-meeting')
@@ -105,6 +116,7 @@ export class FakeDailyCall {
   async destroy(): Promise<void> {
     this.calls.push(['destroy'])
     if (this.fail.destroy) throw this.fail.destroy
+    this._maxAppMessageSize = 4096
     if (this.joined) {
       this.joined = false
       this.emit('left-meeting')
@@ -118,7 +130,19 @@ export class FakeDailyCall {
     return this
   }
 
+  /**
+   * daily-js 0.87.0's `sendAppMessage`, as strict: only once joined (`sendAppMessage() only supported after
+   * join.`), and never above the call's limit: `JSON.stringify(data).length > _maxAppMessageSize` throws
+   * `Message data too large. Max size is <limit>`. A refused message is recorded as `sendAppMessage:refused`.
+   */
   sendAppMessage(data: unknown, to?: string): this {
+    const refuse = (message: string) => {
+      this.calls.push(['sendAppMessage:refused', data, message])
+      throw new Error(message)
+    }
+    if (!this.joined) refuse('sendAppMessage() only supported after join.')
+    if (JSON.stringify(data).length > this._maxAppMessageSize)
+      refuse(`Message data too large. Max size is ${this._maxAppMessageSize}`)
     this.calls.push(to === undefined ? ['sendAppMessage', data] : ['sendAppMessage', data, to])
     return this
   }
@@ -171,6 +195,8 @@ export class FakeDailyCall {
   updateInputSettings(settings: unknown): Promise<unknown> {
     this.calls.push(['updateInputSettings', settings])
     if (this.fail.updateInputSettings) return Promise.reject(this.fail.updateInputSettings)
+    const type = (settings as { audio?: { processor?: { type?: unknown } } } | undefined)?.audio?.processor?.type
+    if (this.fail.noiseCancellation && type === 'noise-cancellation') return Promise.reject(this.fail.noiseCancellation)
     return Promise.resolve({ inputSettings: settings })
   }
 

@@ -20,6 +20,12 @@ import { createWidgetController, mountVoiceWidget, type WidgetState } from '../.
 import { TRANSCRIPT_CAP } from '../../../src/voice/widget/conversation'
 import { STAGE_DRAW_MS } from '../../../src/voice/widget/mount'
 
+/**
+ * How long a wait may take for what the widget loads on demand (the in-call panel and its copy are dynamic imports):
+ * vi.waitFor's 1 s default is shorter than a first import takes on a busy 2-core machine.
+ */
+const LOADED = { timeout: 10_000 }
+
 const quiet = { info() {}, warn() {}, error() {} }
 /** What the visitor sent (the page context's system messages left out). */
 const userSent = (engine: ScriptedVoiceEngine) =>
@@ -175,7 +181,7 @@ function controller(options: ScriptedEngineOptions = { script: [{ at: 0, event: 
   })
   const listening = async () => {
     void c.start()
-    await vi.waitFor(() => expect(c.state.status).toBe('listening'))
+    await vi.waitFor(() => expect(c.state.status).toBe('listening'), LOADED)
   }
   return { engine, c, states, toasts, listening }
 }
@@ -260,8 +266,8 @@ describe('controller: the conversation of a call', () => {
       ],
     })
     void c.start()
-    await vi.waitFor(() => expect(c.state.stage).toBe('daily-call-join'))
-    await vi.waitFor(() => expect(c.state.status).toBe('listening'))
+    await vi.waitFor(() => expect(c.state.stage).toBe('daily-call-join'), LOADED)
+    await vi.waitFor(() => expect(c.state.status).toBe('listening'), LOADED)
     expect(c.state.stage).toBeNull()
   })
 })
@@ -305,8 +311,8 @@ describe('the open panel', () => {
   it('a redraw writes only what changed: partial transcripts leave the status, hint, controls and their attributes alone', async () => {
     const { engine, w, $ } = await mounted()
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect(w.state.status).toBe('listening'))
-    await vi.waitFor(() => expect($('voice-log')).not.toBeNull())
+    await vi.waitFor(() => expect(w.state.status).toBe('listening'), LOADED)
+    await vi.waitFor(() => expect($('voice-log')).not.toBeNull(), LOADED)
     engine.emitNow('message', partial('user', 'scroll'))
     await Promise.resolve()
     // Every write the redraws make from here on, outside the transcript of what is being said.
@@ -332,8 +338,8 @@ describe('the open panel', () => {
   it('one polite announcement per finished turn, in a dedicated region; the log itself is not live; partials are never announced', async () => {
     const { engine, w, $ } = await mounted()
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect(w.state.status).toBe('listening'))
-    await vi.waitFor(() => expect($('voice-log')).not.toBeNull())
+    await vi.waitFor(() => expect(w.state.status).toBe('listening'), LOADED)
+    await vi.waitFor(() => expect($('voice-log')).not.toBeNull(), LOADED)
     const announcer = $('voice-announcer')!
     expect(announcer.getAttribute('role')).toBe('status')
     expect(announcer.getAttribute('aria-live')).toBe('polite')
@@ -372,7 +378,7 @@ describe('the open panel', () => {
   it('typing: the field is labelled; empty input is refused with a message; a failed send keeps the text; a sent one clears it', async () => {
     const { engine, w, $ } = await mounted()
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect($('voice-composer')?.hidden).toBe(false))
+    await vi.waitFor(() => expect($('voice-composer')?.hidden).toBe(false), LOADED)
     const input = $<HTMLInputElement>('voice-input')!
     const label = w.shadowRoot.querySelector(`label[for="${input.id}"]`)
     expect(label?.textContent).toBe('Type a message')
@@ -409,8 +415,8 @@ describe('the open panel', () => {
   it('mute is a toggle button with a constant name and aria-pressed; the hint says what to do', async () => {
     const { engine, w, $ } = await mounted()
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect(w.state.status).toBe('listening'))
-    await vi.waitFor(() => expect($('voice-mute')?.hidden).toBe(false))
+    await vi.waitFor(() => expect(w.state.status).toBe('listening'), LOADED)
+    await vi.waitFor(() => expect($('voice-mute')?.hidden).toBe(false), LOADED)
     const mute = $('voice-mute')!
     expect(mute.getAttribute('aria-label')).toBe('Mute microphone')
     expect(mute.getAttribute('aria-pressed')).toBe('false')
@@ -428,8 +434,8 @@ describe('the open panel', () => {
   it('levels: ten events between two frames are drawn once, as one custom property; "We hear you" while the visitor is audible', async () => {
     const { engine, w, $ } = await mounted()
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect(w.state.status).toBe('listening'))
-    await vi.waitFor(() => expect($('voice-meter')).not.toBeNull())
+    await vi.waitFor(() => expect(w.state.status).toBe('listening'), LOADED)
+    await vi.waitFor(() => expect($('voice-meter')).not.toBeNull(), LOADED)
     runFrames()
     const meter = $('voice-meter')!
     let writes = 0
@@ -447,7 +453,7 @@ describe('the open panel', () => {
   it('microphone blocked: the panel stays open in idle with how to allow it in this browser, and a close button', async () => {
     const { w, $ } = await mounted({ failStart: true, failAfterMs: 1, startError: micError('NotAllowedError') })
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect(w.state.problem).toBe('microphoneBlocked'))
+    await vi.waitFor(() => expect(w.state.problem).toBe('microphoneBlocked'), LOADED)
     expect(w.state.status).toBe('idle')
     expect($('voice-status')!.textContent).toBe('Microphone blocked')
     expect($('voice-hint')!.textContent).toMatch(/^To allow it: /)
@@ -469,7 +475,7 @@ describe('the open panel', () => {
     })
     $('voice-mic')!.click()
     // A start stage alone is drawn once it has waited STAGE_DRAW_MS (stages follow one another within milliseconds).
-    await vi.waitFor(() => expect($('voice-stage')!.textContent).toBe('Joining the call…'))
+    await vi.waitFor(() => expect($('voice-stage')!.textContent).toBe('Joining the call…'), LOADED)
     expect($('voice-hint')!.textContent).toBe(
       'If your browser asks, allow the microphone. Press the button again to cancel.',
     )
@@ -498,7 +504,7 @@ describe('the open panel', () => {
       subtree: true,
     })
     $('voice-mic')!.click()
-    await vi.waitFor(() => expect($('voice-widget')!.getAttribute('data-status')).toBe('listening'))
+    await vi.waitFor(() => expect($('voice-widget')!.getAttribute('data-status')).toBe('listening'), LOADED)
     await new Promise((r) => setTimeout(r, STAGE_DRAW_MS + 50))
     expect(drawn.filter(Boolean)).toEqual([])
     expect($('voice-stage')!.hidden).toBe(true)

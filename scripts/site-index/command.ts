@@ -1,0 +1,180 @@
+/**
+ * `npm run assistant -- index`: builds the site search index (./indexer.ts) and says where to publish it;
+ * `npm run assistant -- show` reports its age and page count ({@link describeIndex}).
+ * Exit codes: 0 done, 1 the source could not be read or the index not written, 2 a usage error.
+ * @module
+ */
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { buildSiteIndex, DEFAULT_MAX_PAGES, readIndexManifest, type IndexSource, type IndexSummary } from './indexer'
+
+/** Default output folder, beside where the embed is usually built. */
+export const DEFAULT_INDEX_DIR = 'site-index'
+
+export const INDEX_USAGE = `Usage: npm run assistant -- index (--sitemap URL | --crawl URL | --dir FOLDER --origin URL) [options]
+
+  Builds the search index of your site that the assistant's search_site tool reads, and says where to publish it.
+  Run it again after each deploy: it fetches only pages that changed (ETag, Last-Modified, sitemap lastmod)
+  and drops pages that are gone.
+
+Sources (one):
+  --sitemap URL        your sitemap.xml (sitemap index files are followed)
+  --crawl URL          follow same-origin links from this page
+  --dir FOLDER         a folder of built HTML (needs --origin, where it is served)
+
+Options:
+  --origin URL         the site's origin, for --dir
+  --max-pages N        most pages of a crawl (default ${DEFAULT_MAX_PAGES})
+  --out FOLDER         where to write the index (default ./${DEFAULT_INDEX_DIR})
+  -h, --help           this text`
+
+/** What the command reads and writes (injected by tests). */
+export interface IndexCommandIO {
+  stdout: (line: string) => void
+  stderr: (line: string) => void
+  /** Draws the progress bar when true (a terminal). @default false */
+  isTTY?: boolean
+  /** Writes raw text to the terminal (the progress bar's `\r` lines). */
+  write?: (text: string) => void
+  fetch?: typeof fetch
+  /** First retry backoff, in ms (tests shorten it). */
+  backoffMs?: number
+  now?: () => Date
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** The progress bar: `[#########...........]  45/120 pages`. */
+export function progressBar(done: number, total: number, width = 30): string {
+  const ratio = total > 0 ? Math.min(1, done / total) : 0
+  const filled = Math.round(ratio * width)
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(done).padStart(String(total).length)}/${total} pages`
+}
+
+/** The summary lines of a run: pages indexed, then skipped pages grouped by reason. */
+export function summaryLines(s: IndexSummary): string[] {
+  const lines = [
+    `Indexed ${s.indexed} page${s.indexed === 1 ? '' : 's'} of ${s.origin} in ${(s.ms / 1000).toFixed(1)} s: ${s.fetched} fetched, ${s.unchanged} unchanged, ${s.removed} removed; ${kb(s.bytes)} in ${s.outDir} (languages: ${s.languages.join(', ') || 'none'}).`,
+  ]
+  if (s.skipped.length === 0) lines.push('Skipped: none.')
+  else {
+    const groups = new Map<string, IndexSummary['skipped']>()
+    for (const k of s.skipped) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
+    lines.push(`Skipped ${s.skipped.length}:`)
+    for (const [reason, list] of groups) {
+      const shown = list.slice(0, 5).map((k) => `${k.url}${k.detail ? ` (${k.detail})` : ''}`)
+      lines.push(
+        `  ${reason} (${list.length}): ${shown.join(', ')}${list.length > 5 ? `, +${list.length - 5} more` : ''}`,
+      )
+    }
+  }
+  return lines
+}
+
+/** Age of an index in words: `3 minutes`, `2 hours`, `5 days`. */
+export function ageInWords(builtAt: string, now: Date): string {
+  const s = Math.max(0, (now.getTime() - Date.parse(builtAt)) / 1000)
+  const unit = (n: number, w: string) => `${Math.floor(n)} ${w}${Math.floor(n) === 1 ? '' : 's'}`
+  if (s < 60) return unit(s, 'second')
+  if (s < 3600) return unit(s / 60, 'minute')
+  if (s < 86400) return unit(s / 3600, 'hour')
+  return unit(s / 86400, 'day')
+}
+
+/** `show`'s line about the index in `dir`: its page count, age and origin, or that there is none. */
+export async function describeIndex(dir: string, now: Date = new Date()): Promise<string> {
+  const m = await readIndexManifest(dir)
+  if (!m) return `Site index: none in ${dir} (build it with npm run assistant -- index --sitemap URL).`
+  return `Site index: ${m.pages} pages of ${m.origin}, built ${ageInWords(m.builtAt, now)} ago (${m.builtAt}), languages ${m.languages.join(', ')}, in ${dir}.`
+}
+
+/**
+ * Runs `index` with `argv` (the arguments after `index`). Never throws.
+ * @returns the exit code (0 done, 1 the source or the index failed, 2 usage error).
+ */
+export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promise<number> {
+  let values
+  try {
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        sitemap: { type: 'string' },
+        crawl: { type: 'string' },
+        dir: { type: 'string' },
+        origin: { type: 'string' },
+        'max-pages': { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values
+  } catch (e) {
+    io.stderr(`${(e as Error).message}\n\n${INDEX_USAGE}`)
+    return 2
+  }
+  if (values.help) {
+    io.stdout(INDEX_USAGE)
+    return 0
+  }
+  const usage = (message: string) => {
+    io.stderr(`${message}\n\n${INDEX_USAGE}`)
+    return 2
+  }
+  const given = [values.sitemap, values.crawl, values.dir].filter((v) => v !== undefined)
+  if (given.length !== 1) return usage('Give exactly one source: --sitemap URL, --crawl URL or --dir FOLDER.')
+  const httpUrl = (v: string, name: string): string | null => {
+    try {
+      const u = new URL(v)
+      return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null
+    } catch {
+      return null
+    } finally {
+      void name
+    }
+  }
+  let source: IndexSource
+  if (values.dir !== undefined) {
+    const origin = values.origin !== undefined ? httpUrl(values.origin, '--origin') : null
+    if (!origin) return usage('--dir needs --origin URL: the http(s) address the folder is served at.')
+    source = { kind: 'dir', dir: resolve(values.dir), origin: new URL(origin).origin }
+  } else {
+    const raw = (values.sitemap ?? values.crawl)!
+    const url = httpUrl(raw, values.sitemap ? '--sitemap' : '--crawl')
+    if (!url) return usage(`${values.sitemap ? '--sitemap' : '--crawl'} must be an http(s) URL; got "${raw}".`)
+    if (values.sitemap !== undefined) source = { kind: 'sitemap', url }
+    else {
+      const max = values['max-pages'] !== undefined ? Number(values['max-pages']) : DEFAULT_MAX_PAGES
+      if (!Number.isInteger(max) || max < 1)
+        return usage(`--max-pages must be a whole number ≥ 1; got "${values['max-pages']}".`)
+      source = { kind: 'crawl', url, maxPages: max }
+    }
+  }
+  const outDir = resolve(values.out ?? DEFAULT_INDEX_DIR)
+  let lastDraw = 0
+  try {
+    const summary = await buildSiteIndex({
+      source,
+      outDir,
+      ...(io.fetch && { fetch: io.fetch }),
+      ...(io.backoffMs !== undefined && { backoffMs: io.backoffMs }),
+      ...(io.now && { now: io.now }),
+      onProgress: (done, total) => {
+        if (!io.isTTY || !io.write) return
+        const t = Date.now()
+        if (done < total && t - lastDraw < 100) return
+        lastDraw = t
+        io.write(`\r${progressBar(done, total)}`)
+      },
+    })
+    if (io.isTTY && io.write) io.write('\n')
+    for (const line of summaryLines(summary)) io.stdout(line)
+    io.stdout(
+      `Publish the folder ${outDir} on ${summary.origin} (for example at ${summary.origin}/site-index/, beside embed/voiceos.js) and name it in the script tag: data-site-index="/site-index/" (or VoiceOS.init({ siteIndex: '/site-index/' })).`,
+    )
+    return 0
+  } catch (e) {
+    if (io.isTTY && io.write) io.write('\n')
+    io.stderr(`The index could not be built: ${(e as Error).message}`)
+    return 1
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * One page's searchable content: its main content only (Mozilla's Readability on a linkedom document — the
+ * reader-view algorithm of Firefox — so navigation, header, footer, sidebars and cookie banners stay out), split
+ * by headings into sections with their anchors, in the page's language (`<html lang>`), plus what the crawler
+ * must obey (`<meta name="robots" content="noindex">`, `<link rel="canonical">`).
+ * @module
+ */
+import { Readability } from '@mozilla/readability'
+import { parseHTML } from 'linkedom'
+
+/** One section of a page: the text under one heading (the first section is the text before any heading). */
+export interface PageSection {
+  /** The heading's text ('' for the text before the first heading). */
+  heading: string
+  /** The heading's fragment id (`id` of the heading, of an anchor inside it or of the section it opens), or ''. */
+  anchor: string
+  /** Heading level 1–6; 0 for the text before the first heading. */
+  level: number
+  /** The section's text, blocks separated by newlines, whitespace collapsed. */
+  text: string
+}
+
+/** What {@link extractPage} finds in one HTML document. */
+export interface ExtractedPage {
+  /** The page's title (Readability's: `<title>` less the site name, or the main heading). */
+  title: string
+  /** Primary language subtag of `<html lang>`, lower case (`en`, `hi`); `unknown` when absent. */
+  lang: string
+  /** `<meta name="robots"|"voiceos" content="…noindex…">`. */
+  noindex: boolean
+  /** The absolute URL of `<link rel="canonical">`, or `null`. */
+  canonical: string | null
+  /** The main content's sections, in reading order; empty sections are dropped. */
+  sections: PageSection[]
+  /** Same-origin and other links of the whole page (absolute, without fragment), for a crawl. */
+  links: string[]
+}
+
+/** Selectors removed before extraction, whatever Readability would decide: chrome that is never main content. */
+const CHROME =
+  'script, style, noscript, template, nav, header, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore]'
+
+const HEADING = /^H([1-6])$/
+const BLOCK =
+  /^(P|LI|DT|DD|TD|TH|PRE|BLOCKQUOTE|FIGCAPTION|H[1-6]|DIV|SECTION|ARTICLE|TR|UL|OL|DL|TABLE|MAIN|FIGURE|DETAILS|SUMMARY)$/
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** Primary language subtag of a `lang` value (`en-GB` → `en`), or `unknown`. */
+export function primaryLanguage(lang: string | null | undefined): string {
+  const m = /^\s*([a-z]{2,3})(?:[-_]|$)/i.exec(lang ?? '')
+  return m ? m[1]!.toLowerCase() : 'unknown'
+}
+
+/**
+ * Extracts a page's main content, its sections and its crawl directives.
+ * @param html - the document as served (UTF-8 text).
+ * @param url - where it was fetched from (absolute): links and the canonical URL resolve against it (or `<base>`).
+ */
+export function extractPage(html: string, url: string): ExtractedPage {
+  const { document } = parseHTML(html)
+  const base = (() => {
+    const href = document.querySelector('base[href]')?.getAttribute('href')
+    try {
+      return href ? new URL(href, url).href : url
+    } catch {
+      return url
+    }
+  })()
+  const abs = (href: string | null | undefined): string | null => {
+    if (!href) return null
+    try {
+      const u = new URL(href, base)
+      u.hash = ''
+      return u.href
+    } catch {
+      return null
+    }
+  }
+  const robots = [...document.querySelectorAll('meta[name]')]
+    .filter((m) => /^(robots|voiceos)$/i.test(m.getAttribute('name') ?? ''))
+    .map((m) => (m.getAttribute('content') ?? '').toLowerCase())
+  const noindex = robots.some((c) => /\b(noindex|none)\b/.test(c))
+  const canonicalEl = [...document.querySelectorAll('link[rel][href]')].find((l) =>
+    (l.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).includes('canonical'),
+  )
+  const canonical = abs(canonicalEl?.getAttribute('href'))
+  const links = [
+    ...new Set(
+      [...document.querySelectorAll('a[href]')]
+        .filter((a) => !/\bnofollow\b/i.test(a.getAttribute('rel') ?? '') && !a.hasAttribute('download'))
+        .map((a) => abs(a.getAttribute('href')))
+        .filter((h): h is string => h !== null && /^https?:/.test(h)),
+    ),
+  ]
+  const lang = primaryLanguage(document.documentElement.getAttribute('lang'))
+  const docTitle = squash(document.querySelector('title')?.textContent ?? '')
+
+  for (const el of [...document.querySelectorAll(CHROME)]) el.remove()
+  const article = (() => {
+    try {
+      // Readability mutates the document it is given; links and directives were read above.
+      return new Readability(document, { charThreshold: 200, keepClasses: false }).parse()
+    } catch {
+      return null
+    }
+  })()
+  let root: Element | null = null
+  if (article?.content) root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body
+  if (!root || squash(root.textContent ?? '').length === 0)
+    root = document.querySelector('main, [role="main"], article') ?? document.body
+  const title = squash(article?.title ?? '') || docTitle || squash(root?.querySelector('h1')?.textContent ?? '')
+
+  return { title, lang, noindex, canonical, sections: root ? sectionsOf(root) : [], links }
+}
+
+/** The fragment id a heading can be linked to: its own, an anchor's inside it, or the section's it opens. */
+function anchorOf(h: Element): string {
+  const own = h.getAttribute('id')
+  if (own) return own
+  const inner = h.querySelector('[id], a[name]')
+  const innerId = inner?.getAttribute('id') ?? inner?.getAttribute('name')
+  if (innerId) return innerId
+  const parent = h.parentElement
+  if (parent && parent.firstElementChild === h && parent.getAttribute('id')) return parent.getAttribute('id')!
+  const prev = h.previousElementSibling
+  if (prev && prev.tagName === 'A' && !prev.textContent?.trim())
+    return prev.getAttribute('id') ?? prev.getAttribute('name') ?? ''
+  return ''
+}
+
+/** Splits the main content by its headings (document order), text blocks on their own lines. */
+function sectionsOf(root: Element): PageSection[] {
+  const sections: PageSection[] = []
+  let current: PageSection = { heading: '', anchor: '', level: 0, text: '' }
+  let line = ''
+  const flush = () => {
+    const t = squash(line)
+    if (t) current.text = current.text ? `${current.text}\n${t}` : t
+    line = ''
+  }
+  const walk = (node: Node) => {
+    for (const child of [...node.childNodes]) {
+      if (child.nodeType === 3) {
+        line += child.textContent ?? ''
+        continue
+      }
+      if (child.nodeType !== 1) continue
+      const el = child as Element
+      const m = HEADING.exec(el.tagName)
+      if (m) {
+        flush()
+        if (current.text || current.heading) sections.push(current)
+        current = { heading: squash(el.textContent ?? ''), anchor: anchorOf(el), level: Number(m[1]), text: '' }
+        continue
+      }
+      if (el.tagName === 'BR') {
+        flush()
+        continue
+      }
+      const block = BLOCK.test(el.tagName)
+      if (block) flush()
+      walk(el)
+      if (block) flush()
+    }
+  }
+  walk(root)
+  flush()
+  if (current.text || current.heading) sections.push(current)
+  return sections.filter((s) => s.text !== '' || s.heading !== '')
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * The clean HTML document Pagefind indexes for a page: its language, its title as Pagefind's `title` meta, and
+ * each section as a heading carrying its anchor (Pagefind's sub-results link to headings with an `id`) followed
+ * by its text. Nothing else of the original page reaches the index.
+ */
+export function searchableHtml(page: Pick<ExtractedPage, 'title' | 'lang' | 'sections'>): string {
+  const body = page.sections
+    .map((s) => {
+      const heading =
+        s.level > 0
+          ? `<h${s.level}${s.anchor ? ` id="${escapeHtml(s.anchor)}"` : ''}>${escapeHtml(s.heading)}</h${s.level}>`
+          : ''
+      const text = s.text
+        .split('\n')
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
+        .join('')
+      return heading + text
+    })
+    .join('\n')
+  const lang = page.lang === 'unknown' ? 'en' : page.lang
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}"><meta data-pagefind-meta="lang[content]" content="${escapeHtml(lang)}"></head><body><main data-pagefind-body>\n${body}</main></body></html>`
+}

@@ -1,0 +1,36 @@
+/**
+ * The size limit of a Daily app message, as daily-js 0.87.0 enforces it: `sendAppMessage(data)` throws
+ * `Message data too large. Max size is <limit>` when `JSON.stringify(data).length` exceeds the call's
+ * `_maxAppMessageSize` — 4096 by default, replaced by the value the room's join answer carries
+ * (`joined-meeting` → `internal._maxAppMessageSize`) and reset to 4096 on leaving (node_modules/@daily-co/daily-js,
+ * `sendAppMessage` and the call machine's `joined-meeting` handler). A Vapi client message travels as its JSON
+ * text (`sendAppMessage(JSON.stringify(message))`, as @vapi-ai/web 2.7.1's `send`), so daily-js measures the
+ * message serialised twice: every `"` of the message costs 2 characters, of its content 4, every newline of its
+ * content 3.
+ * @module
+ */
+
+/** daily-js's default app-message limit, in characters of `JSON.stringify(data)` (daily-js 0.87.0 `$o`). */
+export const DAILY_MAX_APP_MESSAGE_SIZE = 4096
+
+/** The message daily-js throws above the limit (daily-js 0.87.0 `sendAppMessage`). */
+export function appMessageTooLargeText(limit: number): string {
+  return `Message data too large. Max size is ${limit}`
+}
+
+/**
+ * What daily-js measures for a client message sent as JSON text: `JSON.stringify(JSON.stringify(message)).length`,
+ * in UTF-16 code units (characters, not bytes: `é` counts 1, an emoji 2).
+ */
+export function appMessageSize(message: unknown): number {
+  return JSON.stringify(JSON.stringify(message)).length
+}
+
+/**
+ * The app-message limit of a Daily call object, in characters: its `_maxAppMessageSize` (daily-js keeps the
+ * room's value there after joining) when that is a positive number, else {@link DAILY_MAX_APP_MESSAGE_SIZE}.
+ */
+export function appMessageLimitOf(call: unknown): number {
+  const size = (call as { _maxAppMessageSize?: unknown } | null | undefined)?._maxAppMessageSize
+  return typeof size === 'number' && Number.isFinite(size) && size > 0 ? size : DAILY_MAX_APP_MESSAGE_SIZE
+}

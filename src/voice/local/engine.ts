@@ -1,0 +1,513 @@
+/**
+ * The local mode's engine (README "Voice without a platform account"): a conversation with no platform, no call
+ * and no key. It satisfies the same engine contract as the web call (src/voice/session/types.ts
+ * `VoiceEngineLike`), so the same session runs it — status, transcript, toasts, the page map, the same command
+ * router and executor, their results and refusals, and the conversation across page loads (./handoff.ts) —:
+ * - the browser's recognizer (./recognition.ts) listens in the page's language, on-device where the browser can;
+ * - each final transcript is read by the grammar of that language (./grammar.ts) and becomes a `tool-calls`
+ *   message, the shape a call's assistant sends (Vapi `ClientMessageToolCalls`), which the session runs;
+ * - the session reports each result through `send()` as it does to a call; this engine answers it in a sentence
+ *   (./answers.ts), shown as the assistant's turn and spoken with `speechSynthesis` unless muted;
+ * - what the visitor types (the widget's composer) is read by the same grammar.
+ * Where the browser has no recognizer, the conversation starts typed-only and says so.
+ * @module
+ */
+import { TypedEmitter } from '../engine/emitter'
+import type { VoiceCallErrorEvent } from '../engine/events'
+import type { VapiClientMessage } from '../engine/messages'
+import type { VoiceEngineLike, WidgetEngineEvents } from '../session/types'
+import {
+  answerForResult,
+  examplesFor,
+  fillTemplate,
+  joinList,
+  readPageMap,
+  readResult,
+  type PageOffer,
+} from './answers'
+import { loadGrammar, normalizeUtterance, parseUtterance, type GrammarTable, type Intent } from './grammar'
+import {
+  onDevice,
+  recognitionOf,
+  type Recognition,
+  type RecognitionConstructor,
+  type RecognitionErrorEvent,
+  type RecognitionResultEvent,
+} from './recognition'
+
+/** Options of {@link LocalVoiceEngine}. */
+export interface LocalEngineOptions {
+  /** BCP 47 language of the page (recognizer, grammar, voice). @default the document's `lang`, else 'en' */
+  lang?: string
+  /** The recognizer constructor. @default `SpeechRecognition` / `webkitSpeechRecognition` of the window (./recognition.ts) */
+  recognition?: RecognitionConstructor | null
+  /** The speech synthesizer. @default `window.speechSynthesis`, `null` where there is none */
+  synthesis?: Pick<SpeechSynthesis, 'speak' | 'cancel'> | null
+  /** Creates an utterance to speak. @default `new SpeechSynthesisUtterance(text)` */
+  utterance?: (text: string) => SpeechSynthesisUtterance
+  /** Where "go back" goes back. @default `window.history` */
+  history?: Pick<History, 'back' | 'length'>
+}
+
+/** The call object `start()` resolves to: what the session hands to the next page (./handoff.ts `handoffWebCall`). */
+export interface LocalCall {
+  id: string
+  /** Always '' (no room); with no `monitor.controlUrl`, leaving the site ends nothing remote: there is nothing. */
+  webCallUrl: string
+}
+
+/** How often in a row the recognizer may end within {@link RESTART_WINDOW_MS} of starting before the engine gives up. */
+const MAX_QUICK_RESTARTS = 5
+/** A recognizer session shorter than this, ms, counts as a quick end (a broken recognizer would spin). */
+const RESTART_WINDOW_MS = 1000
+
+/** How long an utterance the grammar does not know waits for the first page map (a button's name?), ms. */
+const PAGE_MAP_WAIT_MS = 1500
+
+/** The tool name each command goes out as (src/voice/realtime/toolCalls.ts reads the action from it). */
+const TOOL_NAMES = { scroll: 'scroll', click: 'click', fill: 'fill', toggle: 'toggle' } as const
+
+/** Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds). */
+const FATAL_ERRORS: Record<string, { name?: string; reason?: string }> = {
+  'not-allowed': { name: 'NotAllowedError' },
+  'service-not-allowed': { name: 'NotAllowedError' },
+  'audio-capture': { name: 'NotFoundError' },
+  network: { reason: 'network' },
+}
+
+/** Text as compared for an echo: lower case, letters, marks and digits only, single spaces. */
+const echoForm = (text: string): string =>
+  text
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim()
+
+/** A conversation with the browser's own recognizer and voice (see the module docs). */
+export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implements VoiceEngineLike {
+  readonly #options: LocalEngineOptions
+  readonly #lang: string
+  #grammar: GrammarTable | null = null
+  #recognition: Recognition | null = null
+  #active = false
+  #muted = false
+  #speaking = 0
+  /** What is being spoken now, as {@link echoForm} (the recognizer may hear it back through the speakers). */
+  #echo = ''
+  #listening = false
+  /** Set once `call-start` went out: errors before it fail the start instead. */
+  #live = false
+  #startedAt = 0
+  #quickEnds = 0
+  #calls = 0
+  #offer: PageOffer | null = null
+  /** Utterances waiting for the first page map (see {@link PAGE_MAP_WAIT_MS}). */
+  #waitingForMap: (() => void)[] = []
+  /** Tool call id → the utterance's intent, until the session reports its result. */
+  readonly #pending = new Map<string, Intent>()
+  /** Whether the recognizer runs on this device (`processLocally`). */
+  onDevice = false
+
+  constructor(options: LocalEngineOptions = {}) {
+    super()
+    this.#options = options
+    const docLang = typeof document === 'undefined' ? '' : document.documentElement.lang
+    this.#lang = options.lang || docLang || 'en'
+  }
+
+  /** Whether a conversation is in progress. */
+  get active(): boolean {
+    return this.#active
+  }
+
+  /** Whether this browser can listen (it has a recognizer); without one the conversation is typed only. */
+  get canListen(): boolean {
+    return this.#ctor() !== null
+  }
+
+  #ctor(): RecognitionConstructor | null {
+    return this.#options.recognition !== undefined ? this.#options.recognition : recognitionOf()
+  }
+
+  /** The recognizer's language: the document's regional tag when it is of the page's language (`hi-IN` for `hi`). */
+  #recognitionLang(): string {
+    const docLang = typeof document === 'undefined' ? '' : document.documentElement.lang
+    const primary = (tag: string) => tag.toLowerCase().split('-')[0]
+    return docLang && primary(docLang) === primary(this.#lang) ? docLang : this.#lang
+  }
+
+  start(): Promise<LocalCall | null> {
+    return this.#begin(false)
+  }
+
+  /** Continues the conversation the previous page of this tab handed over (src/voice/session/handoff.ts). */
+  reconnect(): Promise<LocalCall | null> {
+    return this.#begin(true)
+  }
+
+  async #begin(resumed: boolean): Promise<LocalCall | null> {
+    if (this.#active) return null
+    this.#active = true
+    this.#muted = false
+    this.#quickEnds = 0
+    let grammar: GrammarTable
+    try {
+      grammar = await loadGrammar(this.#lang)
+    } catch (error) {
+      return this.#fail({ reason: 'network' }, 'the grammar could not load', error)
+    }
+    if (!this.#active) return null // stopped while loading
+    this.#grammar = grammar
+    const ctor = this.#ctor()
+    const lang = this.#recognitionLang()
+    if (ctor) {
+      this.onDevice = await onDevice(ctor, lang)
+      if (!this.#active) return null
+      let recognition: Recognition
+      try {
+        recognition = new ctor()
+        recognition.lang = lang
+        recognition.continuous = true
+        recognition.interimResults = true
+        recognition.maxAlternatives = 1
+        if (this.onDevice && 'processLocally' in recognition) recognition.processLocally = true
+      } catch (error) {
+        return this.#fail({ name: 'NotFoundError' }, 'the recognizer could not be created', error)
+      }
+      this.#recognition = recognition
+      recognition.addEventListener('result', this.#onResult)
+      recognition.addEventListener('error', this.#onError)
+      recognition.addEventListener('end', this.#onEnd)
+      const started = await new Promise<string | null>((resolve) => {
+        const done = (value: string | null) => {
+          recognition.removeEventListener('start', onStart)
+          recognition.removeEventListener('error', onFirstError)
+          resolve(value)
+        }
+        const onStart = () => done(null)
+        const onFirstError = (e: Event) => done((e as RecognitionErrorEvent).error || 'aborted')
+        recognition.addEventListener('start', onStart)
+        recognition.addEventListener('error', onFirstError)
+        this.#listen()
+      })
+      if (!this.#active) return null
+      if (started !== null && started !== 'no-speech') {
+        const fatal = FATAL_ERRORS[started] ?? { reason: 'network' }
+        return this.#fail(fatal, `the recognizer refused to start (${started})`)
+      }
+    }
+    const id = `local-${Date.now().toString(36)}`
+    this.#live = true
+    this.emit('call-start')
+    const page = typeof document === 'undefined' ? '' : document.title.trim()
+    const a = grammar.answers
+    this.#say(
+      !ctor
+        ? a.typedOnly
+        : resumed && page
+          ? fillTemplate(a.resumed, { page })
+          : this.onDevice
+            ? a.listeningOnDevice
+            : a.listening,
+    )
+    return { id, webCallUrl: '' }
+  }
+
+  /** A failed start: the error event (classified by src/voice/session/problems.ts), `null` for the session. */
+  #fail(cause: { name?: string; reason?: string }, message: string, error?: unknown): null {
+    this.#teardown()
+    const event = {
+      type: 'start-method-error',
+      message,
+      error: Object.assign(new Error(message), cause, { cause: error }),
+      timestamp: new Date().toISOString(),
+    } as unknown as VoiceCallErrorEvent
+    this.emit('error', event)
+    return null
+  }
+
+  #listen(): void {
+    const r = this.#recognition
+    if (!r || !this.#active || this.#muted || this.#listening) return
+    try {
+      this.#startedAt = Date.now()
+      this.#listening = true
+      r.start()
+    } catch {
+      this.#listening = false // already started (InvalidStateError): its end restarts it
+    }
+  }
+
+  readonly #onResult = (e: Event): void => {
+    if (!this.#active || this.#muted) return
+    const event = e as RecognitionResultEvent
+    let interim = ''
+    for (let i = event.resultIndex; i < event.results.length; i++) {
+      const result = event.results[i]
+      const text = result?.[0]?.transcript ?? ''
+      if (!result || !text.trim()) continue
+      // The assistant's own voice, heard back through the speakers, is not a command.
+      if (this.#speaking > 0 && this.#echo.includes(echoForm(text))) continue
+      if (result.isFinal) this.#heard(text.trim())
+      else interim += text
+    }
+    if (interim.trim()) this.#transcript('user', interim.trim(), 'partial')
+  }
+
+  readonly #onError = (e: Event): void => {
+    const error = (e as RecognitionErrorEvent).error
+    if (!this.#active || !this.#live) return
+    const fatal = FATAL_ERRORS[error]
+    if (!fatal) return // no-speech, aborted: the end that follows restarts listening
+    this.#teardown()
+    this.emit('error', {
+      type: 'daily-error',
+      message: `speech recognition: ${error}`,
+      error: Object.assign(new Error(`speech recognition: ${error}`), fatal),
+      timestamp: new Date().toISOString(),
+    } as unknown as VoiceCallErrorEvent)
+    this.emit('call-end')
+  }
+
+  readonly #onEnd = (): void => {
+    this.#listening = false
+    if (!this.#active || this.#muted) return
+    // Recognizers end a session after silence or a minute; listening goes on until the visitor stops it.
+    this.#quickEnds = Date.now() - this.#startedAt < RESTART_WINDOW_MS ? this.#quickEnds + 1 : 0
+    if (this.#quickEnds > MAX_QUICK_RESTARTS) {
+      this.#teardown()
+      this.emit('call-end')
+      return
+    }
+    this.#listen()
+  }
+
+  #transcript(role: 'user' | 'assistant', transcript: string, transcriptType: 'partial' | 'final'): void {
+    this.emit('message', { type: 'transcript', role, transcriptType, transcript })
+  }
+
+  /** A final transcript: shown as the visitor's turn, then acted on. */
+  #heard(text: string): void {
+    this.#transcript('user', text, 'final')
+    this.#act(text)
+  }
+
+  /** Reads `text` with the grammar and does what it says (a command goes to the session as a tool call). */
+  #act(text: string): void {
+    const grammar = this.#grammar
+    if (!grammar || !this.#active) return
+    const parsed = parseUtterance(text, grammar)
+    if (!parsed && !this.#offer && this.#waitingForMap.length < 5) {
+      // A button's name said before the first page map arrived (it follows Listening within moments): read
+      // again once it is here, or after PAGE_MAP_WAIT_MS without it.
+      let done = false
+      const again = () => {
+        if (done) return
+        done = true
+        this.#waitingForMap = this.#waitingForMap.filter((f) => f !== again)
+        if (this.#active) this.#answer(text, null)
+      }
+      this.#waitingForMap.push(again)
+      setTimeout(again, PAGE_MAP_WAIT_MS)
+      return
+    }
+    this.#answer(text, parsed)
+  }
+
+  /** Acts on what the grammar made of `text` (a button's or link's name when it made nothing), or says what it can do. */
+  #answer(text: string, parsed: Intent | null): void {
+    const grammar = this.#grammar
+    if (!grammar || !this.#active) return
+    const a = grammar.answers
+    const intent = parsed ?? this.#named(text)
+    if (!intent) {
+      this.#say(fillTemplate(a.notUnderstood, { heard: text, examples: joinList(examplesFor(this.#offer, a), a.and) }))
+      return
+    }
+    switch (intent.intent) {
+      case 'help':
+        this.#say(fillTemplate(a.help, { examples: joinList(examplesFor(this.#offer, a), a.and) }))
+        return
+      case 'stop':
+        this.#say(a.stop)
+        void this.#end(false)
+        return
+      case 'back': {
+        const history = this.#options.history ?? (typeof window === 'undefined' ? undefined : window.history)
+        if (!history || history.length <= 1) {
+          this.#say(a.noHistory)
+          return
+        }
+        this.#say(a.back)
+        history.back()
+        return
+      }
+      case 'search':
+        // Without a site index, a search is a fill of the page's own search field, if it has one.
+        this.#toolCall(intent, { action: 'fill', fieldHint: 'search', value: intent.query })
+        return
+      case 'command':
+        this.#toolCall(intent, intent.command)
+        return
+    }
+  }
+
+  /**
+   * An utterance that is the name of a button or link of the current page map ("subscribe", "add Darjeeling to
+   * the cart" for "Add Darjeeling to cart"), compared without case, punctuation and the table's articles: a click
+   * on it. `null` otherwise.
+   */
+  #named(text: string): Intent | null {
+    const grammar = this.#grammar
+    const offer = this.#offer
+    if (!grammar || !offer) return null
+    const articles = new Set(grammar.articles.map(echoForm))
+    const key = (s: string) =>
+      echoForm(s)
+        .split(' ')
+        .filter((w) => !articles.has(w))
+        .join(' ')
+    const said = key(normalizeUtterance(text, grammar))
+    if (!said) return null
+    const name = [...offer.buttons, ...offer.links].find((n) => key(n) === said)
+    return name ? { intent: 'command', via: 'say', command: { action: 'click', targetText: name } } : null
+  }
+
+  #toolCall(intent: Intent, command: Record<string, string>): void {
+    const id = `local_${++this.#calls}`
+    this.#pending.set(id, intent)
+    const { action, ...args } = command
+    const name = TOOL_NAMES[action as keyof typeof TOOL_NAMES] ?? 'voice_command'
+    this.emit('message', {
+      type: 'tool-calls',
+      toolCallList: [{ id, type: 'function', function: { name, arguments: args } }],
+    })
+  }
+
+  /** Shows `text` as the assistant's turn and speaks it in the page's language, unless muted. */
+  #say(text: string): void {
+    if (!text) return
+    this.#transcript('assistant', text, 'final')
+    const synth =
+      this.#options.synthesis !== undefined
+        ? this.#options.synthesis
+        : typeof speechSynthesis === 'undefined'
+          ? null
+          : speechSynthesis
+    if (!synth || this.#muted) return
+    try {
+      const utterance = this.#options.utterance ? this.#options.utterance(text) : new SpeechSynthesisUtterance(text)
+      utterance.lang = this.#recognitionLang()
+      let counted = true
+      this.#speaking++
+      this.#echo = echoForm(text)
+      const settle = () => {
+        if (!counted) return
+        counted = false
+        this.#speaking = Math.max(0, this.#speaking - 1)
+      }
+      utterance.addEventListener('end', settle)
+      utterance.addEventListener('error', settle)
+      synth.cancel() // the newest answer replaces one still being read
+      synth.speak(utterance)
+      // A synthesizer that never reports (no voices installed) must not deafen the recognizer.
+      setTimeout(settle, 4000 + 80 * text.length)
+    } catch {
+      this.#speaking = 0
+    }
+  }
+
+  /**
+   * What the session sends into the "call": a result is answered (./answers.ts), a page map kept for the
+   * examples, a typed message read by the grammar. Anything else is taken and ignored.
+   * @returns whether a conversation was in progress.
+   */
+  send(message: VapiClientMessage): boolean {
+    if (!this.#active) return false
+    if (message.type !== 'add-message') return true
+    const { role, content } = message.message
+    if (role === 'user') {
+      this.#act(content)
+      return true
+    }
+    const offer = readPageMap(content)
+    if (offer) {
+      this.#offer = offer
+      for (const again of [...this.#waitingForMap]) again()
+      return true
+    }
+    const result = readResult(content)
+    const intent = result ? this.#pending.get(result.toolCallId) : undefined
+    if (result && intent && this.#grammar) {
+      this.#pending.delete(result.toolCallId)
+      const a = this.#grammar.answers
+      if (intent.intent === 'search' && result.outcome === 'refused') this.#say(a.searchUnavailable)
+      else this.#say(answerForResult(result, a))
+    }
+    return true
+  }
+
+  /** Mutes (`true`) the conversation: the recognizer stops and nothing is spoken; unmuting listens again. */
+  setMuted(muted: boolean): void {
+    if (!this.#active) throw new Error('No conversation in progress.')
+    this.#muted = muted
+    if (muted) {
+      try {
+        this.#recognition?.abort()
+      } catch {
+        /* not listening */
+      }
+      this.#listening = false
+      this.#cancelSpeech()
+    } else this.#listen()
+  }
+
+  isMuted(): boolean {
+    return this.#active && this.#muted
+  }
+
+  #cancelSpeech(): void {
+    try {
+      const synth = this.#options.synthesis !== undefined ? this.#options.synthesis : globalThis.speechSynthesis
+      synth?.cancel()
+    } catch {
+      /* nothing to cancel */
+    }
+    this.#speaking = 0
+  }
+
+  #teardown(): void {
+    this.#active = false
+    this.#live = false
+    this.#listening = false
+    this.#pending.clear()
+    this.#waitingForMap = []
+    const r = this.#recognition
+    this.#recognition = null
+    if (!r) return
+    r.removeEventListener('result', this.#onResult)
+    r.removeEventListener('error', this.#onError)
+    r.removeEventListener('end', this.#onEnd)
+    try {
+      r.abort()
+    } catch {
+      /* already ended */
+    }
+  }
+
+  // eslint-disable-next-line @typescript-eslint/require-await -- the engine contract's stop is async; nothing here waits
+  async #end(silence: boolean): Promise<void> {
+    if (silence) this.#cancelSpeech()
+    if (!this.#active) return
+    this.#teardown()
+    this.emit('call-end')
+  }
+
+  /** Ends the conversation: the recognizer stops, any answer being spoken is cut, `call-end` once. */
+  stop(): Promise<void> {
+    if (!this.#active) {
+      this.#cancelSpeech()
+      return Promise.resolve()
+    }
+    return this.#end(true)
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * The local mode's command grammar (README "Voice without a platform account"): what a visitor says, as the
+ * browser's recognizer writes it down, → one of the four voice commands of SPEC §3 (scroll, click, fill, toggle)
+ * or one of the local conversation's own intents (go back, stop, help, search). Not a language model: a table of
+ * phrases per language (`./grammar/<lng>.json`), which content editors extend, read by this one small matcher.
+ *
+ * A table has:
+ * - `rules`, tried in order, each with an `intent` and either `phrases` (the whole utterance) or `patterns` with
+ *   slots (`{target}`, `{field}`, `{value}`, `{query}`); `[a|b|c]` in a phrase or pattern is a choice of words.
+ *   Every rule's exact `phrases` are tried before any rule's `patterns` ("stop" is never "turn {target} off").
+ *   Each rule lists `examples` (`say` → `means`): `tests/unit/local/grammar.test.ts` checks every one of them;
+ * - `strip`: polite words dropped from the start and end ("please", "can you", "कृपया");
+ * - `articles` dropped from the start of a slot, `dropWords` from its end ("the name field" → "name"),
+ *   `roles`: a slot's last word naming a control ("the submit button" → target "submit", role `button`);
+ * - `emailFields` and `dictation`: a value spoken into an email field is written as dictated
+ *   ("ada at example dot com" → "ada@example.com"); every other value goes to the executor as heard, which reads
+ *   dates, numbers and option texts itself (src/voice/commands/spoken.ts), as it does for a call;
+ * - `answers`: the sentences the local conversation speaks and shows (./answers.ts).
+ * @module
+ */
+
+/** One rule of a {@link GrammarTable}. */
+export interface GrammarRule {
+  /** What the rule means: a voice command's action, `navigate` (a click on a link or button), or a local intent. */
+  intent: 'scroll' | 'click' | 'navigate' | 'fill' | 'toggle' | 'search' | 'back' | 'stop' | 'help'
+  /** Scroll rules: where to. */
+  direction?: 'up' | 'down' | 'top' | 'bottom'
+  /** Toggle rules: the end state (`on`/`off`); absent → toggle. */
+  value?: 'on' | 'off'
+  /** Whole utterances (after {@link GrammarTable.strip}), lower case; `[a|b]` a choice. */
+  phrases?: string[]
+  /** Utterances with slots: `{target}` (click, navigate, toggle), `{field}` and `{value}` (fill), `{query}` (search). */
+  patterns?: string[]
+  /** What the table promises: each `say` must parse to `means` (tests/unit/local/grammar.test.ts). */
+  examples?: { say: string; means: Record<string, string> }[]
+}
+
+/** The sentences of one language (./answers.ts); `{name}`-style placeholders. */
+export interface GrammarAnswers {
+  listening: string
+  listeningOnDevice: string
+  typedOnly: string
+  resumed: string
+  done: Record<string, string>
+  noField: string
+  refused: string
+  and: string
+  back: string
+  noHistory: string
+  stop: string
+  searchUnavailable: string
+  help: string
+  notUnderstood: string
+  example: Record<'fill' | 'click' | 'navigate' | 'scroll' | 'top' | 'back', string>
+}
+
+/** One language's grammar (`./grammar/<lng>.json`). */
+export interface GrammarTable {
+  /** BCP 47 primary language subtag (`en`, `hi`). */
+  lang: string
+  strip: { prefixes: string[]; suffixes: string[] }
+  articles: string[]
+  roles: Record<string, string>
+  dropWords: string[]
+  emailFields: string[]
+  dictation: { say: string; write: string }[]
+  rules: GrammarRule[]
+  answers: GrammarAnswers
+}
+
+/** What an utterance means. `command` is a SPEC §3 voice command message (validated by the executor's schema). */
+export type Intent =
+  | {
+      intent: 'command'
+      command: {
+        action: 'scroll' | 'click' | 'fill' | 'toggle'
+        direction?: string
+        targetText?: string
+        role?: string
+        fieldHint?: string
+        value?: string
+      }
+      /** `navigate` when the visitor asked to go to a page (the answer and the handoff know). */
+      via: 'navigate' | 'say'
+    }
+  | { intent: 'search'; query: string }
+  | { intent: 'back' | 'stop' | 'help' }
+
+/** Longest utterance read, in characters (a recognizer's runaway transcript is cut). */
+export const MAX_UTTERANCE_CHARS = 300
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A phrase or pattern as a regular expression source: `[a|b]` → a choice, `{slot}` → a named lazy group, spaces → `\s+`. */
+function source(text: string): string {
+  let out = ''
+  const re = /\[([^\]]+)\]|\{(\w+)\}|(\s+)|([^[{\s]+)/gu
+  for (const m of text.trim().matchAll(re)) {
+    if (m[1] !== undefined)
+      out += `(?:${m[1]
+        .split('|')
+        .map((w) => w.trim().split(/\s+/).map(escape).join('\\s+'))
+        .join('|')})`
+    else if (m[2] !== undefined) out += `(?<${m[2]}>.+?)`
+    else if (m[3] !== undefined) out += '\\s+'
+    else out += escape(m[4]!)
+  }
+  return out
+}
+
+/** A compiled table: its rules' regular expressions, built once per table. */
+interface Compiled {
+  phrases: { rule: GrammarRule; re: RegExp }[]
+  patterns: { rule: GrammarRule; re: RegExp }[]
+  prefix: RegExp | null
+  suffix: RegExp | null
+}
+const compiled = new WeakMap<GrammarTable, Compiled>()
+
+const alternatives = (words: string[]) =>
+  words
+    .filter((w) => w.trim() !== '')
+    .sort((a, b) => b.length - a.length)
+    .map((w) => source(w))
+    .join('|')
+
+function compile(table: GrammarTable): Compiled {
+  let c = compiled.get(table)
+  if (c) return c
+  const phrases: Compiled['phrases'] = []
+  const patterns: Compiled['patterns'] = []
+  for (const rule of table.rules) {
+    for (const p of rule.phrases ?? []) phrases.push({ rule, re: new RegExp(`^${source(p)}$`, 'iu') })
+    for (const p of rule.patterns ?? []) patterns.push({ rule, re: new RegExp(`^${source(p)}$`, 'iu') })
+  }
+  const pre = alternatives(table.strip.prefixes)
+  const suf = alternatives(table.strip.suffixes)
+  c = {
+    phrases,
+    patterns,
+    prefix: pre ? new RegExp(`^(?:${pre})(?:\\s+|,\\s*)`, 'iu') : null,
+    suffix: suf ? new RegExp(`(?:\\s+|,\\s*)(?:${suf})$`, 'iu') : null,
+  }
+  compiled.set(table, c)
+  return c
+}
+
+/**
+ * An utterance as the matcher reads it: trimmed, whitespace collapsed, sentence punctuation at the end dropped
+ * (`.`, `!`, `?`, `।`, `॥`), polite words at either end dropped (repeatedly: "ok please scroll down please").
+ */
+export function normalizeUtterance(text: string, table: GrammarTable): string {
+  const c = compile(table)
+  let t = text.slice(0, MAX_UTTERANCE_CHARS).replace(/\s+/g, ' ').trim()
+  for (let i = 0; i < 8; i++) {
+    const before = t
+    t = t.replace(/[\s.!?,;:।॥"“”]+$/u, '').replace(/^[\s"“”,]+/u, '')
+    if (c.prefix) t = t.replace(c.prefix, '')
+    if (c.suffix) t = t.replace(c.suffix, '')
+    if (t === before) break
+  }
+  return t
+}
+
+const lowerEq = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0
+
+/** A slot's text: articles off its start, `dropWords` off its end; its last word as a role when it names one. */
+function cleanSlot(text: string, table: GrammarTable, withRole: boolean): { text: string; role?: string } {
+  let words = text.trim().split(/\s+/)
+  let role: string | undefined
+  for (let changed = true; changed && words.length > 1;) {
+    changed = false
+    if (table.articles.some((a) => lowerEq(a, words[0]!))) {
+      words = words.slice(1)
+      changed = true
+    }
+    if (words.length < 2) break
+    if (table.dropWords.some((w) => lowerEq(w, words[words.length - 1]!))) {
+      words = words.slice(0, -1)
+      changed = true
+      continue
+    }
+    if (withRole && role === undefined) {
+      // Roles of one or two words ("button", "check box", "menu item").
+      for (const n of [2, 1]) {
+        if (words.length <= n) continue
+        const tail = words.slice(-n).join(' ')
+        const named = Object.entries(table.roles).find(([w]) => lowerEq(w, tail))
+        if (named) {
+          role = named[1]
+          words = words.slice(0, -n)
+          changed = true
+          break
+        }
+      }
+    }
+  }
+  return { text: words.join(' ').replace(/^[“"']+|[”"']+$/gu, ''), ...(role !== undefined && { role }) }
+}
+
+/** A value spoken into an email field, as dictated: the table's `dictation` words written as symbols. */
+function dictate(value: string, field: string, table: GrammarTable): string {
+  const isEmail = table.emailFields.some((f) => lowerEq(f, field)) || /@/.test(value)
+  if (!isEmail) return value
+  let v = ` ${value} `
+  for (const d of table.dictation) v = v.split(new RegExp(escape(d.say).replace(/ /g, '\\s+'), 'iu')).join(d.write)
+  v = v.trim()
+  // "ada @ example . com" → "ada@example.com": an address has no spaces.
+  return /@/.test(v) ? v.replace(/\s+/g, '') : v
+}
+
+/**
+ * What `utterance` means in `table`'s language, or `null` when no rule matches (the local conversation then
+ * answers "I can do …"). Never throws.
+ * @example parseUtterance('please fill email with ada at example dot com', en)
+ *   // { intent: 'command', via: 'say', command: { action: 'fill', fieldHint: 'email', value: 'ada@example.com' } }
+ */
+export function parseUtterance(utterance: string, table: GrammarTable): Intent | null {
+  try {
+    const text = normalizeUtterance(utterance, table)
+    if (text === '') return null
+    const c = compile(table)
+    for (const { rule, re } of c.phrases) {
+      if (re.test(text)) return intentOf(rule, {}, table)
+    }
+    for (const { rule, re } of c.patterns) {
+      const m = re.exec(text)
+      if (!m?.groups) continue
+      const intent = intentOf(rule, m.groups, table)
+      if (intent) return intent
+    }
+    return null
+  } catch {
+    return null
+  }
+}
+
+function intentOf(rule: GrammarRule, slots: Record<string, string | undefined>, table: GrammarTable): Intent | null {
+  switch (rule.intent) {
+    case 'back':
+    case 'stop':
+    case 'help':
+      return { intent: rule.intent }
+    case 'scroll':
+      return { intent: 'command', via: 'say', command: { action: 'scroll', direction: rule.direction ?? 'down' } }
+    case 'search': {
+      const query = cleanSlot(slots.query ?? '', table, false).text
+      return query ? { intent: 'search', query } : null
+    }
+    case 'fill': {
+      const field = cleanSlot(slots.field ?? '', table, false).text
+      const raw = (slots.value ?? '').trim().replace(/^[“"']+|[”"']+$/gu, '')
+      if (!field || !raw) return null
+      return {
+        intent: 'command',
+        via: 'say',
+        command: { action: 'fill', fieldHint: field, value: dictate(raw, field, table) },
+      }
+    }
+    case 'click':
+    case 'navigate':
+    case 'toggle': {
+      const target = cleanSlot(slots.target ?? '', table, true)
+      if (!target.text) return null
+      const action = rule.intent === 'toggle' ? 'toggle' : 'click'
+      return {
+        intent: 'command',
+        via: rule.intent === 'navigate' ? 'navigate' : 'say',
+        command: {
+          action,
+          targetText: target.text,
+          ...(target.role !== undefined && { role: target.role }),
+          ...(rule.intent === 'toggle' && rule.value !== undefined && { value: rule.value }),
+        },
+      }
+    }
+  }
+}
+
+/** The grammar tables shipped (`./grammar/*.json`), one lazily loaded chunk each. */
+const TABLES = import.meta.glob<GrammarTable>('./grammar/*.json', { import: 'default' })
+
+/** Languages with a grammar table. */
+export const GRAMMAR_LANGUAGES: readonly string[] = Object.keys(TABLES).map((p) => p.replace(/^.*\/|\.json$/g, ''))
+
+/**
+ * Loads the grammar of `lang` (a BCP 47 tag: `hi-IN` → `hi`), or English's where the language has no table.
+ * @throws when the table's chunk cannot be fetched (the caller reports a failed start).
+ */
+export async function loadGrammar(lang: string): Promise<GrammarTable> {
+  const primary = lang.toLowerCase().split('-')[0] ?? 'en'
+  const load = TABLES[`./grammar/${primary}.json`] ?? TABLES['./grammar/en.json']!
+  return load()
+}

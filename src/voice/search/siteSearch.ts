@@ -1,0 +1,240 @@
+/**
+ * The `search_site` tool's search: the site's static Pagefind index (built by `npm run assistant -- index`,
+ * published beside the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`). Nothing of it is
+ * fetched before the first search of a conversation: then `voiceos-index.json` (the origin it was built for),
+ * `pagefind.js` and the language's WebAssembly and metadata; each query fetches only the index and fragment
+ * chunks it needs (Pagefind's design). Every failure is an answer in words the assistant can repeat, never
+ * an exception.
+ * @module
+ */
+
+/** Most results a search gives the assistant. */
+export const SEARCH_MAX_RESULTS = 5
+/** Longest excerpt of a result, in characters. */
+export const EXCERPT_MAX_CHARS = 300
+/** The manifest the indexer writes beside Pagefind's files. */
+export const INDEX_MANIFEST = 'voiceos-index.json'
+/** First line of a search result the assistant reads. */
+export const SEARCH_RESULTS_HEADER = 'SEARCH RESULTS'
+
+/** One result: a page (and section) of this site. */
+export interface SiteSearchResult {
+  /** The page's title, with the section's heading when the match is in a section (`Refund policy › Timing`). */
+  title: string
+  /** Path on this site, with the section's anchor (`/help/refunds#timing`). */
+  path: string
+  /** Text around the match, at most {@link EXCERPT_MAX_CHARS} characters, in the page's language. */
+  excerpt: string
+  /** The page's language (`en`, `hi`). */
+  lang: string
+}
+
+/** What a search came to: results (possibly none), or why it could not search, in words. */
+export type SiteSearchOutcome = { ok: true; query: string; results: SiteSearchResult[] } | { ok: false; error: string }
+
+/** What the search needs of Pagefind's `pagefind.js` module (its documented JavaScript API). */
+interface PagefindModule {
+  options(o: Record<string, unknown>): Promise<void>
+  init?(): Promise<void>
+  search(q: string): Promise<{ results: PagefindResult[] } | null>
+  destroy?(): Promise<void>
+}
+interface PagefindResult {
+  id: string
+  score: number
+  data(): Promise<PagefindData>
+}
+interface PagefindData {
+  url: string
+  excerpt: string
+  meta: Record<string, string | undefined>
+  sub_results?: { title: string; url: string; excerpt: string; locations?: number[] }[]
+}
+
+/** Options of {@link createSiteSearch}. */
+export interface SiteSearchOptions {
+  /** Where the index is published (`/site-index/` or an absolute URL); '' or undefined → no index. */
+  indexUrl: string | undefined
+  /** The page's origin. @default location.origin */
+  origin?: string
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Loads `pagefind.js` (tests and the bench pass their own). @default a dynamic `import()` of the URL */
+  importModule?: (url: string) => Promise<unknown>
+}
+
+/** A site's search, created per session; its first call loads the index. */
+export interface SiteSearch {
+  /** Searches the site; never throws. */
+  search(query: string): Promise<SiteSearchOutcome>
+  /** Paths returned by searches so far (without anchors): pages `open_page` may open without checking. */
+  readonly foundPaths: ReadonlySet<string>
+}
+
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+const cut = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
+
+/** Creates the site search for one session (see the module docs). */
+export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
+  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
+  const importModule = options.importModule ?? ((url: string) => import(/* @vite-ignore */ url))
+  const origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin)
+  const foundPaths = new Set<string>()
+  let ready: Promise<PagefindModule | { error: string }> | undefined
+
+  const base = (() => {
+    const raw = options.indexUrl?.trim()
+    if (!raw) return null
+    try {
+      const u = new URL(raw, origin || undefined)
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return null
+      if (!u.pathname.endsWith('/')) u.pathname += '/'
+      return u
+    } catch {
+      return null
+    }
+  })()
+
+  const load = async (): Promise<PagefindModule | { error: string }> => {
+    if (!base)
+      return {
+        error:
+          'this site has no search index, so only the page the visitor is on can be read (read_page); say so and offer what this page has',
+      }
+    let manifest: { origin?: unknown; pages?: unknown }
+    try {
+      const res = await doFetch(new URL(INDEX_MANIFEST, base).href, { credentials: 'omit' })
+      if (!res.ok) throw new Error(`HTTP ${res.status}`)
+      manifest = (await res.json()) as typeof manifest
+    } catch {
+      return {
+        error:
+          "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has",
+      }
+    }
+    if (typeof manifest.origin !== 'string' || manifest.origin !== origin) {
+      return {
+        error: `the site's search index was built for ${typeof manifest.origin === 'string' ? manifest.origin : 'another site'}, not for this site (${origin}), so it cannot be used; say the site search is not set up correctly`,
+      }
+    }
+    try {
+      const mod = (await importModule(new URL('pagefind.js', base).href)) as PagefindModule
+      await mod.options({ basePath: base.pathname, baseUrl: '/', excerptLength: 40 })
+      await mod.init?.()
+      return mod
+    } catch {
+      return {
+        error:
+          "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has",
+      }
+    }
+  }
+
+  return {
+    foundPaths,
+    async search(raw) {
+      const query = typeof raw === 'string' ? raw.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
+      if (query === '') return { ok: false, error: 'the search was empty: ask the visitor what to look for' }
+      const mod = await (ready ??= load())
+      if ('error' in mod) {
+        if (!base || mod.error.includes('built for')) return { ok: false, error: mod.error }
+        ready = undefined // a failed load is tried again by the next search
+        return { ok: false, error: mod.error }
+      }
+      try {
+        const pages = await Promise.all(
+          (await rankedResults(mod, query)).slice(0, SEARCH_MAX_RESULTS).map((r) => r.data()),
+        )
+        const results: SiteSearchResult[] = pages.map((d) => {
+          // The section with most matches carries the anchor; a match before any heading links the page.
+          const best = [...(d.sub_results ?? [])].sort(
+            (a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0),
+          )[0]
+          const pageTitle = (d.meta['title'] ?? '').trim() || d.url
+          const url = new URL(best?.url ?? d.url, origin || 'http://localhost')
+          const sectionTitle = best && best.title.trim() !== pageTitle && url.hash ? best.title.trim() : ''
+          foundPaths.add(url.pathname)
+          return {
+            title: sectionTitle ? `${pageTitle} › ${sectionTitle}` : pageTitle,
+            path: `${url.pathname}${url.search}${url.hash}`,
+            excerpt: cut(stripTags(best?.excerpt ?? d.excerpt), EXCERPT_MAX_CHARS),
+            lang: d.meta['lang'] ?? 'en',
+          }
+        })
+        return { ok: true, query, results }
+      } catch {
+        return { ok: false, error: 'the site search failed for this question; try other words' }
+      }
+    },
+  }
+}
+
+/**
+ * Words a question is made of that say nothing of its topic (English), left out of the search: Pagefind returns
+ * only pages holding every word searched for, and a visitor asks in sentences ("how long do refunds take").
+ */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can could do does did for from have has how i if in into is it its me my of on or our please show tell that the their there this to us was we what when where which who why will with would you your take takes taking get about'.split(
+    ' ',
+  ),
+)
+
+/** The topic words of a question (at most 8), in their order; the whole query when all are stop words. */
+export function keywordsOf(query: string): string[] {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}'-]+/u)
+    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
+    .filter((w) => w !== '')
+  const topic = words.filter((w) => !STOP_WORDS.has(w))
+  return [...new Set(topic.length ? topic : words)].slice(0, 8)
+}
+
+/**
+ * The pages for a question, best first: Pagefind's results for all topic words together first; when those are
+ * fewer than {@link SEARCH_MAX_RESULTS}, pages matching some of the words follow, ranked by how many words they
+ * hold, then by Pagefind's scores.
+ */
+async function rankedResults(mod: PagefindModule, query: string): Promise<PagefindResult[]> {
+  const words = keywordsOf(query)
+  const all = (await mod.search(words.join(' ')))?.results ?? []
+  if (all.length >= SEARCH_MAX_RESULTS || words.length < 2) return all
+  const seen = new Set(all.map((r) => r.id))
+  const partial = new Map<string, { result: PagefindResult; words: number; score: number }>()
+  const perWord = await Promise.all(words.map((w) => mod.search(w)))
+  for (const found of perWord) {
+    for (const r of found?.results ?? []) {
+      if (seen.has(r.id)) continue
+      const entry = partial.get(r.id) ?? { result: r, words: 0, score: 0 }
+      entry.words++
+      entry.score += r.score
+      partial.set(r.id, entry)
+    }
+  }
+  const rest = [...partial.values()].sort((a, b) => b.words - a.words || b.score - a.score).map((e) => e.result)
+  return [...all, ...rest]
+}
+
+/** The text the assistant reads for a search: a header, then one block per result. */
+export function formatSearchResults(outcome: Extract<SiteSearchOutcome, { ok: true }>): string {
+  if (outcome.results.length === 0)
+    return `${SEARCH_RESULTS_HEADER} for "${outcome.query}": no page of this site matches. Say so; do not guess an answer or a page.`
+  const lines = [
+    `${SEARCH_RESULTS_HEADER} for "${outcome.query}" (pages of this site, best first; answer from these, name the page, offer to open it with open_page and its path):`,
+  ]
+  outcome.results.forEach((r, i) => {
+    lines.push(`${i + 1}. ${r.title} (${r.path})${r.lang && r.lang !== 'en' ? ` [${r.lang}]` : ''}`, `   ${r.excerpt}`)
+  })
+  return lines.join('\n')
+}

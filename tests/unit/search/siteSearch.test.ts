@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+/**
+ * `search_site` and `open_page` against a real index: pages built by the indexer (extraction + Pagefind 1.6.0)
+ * and served by a local HTTP server, searched with Pagefind's own `pagefind.js` in the page.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { join, normalize } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { createSiteSearch, formatSearchResults, SEARCH_MAX_RESULTS } from '../../../src/voice/search/siteSearch'
+import { checkPage } from '../../../src/voice/search/openPage'
+
+const doc = (title: string, sections: [string, string, string][]) =>
+  `<!doctype html><html lang="en"><head><title>${title} | Shop</title></head><body><nav><a href="/">Home</a><a href="/contact">Contact</a></nav><main><h1>${title}</h1>${sections
+    .map(([id, h, p]) => `<h2 id="${id}">${h}</h2><p>${p}</p>`)
+    .join('')}</main><footer>Shop footer: refund policy, delivery, careers</footer></body></html>`
+
+const PAGES: Record<string, string> = {
+  '/': doc('Welcome', [
+    ['intro', 'Our shop', 'Handmade furniture from Jaipur since 1987. Browse our tables and chairs.'],
+  ]),
+  '/help/refunds': doc('Refund policy', [
+    ['window', 'Returns window', 'You can return any item within 30 days of delivery for a full refund.'],
+    [
+      'timing',
+      'When refunds arrive',
+      'Refunds reach your original card within 14 working days after we receive the item.',
+    ],
+  ]),
+  '/help/delivery': doc('Delivery', [
+    [
+      'cities',
+      'Cities we deliver to',
+      'We deliver to Pune, Mumbai, Delhi and Bengaluru. Pune orders arrive in 3 days.',
+    ],
+    ['costs', 'Delivery costs', 'Delivery is free above 5000 rupees.'],
+  ]),
+  '/account/password': doc('Reset your password', [
+    [
+      'steps',
+      'How to reset a password',
+      'Choose Forgot password on the sign-in page and follow the link we email you.',
+    ],
+  ]),
+  '/contact': doc('Contact', [['phone', 'Phone', 'Call us from 9 am to 6 pm on weekdays.']]),
+}
+
+const run = promisify(execFile)
+let server: Server
+let origin = ''
+let out = ''
+const fetched: string[] = []
+
+beforeAll(async () => {
+  // Inside the checkout: Vitest's module runner imports pagefind.js only from files under the project.
+  await mkdir(join(process.cwd(), 'node_modules/.cache'), { recursive: true })
+  out = await mkdtemp(join(process.cwd(), 'node_modules/.cache/voiceos-search-'))
+  server = createServer((req, res) => void answer(req, res))
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const a = server.address()
+  origin = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`
+  // The real command, in its own Node process (this file's globals are happy-dom's).
+  await run(process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/assistant.ts',
+    'index',
+    '--sitemap',
+    `${origin}/sitemap.xml`,
+    '--out',
+    out,
+  ])
+  ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/contact`)
+}, 60_000)
+
+/** The site: its pages, its sitemap and the published index folder. */
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://x').pathname
+  fetched.push(path)
+  if (path.startsWith('/site-index/')) {
+    const file = normalize(join(out, path.slice('/site-index/'.length)))
+    try {
+      if (!file.startsWith(out) || !(await stat(file)).isFile()) throw new Error()
+      const type = file.endsWith('.js')
+        ? 'text/javascript'
+        : file.endsWith('.json')
+          ? 'application/json'
+          : 'application/octet-stream'
+      res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*' }).end(await readFile(file))
+    } catch {
+      res.writeHead(404).end()
+    }
+    return
+  }
+  if (path === '/sitemap.xml') {
+    res.writeHead(200, { 'content-type': 'application/xml' }).end(
+      `<urlset>${Object.keys(PAGES)
+        .map((p) => `<url><loc>${origin}${p}</loc></url>`)
+        .join('')}</urlset>`,
+    )
+    return
+  }
+  const page = PAGES[path]
+  if (!page) {
+    res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>')
+    return
+  }
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : page)
+}
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()))
+  await rm(out, { recursive: true, force: true })
+})
+
+/** pagefind.js as published, imported from the built folder (Node cannot import an http: URL). */
+const importFromDisk = (url: string) =>
+  import(/* @vite-ignore */ join(out, new URL(url).pathname.slice('/site-index/'.length)))
+
+describe('search_site', () => {
+  it('fetches nothing of the index before the first search', () => {
+    createSiteSearch({ indexUrl: '/site-index/', origin })
+    expect(fetched.filter((p) => p.startsWith('/site-index/'))).toEqual([])
+  })
+
+  it('finds the page and section that answer a question on another page, with its anchor and a short excerpt', async () => {
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importFromDisk })
+    const refunds = await s.search('how long do refunds take')
+    expect(refunds).toMatchObject({ ok: true })
+    if (!refunds.ok) return
+    expect(refunds.results.length).toBeGreaterThan(0)
+    expect(refunds.results.length).toBeLessThanOrEqual(SEARCH_MAX_RESULTS)
+    expect(refunds.results[0]).toMatchObject({ path: '/help/refunds#timing', lang: 'en' })
+    expect(refunds.results[0]!.title).toContain('Refund policy')
+    expect(refunds.results[0]!.excerpt).toContain('14 working days')
+    expect(refunds.results.every((r) => r.excerpt.length <= 300 && !r.excerpt.includes('<'))).toBe(true)
+    const pune = await s.search('do you deliver to Pune')
+    expect(pune.ok && pune.results[0]!.path).toBe('/help/delivery#cities')
+    expect(s.foundPaths.has('/help/delivery')).toBe(true)
+    // footer text was never indexed: "careers" is in every page's footer only
+    const careers = await s.search('careers')
+    expect(careers.ok && careers.results).toEqual([])
+    expect(careers.ok && formatSearchResults(careers)).toContain('no page of this site matches')
+    const text = refunds.ok ? formatSearchResults(refunds) : ''
+    expect(text).toMatch(/^SEARCH RESULTS for "how long do refunds take"/)
+    expect(text).toContain('(/help/refunds#timing)')
+  })
+
+  it('answers in words without an index, with an index of another origin, and when it cannot load', async () => {
+    const none = await createSiteSearch({ indexUrl: '', origin }).search('refunds')
+    expect(none).toMatchObject({ ok: false, error: expect.stringContaining('no search index') })
+    const other = await createSiteSearch({ indexUrl: `${origin}/site-index/`, origin: 'https://shop.example' }).search(
+      'refunds',
+    )
+    expect(other).toMatchObject({ ok: false, error: expect.stringContaining(`built for ${origin}`) })
+    const missing = await createSiteSearch({ indexUrl: '/nowhere/', origin }).search('refunds')
+    expect(missing).toMatchObject({ ok: false, error: expect.stringContaining('could not be loaded') })
+  })
+})
+
+describe('open_page', () => {
+  it('opens a path of the site, refuses other origins, other schemes and paths that are not there', async () => {
+    const found = new Set(['/help/refunds'])
+    expect(await checkPage('/help/refunds#timing', { foundPaths: found })).toEqual({
+      ok: true,
+      url: `${origin}/help/refunds#timing`,
+      path: '/help/refunds#timing',
+    })
+    // not found by a search, not linked here: the site answers whether it exists
+    expect(await checkPage('/account/password')).toMatchObject({ ok: true, path: '/account/password' })
+    expect(await checkPage('/no/such/page')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no page /no/such/page'),
+    })
+    expect(await checkPage('https://evil.example/login')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('another website'),
+    })
+    expect(await checkPage('javascript:alert(1)')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not other kinds'),
+    })
+    expect(await checkPage('data:text/html,hi')).toMatchObject({ ok: false })
+    expect(await checkPage('')).toMatchObject({ ok: false })
+    expect(await checkPage('/contact')).toMatchObject({ ok: false, error: expect.stringContaining('already on') })
+  })
+})
