@@ -7,11 +7,14 @@
  * 2. a second, incremental run after 500 new conversations (only those fetched), and its report;
  * 3. a report alone from the database (`--offline`);
  * 4. the database's size on disk, the HTML's size.
- * Writes bench/results/report.md and prints it.
+ * The first report's headline figures (conversations by mode, cost, commands done and refused, unanswered
+ * questions) are checked against the generator's truth, so the times are those of a correct report; the unit test
+ * (tests/unit/report/report.test.ts) checks every figure on 5,000. Writes bench/results/report.md and prints it.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ReportData } from '../scripts/report/analyze'
 import { runReportCommand } from '../scripts/report/command'
 import { startConversationPlatform } from '../tests/servers/conversation-platform'
 import { generateConversations } from '../tests/servers/conversations'
@@ -36,6 +39,32 @@ async function run(args: string[], url: string, now: number): Promise<{ ms: numb
   return { ms: performance.now() - t0, out }
 }
 
+/** The first report's headline figures against the generator's truth; throws on any difference. */
+function checkHeadlines(report: ReportData): void {
+  const truths = first.truths
+  const commands = truths.flatMap((t) => t.commands)
+  const expected = {
+    conversations: truths.length,
+    voice: truths.filter((t) => t.mode === 'voice').length,
+    costCents: Math.round(truths.reduce((s, t) => s + t.cost, 0) * 100),
+    done: commands.filter((c) => c.outcome === 'done').length,
+    refused: commands.filter((c) => c.outcome === 'refused').length,
+    unanswered: truths.flatMap((t) => t.questions).filter((q) => q.unanswered).length,
+  }
+  const got = {
+    conversations: report.totals.conversations,
+    voice: report.totals.voice,
+    costCents: Math.round(report.totals.costUsd * 100),
+    done: report.commandKinds.reduce((s, k) => s + k.done, 0),
+    refused: report.commandKinds.reduce((s, k) => s + k.refused, 0),
+    unanswered: report.unanswered.reduce((s, u) => s + u.count, 0),
+  }
+  if (JSON.stringify(got) !== JSON.stringify(expected))
+    throw new Error(`report figures differ from the generated truth: ${JSON.stringify({ got, expected })}`)
+  headlines = `Checked against the generated truth: ${expected.conversations.toLocaleString('en-US')} conversations (${expected.voice.toLocaleString('en-US')} voice), ${expected.done.toLocaleString('en-US')} commands done and ${expected.refused.toLocaleString('en-US')} refused, ${expected.unanswered.toLocaleString('en-US')} unanswered questions: all equal.`
+}
+let headlines = ''
+
 const t0 = performance.now()
 const first = generateConversations({ count, seed: 1, start: '2026-09-01T00:00:00Z', days: 60 })
 const genMs = performance.now() - t0
@@ -47,6 +76,7 @@ try {
     Date.parse('2026-11-01T00:00:00Z'),
   )
   phases.push({ step: `first run: sync ${count.toLocaleString('en-US')} + report`, ms: a.ms, note: a.out[0] ?? '' })
+  checkHeadlines(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as ReportData)
   const later = generateConversations({ count: 500, seed: 2, start: '2026-11-01T00:00:00Z', days: 3, prefix: 'n' })
   server.add(later.calls, later.chats)
   const requestsBefore = server.requests.length
@@ -75,6 +105,8 @@ const lines = [
   '| step | wall-clock | |',
   '|---|---:|---|',
   ...phases.map((p) => `| ${p.step} | ${(p.ms / 1000).toFixed(1)} s | ${p.note} |`),
+  '',
+  headlines,
   '',
   `Database: ${(dbBytes / 1048576).toFixed(1)} MB (${Math.round(dbBytes / (count + 500)).toLocaleString('en-US')} bytes per conversation). HTML report: ${(htmlBytes / 1024).toFixed(0)} KB.`,
 ]
