@@ -15,6 +15,7 @@ export default tseslint.config(
       'openapi/',
       'dist/',
       'dist-*/',
+      'packages/*/dist/',
       'storybook-static/',
       'coverage/',
       '.test-results/',
@@ -24,6 +25,7 @@ export default tseslint.config(
       // Built by the benches and the published-widget fixtures at run time (.gitignore), not our source.
       'bench/.out/',
       'tests/fixtures/sites/published/',
+      'tests/fixtures/widgets/built/',
       'screenshots/',
       '.vite-react-ssg-temp/',
       '.scratch/',

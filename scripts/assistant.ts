@@ -34,7 +34,7 @@ import {
   type AssistantDefinitionOptions,
   type ExistingAssistant,
 } from '../src/voice/assistant/definition'
-import { runReportCommand } from './report/command'
+import { CLI, PACKAGE_EMBED_SRC, PACKAGE_VERSION } from './cliName'
 import { DEFAULT_INDEX_DIR, describeIndex, runIndexCommand } from './site-index/command'
 
 /** Default API origin. */
@@ -42,13 +42,13 @@ export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
 /** Placeholder in the snippet when no public key is given. */
 export const PUBLIC_KEY_PLACEHOLDER = 'YOUR_VAPI_PUBLIC_KEY'
 
-export const USAGE = `Usage: npm run assistant -- <create|update|show|index|report> [options]
+export const USAGE = `Usage: ${CLI} <create|update|show|index|report> [options]
 
   create   create the VoiceOS assistant; prints its id and the embed snippet
   update   bring an assistant up to date (keeps its model settings, voice, other tools and your instructions)
   show     print an assistant's VoiceOS setup and the embed snippet, and the site index's age and page count
-  index    build the site search index (npm run assistant -- index --help)
-  report   what visitors asked, where voice helped, what to fix (npm run assistant -- report --help)
+  index    build the site search index (${CLI} index --help)
+  report   what visitors asked, where voice helped, what to fix (${CLI} report --help)
 
 Options:
   --id ID              assistant id for update and show (or VAPI_ASSISTANT_ID)
@@ -61,6 +61,7 @@ Options:
   --json               show: print the whole assistant as JSON
   --site-index FOLDER  show: the site index to report on (default ./${DEFAULT_INDEX_DIR})
   -h, --help           this text
+  -v, --version        print the version
 
 Environment:
   VAPI_PRIVATE_KEY     your Vapi PRIVATE key (required unless --dry-run; never printed)
@@ -90,7 +91,8 @@ class UsageError extends Error {}
  * @returns the exit code (0 done, 1 platform failure, 2 usage/configuration error). Never throws.
  */
 export async function runAssistantCommand(argv: string[], io: AssistantCommandIO): Promise<number> {
-  if (argv[0] === 'report') return runReportCommand(argv.slice(1), io)
+  // Loaded on use: the report brings DuckDB (a native module) and Plot, which no other command needs.
+  if (argv[0] === 'report') return (await import('./report/command')).runReportCommand(argv.slice(1), io)
   if (argv[0] === 'index')
     return runIndexCommand(argv.slice(1), {
       stdout: io.stdout,
@@ -121,10 +123,15 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         json: { type: 'boolean' },
         'site-index': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     })
     if (values.help) {
       out(USAGE)
+      return 0
+    }
+    if (values.version) {
+      out(PACKAGE_VERSION ?? 'voiceos (this repository; the package prints its semver)')
       return 0
     }
     const command = positionals[0]
@@ -153,7 +160,12 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       )
     }
     const siteUrl = (io.env['VITE_SITE_URL']?.trim() || 'https://voiceos.example.com').replace(/\/+$/, '')
-    const embedSrc = (values['embed-src'] ?? io.env['VOICEOS_EMBED_SRC'] ?? `${siteUrl}/embed/voiceos.js`).trim()
+    const embedSrc = (
+      values['embed-src'] ??
+      io.env['VOICEOS_EMBED_SRC'] ??
+      (io.env['VITE_SITE_URL']?.trim() ? undefined : PACKAGE_EMBED_SRC) ??
+      `${siteUrl}/embed/voiceos.js`
+    ).trim()
     const definition: AssistantDefinitionOptions = {
       ...(values.name !== undefined && { name: values.name }),
       ...(values.model !== undefined && { model: values.model }),
@@ -197,7 +209,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
 
     if (!key) {
       throw new UsageError(
-        'VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… npm run assistant -- ' +
+        `VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… ${CLI} ` +
           command,
       )
     }
@@ -246,19 +258,19 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       `Client messages: ${missingMessages.length === 0 ? 'tool-calls and transcript delivered' : `missing ${missingMessages.join(', ')}`}`,
     )
     if (missingTools.length > 0 || !prompt.includes(PROMPT_BEGIN) || missingMessages.length > 0) {
-      out(`Not ready for VoiceOS: run  npm run assistant -- update --id ${id}`)
+      out(`Not ready for VoiceOS: run  ${CLI} update --id ${id}`)
     }
     printSnippet(existing.id)
     return 0
   } catch (error) {
     if (error instanceof UsageError) {
       err(`Error: ${error.message}`)
-      err('Run  npm run assistant -- --help  for the options.')
+      err(`Run  ${CLI} --help  for the options.`)
       return 2
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       err(`Error: ${error.message}`)
-      err('Run  npm run assistant -- --help  for the options.')
+      err(`Run  ${CLI} --help  for the options.`)
       return 2
     }
     err(`Error: ${explain(error, baseUrl, id)}`)
@@ -295,8 +307,9 @@ function serverMessages(body: unknown): string[] {
   return typeof e === 'string' ? [e] : []
 }
 
+// The published CLI (scripts/cli.ts, bundled with this module) runs the command itself.
 const invokedDirectly =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+  !PACKAGE_VERSION && process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
 if (invokedDirectly) {
   process.exitCode = await runAssistantCommand(process.argv.slice(2), {
     env: process.env,

@@ -1,7 +1,8 @@
 // `npm test`: every check, in order, stopping at the first red step:
 //   1. format check (Prettier)  2. lint (ESLint, 0 warnings)  3. type-check  4. unit tests (Node/happy-dom)
 //   5. Storybook stories as tests (Chromium)  6. production build (site, then the embed)  7. e2e build variant
-//   8. Playwright end-to-end tests against the built sites  9. with TEST_EXTRA_NODE_BINS (CI): unit tests and build
+//   8. the `voiceos` package (packages/voiceos; installed from its tarball by tests/e2e/package.spec.ts)
+//   9. Playwright end-to-end tests against the built sites  10. with TEST_EXTRA_NODE_BINS (CI): unit tests and build
 //   again on each other Node version.
 // Before any of it, the browser is provisioned (scripts/chromium.ts `provisionBrowser`). Ends with an honest
 // closing line, `tests: N passed, N failed` (scripts/test-summary.ts): a file that failed to load, a step that
@@ -59,6 +60,7 @@ const steps: Step[] = [
   },
   { title: 'build', cmd: 'npm', args: ['run', 'build'] },
   { title: 'build (e2e variant)', cmd: 'npm', args: ['run', 'build'], env: { SITE_VARIANT: 'e2e' } },
+  { title: 'package', cmd: 'npm', args: ['run', '--silent', 'build:package'] },
   {
     title: 'end-to-end',
     cmd: npx,

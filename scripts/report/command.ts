@@ -11,12 +11,13 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { APIConnectionError, APIError, AuthenticationError, RateLimitError } from '../../src/platform'
+import { CLI } from '../cliName'
 import { analyze } from './analyze'
 import { renderCsv, renderHtml } from './render'
 import { ReportStore } from './store'
 import { sync, syncClient } from './sync'
 
-export const REPORT_USAGE = `Usage: npm run assistant -- report [options]
+export const REPORT_USAGE = `Usage: ${CLI} report [options]
 
   Fetches your assistant's calls and chats into a local database (only what is new since the last run), then
   writes a report: what visitors ask, where voice helped, what to fix on your site.
@@ -107,7 +108,7 @@ export async function runReportCommand(argv: string[], io: ReportCommandIO): Pro
       throw new UsageError(`VAPI_API_BASE_URL is not an http(s) URL: "${baseUrl}".`)
     if (!values.offline && !key) {
       throw new UsageError(
-        'VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… npm run assistant -- report --id …  (or --offline to report from the database alone)',
+        `VAPI_PRIVATE_KEY is not set. Create a private key in the Vapi dashboard (API Keys) and run: VAPI_PRIVATE_KEY=… ${CLI} report --id …  (or --offline to report from the database alone)`,
       )
     }
     dbPath = values.db ?? 'voiceos-conversations.duckdb'
@@ -154,7 +155,7 @@ export async function runReportCommand(argv: string[], io: ReportCommandIO): Pro
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       err(`Error: ${(error as Error).message}`)
-      err('Run  npm run assistant -- report --help  for the options.')
+      err(`Run  ${CLI} report --help  for the options.`)
       return 2
     }
     if (error instanceof AuthenticationError) {

@@ -10,7 +10,7 @@
  * Never holds the platform key: only what the platform's list endpoints return, reduced by `normalize.ts`.
  * @module
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import type { StoredConversation, Turn } from './normalize'
 
 /** Where a sync of one kind stands. ISO 8601 instants. */
@@ -67,6 +67,9 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify
 const iso = `strftime(%s AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.%gZ')`
 const isoOf = (col: string) => iso.replace('%s', col)
 
+/** The `@duckdb/node-api` version this repository pins (package.json), named when it is missing. */
+const DUCKDB_VERSION = '1.5.6-r.1'
+
 /** The report's database. Call {@link ReportStore.close} when done. */
 export class ReportStore {
   readonly #instance: DuckDBInstance
@@ -77,9 +80,22 @@ export class ReportStore {
     this.#db = db
   }
 
-  /** Opens (creating if needed) the database file at `path`. @throws {Error} DuckDB's when the file is locked or not a database */
+  /**
+   * Opens (creating if needed) the database file at `path`. DuckDB (a native module) is imported here, on use:
+   * the published `voiceos` CLI bundles every other dependency but not this one (scripts/package.ts).
+   * @throws {Error} DuckDB's when the file is locked or not a database; one naming the package to add when
+   *   `@duckdb/node-api` is not installed
+   */
   static async open(path: string): Promise<ReportStore> {
-    const instance = await DuckDBInstance.create(path)
+    let duckdb: typeof import('@duckdb/node-api')
+    try {
+      duckdb = await import('@duckdb/node-api')
+    } catch (error) {
+      throw new Error(
+        `the report needs DuckDB's Node package, which is not installed (${(error as Error).message.split('\n')[0]}). With the published CLI run: npx -p voiceos -p @duckdb/node-api@${DUCKDB_VERSION} voiceos report …`,
+      )
+    }
+    const instance = await duckdb.DuckDBInstance.create(path)
     const db = await instance.connect()
     await db.run(SCHEMA)
     return new ReportStore(instance, db)

@@ -6,12 +6,13 @@
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { CLI } from '../cliName'
 import { buildSiteIndex, DEFAULT_MAX_PAGES, readIndexManifest, type IndexSource, type IndexSummary } from './indexer'
 
 /** Default output folder, beside where the embed is usually built. */
 export const DEFAULT_INDEX_DIR = 'site-index'
 
-export const INDEX_USAGE = `Usage: npm run assistant -- index (--sitemap URL | --crawl URL | --dir FOLDER --origin URL) [options]
+export const INDEX_USAGE = `Usage: ${CLI} index (--sitemap URL | --crawl URL | --dir FOLDER --origin URL) [options]
 
   Builds the search index of your site that the assistant's search_site tool reads, and says where to publish it.
   Run it again after each deploy: it fetches only pages that changed (ETag, Last-Modified, sitemap lastmod)
@@ -84,7 +85,7 @@ export function ageInWords(builtAt: string, now: Date): string {
 /** `show`'s line about the index in `dir`: its page count, age and origin, or that there is none. */
 export async function describeIndex(dir: string, now: Date = new Date()): Promise<string> {
   const m = await readIndexManifest(dir)
-  if (!m) return `Site index: none in ${dir} (build it with npm run assistant -- index --sitemap URL).`
+  if (!m) return `Site index: none in ${dir} (build it with ${CLI} index --sitemap URL).`
   return `Site index: ${m.pages} pages of ${m.origin}, built ${ageInWords(m.builtAt, now)} ago (${m.builtAt}), languages ${m.languages.join(', ')}, in ${dir}.`
 }
 

@@ -1,3 +1,5 @@
+import { DEFAULT_BASE_URL } from '../platform/core/defaults'
+
 /**
  * Site configuration: the ONE module that reads Vite env vars (`import.meta.env.VITE_*`, fixed at build
  * time). Every value has a documented default in `.env.example`; without voice keys the voice widget runs
@@ -56,7 +58,7 @@ export function readSiteConfig(env: Env): SiteConfig {
     vapi: {
       publicKey: str(env, 'VITE_VAPI_PUBLIC_KEY', ''),
       assistantId: str(env, 'VITE_VAPI_ASSISTANT_ID', ''),
-      apiBaseUrl: str(env, 'VITE_VAPI_API_BASE_URL', 'https://api.vapi.ai'),
+      apiBaseUrl: str(env, 'VITE_VAPI_API_BASE_URL', DEFAULT_BASE_URL),
     },
     supabase: {
       url: str(env, 'VITE_SUPABASE_URL', ''),

@@ -43,6 +43,7 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
       lang: config.lang,
+      siteSearch: config.siteIndex !== '',
     }),
     mode: config.mode === 'local' ? 'voice' : config.mode,
     ...(!local && { createChat: createChatFactory({ publicKey: config.publicKey, apiBaseUrl: config.apiBaseUrl }) }),

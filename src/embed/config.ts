@@ -97,29 +97,84 @@ export interface ParsedEmbedSettings {
   missing: string[]
 }
 
-/** The settings of `VoiceOS.init()`, camelCase (script tags use the `data-` kebab-case names). */
-export interface EmbedInitOptions {
+/**
+ * The settings of a VoiceOS widget (README "Every setting"): `init({...})`'s argument, camelCase. A script tag
+ * carries the same settings as `data-` kebab-case attributes (`publicKey` → `data-public-key`), the
+ * `<voiceos-widget>` element as plain attributes (`public-key`). Every setting is optional to the type: a
+ * missing public key or assistant id is reported by the widget (it then says which setting is missing), an
+ * invalid optional one is reported on the console and replaced by its default. Never throws.
+ */
+export interface VoiceOSSettings {
+  /** The platform's PUBLIC key (Vapi dashboard → API Keys), never the private key. Required unless `mode` is `local`. */
   publicKey?: string
+  /** The assistant the call starts with: a UUID, printed by `voiceos create`. Required unless `mode` is `local`. */
   assistantId?: string
+  /**
+   * Supabase project URL (`https://YOUR-PROJECT.supabase.co`) for voice commands over Realtime; with
+   * {@link VoiceOSSettings.supabaseAnonKey}. Without both, commands arrive as the call's tool calls only.
+   */
   supabaseUrl?: string
+  /** Supabase anon (public) key, with {@link VoiceOSSettings.supabaseUrl}. */
   supabaseAnonKey?: string
-  supabasePrivateChannels?: boolean | string
+  /** Join the Realtime channel as private (needs RLS and {@link VoiceOSSettings.supabaseAccessToken}). @default false */
+  supabasePrivateChannels?: boolean | 'true' | 'false'
+  /** The visitor's JWT for private channels, asked for at each join (`init()` only; no attribute form). */
   supabaseAccessToken?: () => Promise<string | null>
-  lang?: string
-  position?: string
-  theme?: string
+  /** Language of the widget's copy. @default 'en' */
+  lang?: EmbedLanguage
+  /** Where the widget floats. @default 'bottom-right' */
+  position?: EmbedPosition
+  /** Colour scheme; `auto` follows the visitor's `prefers-color-scheme`. @default 'auto' */
+  theme?: EmbedTheme
+  /** Platform API origin (an http(s) URL). @default 'https://api.vapi.ai' */
   apiBaseUrl?: string
-  persist?: boolean | string
-  consent?: string
+  /**
+   * One conversation across the site's pages: a same-origin navigation hands the call to the next page of the
+   * tab; `false` keeps one call per page. @default true
+   */
+  persist?: boolean | 'true' | 'false'
+  /** `required`: a notice with Accept and Cancel before the first microphone request. @default 'none' */
+  consent?: EmbedConsent
+  /** The notice's heading, at most {@link TITLE_MAX} (60) characters. @default the copy's "Before you talk" */
   consentTitle?: string
+  /** The notice's text (plain text), at most {@link CONSENT_TEXT_MAX} (500) characters. @default the copy's text */
   consentText?: string
+  /** Your privacy policy (an http(s) URL), linked from the notice. @default no link */
   privacyUrl?: string
+  /** Accent colour, any CSS colour (`#0b57d0`); the widget keeps its text readable (WCAG AA). @default the widget's blue */
   accentColor?: string
+  /** The widget's title, at most {@link TITLE_MAX} (60) characters. @default the copy's "Voice assistant" */
   title?: string
-  size?: string
-  mode?: string
+  /** `full` (64 px mic button) or `compact` (48 px). @default 'full' */
+  size?: EmbedSize
+  /**
+   * `voice`: the mic starts a call; `chat`: a typed conversation, no microphone; `hybrid`: both; `local`: the
+   * browser's own speech recognition and the command grammar, no platform and no key.
+   * @default 'local' when neither `publicKey` nor `assistantId` is given, else 'voice'
+   */
+  mode?: EmbedMode
+  /**
+   * Where the site search index is published (`voiceos index`): a path of this site (`/site-index/`) or an
+   * http(s) URL. Nothing of it loads before the assistant's first search. @default no site search
+   */
   siteIndex?: string
 }
+
+/** A language of the widget's copy. */
+export type EmbedLanguage = (typeof EMBED_LANGUAGES)[number]
+/** A corner (or the bottom centre) the widget floats in. */
+export type EmbedPosition = (typeof EMBED_POSITIONS)[number]
+/** A colour scheme of the widget. */
+export type EmbedTheme = (typeof EMBED_THEMES)[number]
+/** Whether the widget asks for consent before the first call. */
+export type EmbedConsent = (typeof EMBED_CONSENT)[number]
+/** A size of the widget's mic button. */
+export type EmbedSize = (typeof EMBED_SIZES)[number]
+/** How visitors talk to the assistant. */
+export type EmbedMode = (typeof EMBED_MODES)[number]
+
+/** The settings of `VoiceOS.init()` (the name this module used before {@link VoiceOSSettings}). */
+export type EmbedInitOptions = VoiceOSSettings
 
 /** An assistant id: a UUID. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -149,8 +204,14 @@ const KEYS = [
 ] as const
 type Key = (typeof KEYS)[number]
 
-/** `supabaseAnonKey` → `data-supabase-anon-key`. */
-export const attributeName = (key: string): string => `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+/** `supabaseAnonKey` → `supabase-anon-key` (the `<voiceos-widget>` element's attribute). */
+export const elementAttributeName = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+/** `supabaseAnonKey` → `data-supabase-anon-key` (the script tag's attribute). */
+export const attributeName = (key: string): string => `data-${elementAttributeName(key)}`
+/** The attributes `<voiceos-widget>` reads: every setting but the `supabaseAccessToken` function. */
+export const ELEMENT_ATTRIBUTES: readonly string[] = KEYS.filter((k) => k !== 'supabaseAccessToken').map(
+  elementAttributeName,
+)
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -162,15 +223,19 @@ const isHttpUrl = (value: string): boolean => {
 }
 
 /**
- * Reads and validates the settings. `source` is either a script tag's dataset (`from: 'attributes'`) or
- * init()'s options (`from: 'init'`); problems name the setting the way the site owner wrote it. Never throws:
+ * Reads and validates the settings. `source` is a script tag's `data-*` attributes (`from: 'attributes'`), a
+ * `<voiceos-widget>` element's attributes (`from: 'element'`) or init()'s options (`from: 'init'`); problems name the setting the way the site owner wrote it. Never throws:
  * a missing or invalid public key or assistant id is reported and listed in `missing`; an invalid optional
  * setting is reported and replaced by its default.
  */
-export function parseEmbedSettings(source: Record<string, unknown>, from: 'attributes' | 'init'): ParsedEmbedSettings {
+export function parseEmbedSettings(
+  source: Record<string, unknown>,
+  from: 'attributes' | 'init' | 'element',
+): ParsedEmbedSettings {
   const problems: EmbedProblem[] = []
   const missing: string[] = []
-  const name = (key: Key) => (from === 'attributes' ? attributeName(key) : key)
+  const name = (key: Key) =>
+    from === 'attributes' ? attributeName(key) : from === 'element' ? elementAttributeName(key) : key
   const problem = (key: Key, message: string) =>
     problems.push({ setting: name(key), message: `${name(key)} ${message}` })
 
@@ -353,6 +418,7 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
       lang: oneOf('lang', EMBED_LANGUAGES, 'en'),
       position: oneOf('position', EMBED_POSITIONS, 'bottom-right'),
       theme: oneOf('theme', EMBED_THEMES, 'auto'),
+      // DEFAULT_BASE_URL (src/platform/core/defaults.ts), written out: the loader imports nothing (see above).
       apiBaseUrl: apiBaseUrl || 'https://api.vapi.ai',
       persist,
       consent,
@@ -371,11 +437,20 @@ export function parseEmbedSettings(source: Record<string, unknown>, from: 'attri
 }
 
 /** A script tag's settings: its `data-*` attributes as {@link parseEmbedSettings} reads them. */
-export function settingsFromScript(script: HTMLOrSVGScriptElement): Record<string, unknown> {
+export function settingsFromScript(script: Pick<Element, 'getAttribute'>): Record<string, unknown> {
+  return readAttributes(script, attributeName)
+}
+
+/** A `<voiceos-widget>` element's settings: its attributes (`public-key`, …) as {@link parseEmbedSettings} reads them. */
+export function settingsFromElement(element: Pick<Element, 'getAttribute'>): Record<string, unknown> {
+  return readAttributes(element, elementAttributeName)
+}
+
+function readAttributes(element: Pick<Element, 'getAttribute'>, toName: (key: string) => string) {
   const out: Record<string, unknown> = {}
   for (const key of KEYS) {
     if (key === 'supabaseAccessToken') continue
-    const v = script.getAttribute(attributeName(key))
+    const v = element.getAttribute(toName(key))
     if (v !== null) out[key] = v
   }
   return out

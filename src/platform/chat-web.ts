@@ -12,12 +12,13 @@
  */
 import { APIError, APIUserAbortError, PlatformError, PlatformValidationError } from './core/errors'
 import { makeRedactor } from './core/log'
-import { refusalReason, type RefusalReason } from './core/refusal'
+import { platformRefusalReason, type PlatformRefusalReason } from './core/refusal'
 import { createEventStreamParser } from './core/sse'
+import { DEFAULT_BASE_URL } from './core/defaults'
 import type { Schemas } from './core/types'
 
-/** Vapi's API origin, the default `apiBaseUrl`. */
-export const DEFAULT_CHAT_BASE_URL = 'https://api.vapi.ai'
+/** Vapi's API origin, the default `apiBaseUrl`: {@link DEFAULT_BASE_URL}. */
+export const DEFAULT_CHAT_BASE_URL = DEFAULT_BASE_URL
 /** Default {@link StreamWebChatOptions.timeoutMs}: longest wait for the answer's headers or its next bytes, ms. */
 export const DEFAULT_CHAT_TIMEOUT_MS = 60_000
 /** The `data` that ends a chat stream. */
@@ -111,14 +112,14 @@ export class WebChatError extends PlatformError {
   override name = 'WebChatError'
   /**
    * @param status - HTTP status, `null` when no answer came (network failure, timeout).
-   * @param reason - see {@link RefusalReason}.
+   * @param reason - see {@link PlatformRefusalReason}.
    * @param message - `"<status> <server message>"`, or the transport's message; never holds the key.
    * @param body - the parsed JSON error body, or its text (key redacted); `undefined` without one.
    * @param cause - the underlying error (`fetch`'s `TypeError`, a JSON `SyntaxError`).
    */
   constructor(
     readonly status: number | null,
-    readonly reason: RefusalReason,
+    readonly reason: PlatformRefusalReason,
     message: string,
     readonly body?: unknown,
     cause?: unknown,
@@ -214,7 +215,7 @@ export async function streamWebChat(options: StreamWebChatOptions): Promise<WebC
       const errorBody = redact(parseMaybeJson(raw))
       throw new WebChatError(
         status,
-        refusalReason(status, errorBody),
+        platformRefusalReason(status, errorBody),
         APIError.makeMessage(status, errorBody),
         errorBody,
       )

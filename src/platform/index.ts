@@ -54,7 +54,7 @@ export {
   type ChatAssistantMessage,
   type ChatStreamChunk,
 } from './chat-web'
-export { refusalReason, type RefusalReason } from './core/refusal'
+export { platformRefusalReason, type PlatformRefusalReason } from './core/refusal'
 export {
   createEventStreamParser,
   MAX_EVENT_STREAM_LINE,

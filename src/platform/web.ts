@@ -32,4 +32,4 @@ export {
   type ChatAssistantMessage,
   type ChatStreamChunk,
 } from './chat-web'
-export { refusalReason, type RefusalReason } from './core/refusal'
+export { platformRefusalReason, type PlatformRefusalReason } from './core/refusal'

@@ -22,9 +22,10 @@ import {
   shouldRetryStatus,
 } from './retry'
 import type { InitArgs, Method, ResponseBody, PathsWith } from './types'
+import { DEFAULT_BASE_URL } from './defaults'
 
-/** Default API host (SPEC §9 "Default API base is the provider's API host"). */
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai'
+export { DEFAULT_BASE_URL }
+
 /** Default per-attempt timeout, milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 60_000
 /** Default number of retries after the first attempt. */

@@ -40,8 +40,8 @@ export class PlatformValidationError extends PlatformError {
 
 /** Fields shared by every {@link APIError}. */
 export interface APIErrorInit {
-  /** HTTP status, or `undefined` for errors without a response. */
-  status: number | undefined
+  /** HTTP status of the answer (an error without an answer is an {@link APIConnectionError}, not an `APIError`). */
+  status: number
   /** Response headers (lower-case names), or `undefined`. */
   headers: Headers | undefined
   /** Parsed JSON body, the raw text when it is not JSON, or `undefined`; strings holding the token are redacted. */
@@ -76,8 +76,11 @@ export function serverMessage(body: unknown): string | undefined {
  */
 export class APIError extends PlatformError {
   override name = 'APIError'
-  /** HTTP status code (`undefined` only for connection-level subclasses). */
-  readonly status: number | undefined
+  /**
+   * HTTP status code of the answer: always set (a request that got no answer fails with an
+   * {@link APIConnectionError}, which is not an `APIError`).
+   */
+  readonly status: number
   /** Response headers. */
   readonly headers: Headers | undefined
   /** Parsed error body (JSON) or raw text. */
@@ -126,7 +129,7 @@ export class APIError extends PlatformError {
       case 429:
         return new RateLimitError(init)
       default:
-        return init.status !== undefined && init.status >= 500 ? new InternalServerError(init) : new APIError(init)
+        return init.status >= 500 ? new InternalServerError(init) : new APIError(init)
     }
   }
 }

@@ -16,7 +16,7 @@
  * - `platform-error`: any other answer (5xx, other 4xx, a 2xx that is not what was asked for);
  * - `network`: no answer at all (offline, DNS, CORS, connection reset); the status is then `null`.
  */
-export type RefusalReason =
+export type PlatformRefusalReason =
   'invalid-key' | 'no-credit' | 'assistant-not-found' | 'rate-limited' | 'platform-error' | 'network'
 
 /*
@@ -54,11 +54,11 @@ function bodyText(body: unknown): string {
 }
 
 /**
- * Classifies an answer of the platform to a public-key request ({@link RefusalReason}). Never throws.
+ * Classifies an answer of the platform to a public-key request ({@link PlatformRefusalReason}). Never throws.
  * @param status - HTTP status, `null` for no answer.
  * @param body - the parsed JSON body, or its text.
  */
-export function refusalReason(status: number | null, body: unknown): RefusalReason {
+export function platformRefusalReason(status: number | null, body: unknown): PlatformRefusalReason {
   if (status === null) return 'network'
   const text = bodyText(body)
   if (status === 401) return 'invalid-key'

@@ -69,14 +69,80 @@ export function focus(el: Element): void {
 /** Attribute set on the element while it is highlighted (style hook for the site's CSS). */
 export const HIGHLIGHT_ATTRIBUTE = 'data-voice-highlight'
 
-/** Clicks `el` (`HTMLElement.click()`, or a composed, bubbling `click` event for SVG and other elements). */
+/** What can take focus when pressed (HTML "focusable area"), for the focus a mouse press moves. */
+const FOCUSABLE =
+  'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]:not([contenteditable="false"])'
+
+/**
+ * The point a person presses: the centre of the part of `el`'s box inside the viewport (the box's centre when
+ * none of it is), in CSS px from the viewport's top left.
+ */
+export function visibleCentre(el: Element): { x: number; y: number } {
+  let rect: DOMRect | undefined
+  try {
+    rect = el.getBoundingClientRect?.()
+  } catch {
+    rect = undefined
+  }
+  if (!rect) return { x: 0, y: 0 }
+  const win = el.ownerDocument.defaultView
+  const width = win?.innerWidth ?? 0
+  const height = win?.innerHeight ?? 0
+  const left = Math.max(rect.left, 0)
+  const top = Math.max(rect.top, 0)
+  const right = width > 0 ? Math.min(rect.right, width) : rect.right
+  const bottom = height > 0 ? Math.min(rect.bottom, height) : rect.bottom
+  if (right > left && bottom > top) return { x: (left + right) / 2, y: (top + bottom) / 2 }
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }
+}
+
+/**
+ * Clicks `el` as a mouse does (UI Events and Pointer Events, "the order of events"; what page-agent's
+ * `clickElement` and testing-library's user-event send): `pointerover`, `pointerenter`, `mouseover`,
+ * `pointermove`, `mousemove`, `pointerdown`, `mousedown`, focus moved to the element (or its focusable
+ * ancestor), `pointerup`, `mouseup`, then `click` — every event at the element's visible centre
+ * ({@link visibleCentre}), primary button, `pointerType: 'mouse'`. As in a browser, a `pointerdown` whose default
+ * is prevented sends no `mousedown`/`mouseup` (Zag's menu trigger does that), and a prevented `mousedown` moves no
+ * focus (Radix's and MUI's triggers do that); the `click` is sent either way. Widgets that act on press (Radix
+ * Tabs on `mousedown`, menus on `pointerdown`) therefore see it, and those that act on `click` see that. The
+ * click itself is `HTMLElement.click()` where there is one (its activation behaviour: a checkbox toggles, a
+ * label forwards to its control, a link follows), else a composed, bubbling `click` event (SVG).
+ */
 export function clickElement(el: Element): void {
+  const win = el.ownerDocument.defaultView
+  const Mouse = win?.MouseEvent ?? MouseEvent
+  const Pointer = win?.PointerEvent ?? (typeof PointerEvent === 'undefined' ? undefined : PointerEvent)
+  const { x, y } = visibleCentre(el)
+  const at = { clientX: x, clientY: y, screenX: x, screenY: y, button: 0, composed: true, view: win ?? null }
+  const pointer = (type: string, buttons: number, bubbles = true): boolean => {
+    if (!Pointer) return true
+    const init = { ...at, buttons, bubbles, cancelable: bubbles, pointerId: 1, pointerType: 'mouse', isPrimary: true }
+    return el.dispatchEvent(new Pointer(type, init))
+  }
+  const mouse = (type: string, buttons: number, detail = 0, bubbles = true): boolean =>
+    el.dispatchEvent(new Mouse(type, { ...at, buttons, detail, bubbles, cancelable: bubbles }))
+  try {
+    pointer('pointerover', 0)
+    pointer('pointerenter', 0, false)
+    mouse('mouseover', 0)
+    mouse('mouseenter', 0, 0, false)
+    pointer('pointermove', 0)
+    mouse('mousemove', 0)
+    const pressed = pointer('pointerdown', 1)
+    if (pressed && mouse('mousedown', 1, 1)) {
+      const target = el.closest<HTMLElement>(FOCUSABLE)
+      if (target && el.ownerDocument.activeElement !== target) focus(target)
+    }
+    pointer('pointerup', 0)
+    if (pressed) mouse('mouseup', 0, 1)
+  } catch {
+    /* a listener that throws must not keep the click from happening */
+  }
+  if (!el.isConnected) return // the press removed it (a menu that acts on pointerdown)
   if (typeof (el as HTMLElement).click === 'function') {
     ;(el as HTMLElement).click()
   } else {
-    const win = el.ownerDocument.defaultView
-    const EventCtor = win?.MouseEvent ?? MouseEvent
-    el.dispatchEvent(new EventCtor('click', { bubbles: true, cancelable: true, composed: true }))
+    el.dispatchEvent(new Mouse('click', { ...at, detail: 1, bubbles: true, cancelable: true }))
   }
 }
 

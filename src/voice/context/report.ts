@@ -26,6 +26,46 @@ export interface CommandReport {
   outcome: 'done' | 'refused'
   /** One short English sentence without a full stop, e.g. "filled the field labelled Email", "no field labelled Company". */
   text: string
+  /** For a refusal, why and of what, for an answer in another language (the local mode's). @default none */
+  refusal?: RefusalFacts
+}
+
+/** A refusal's reason and the name of its target, as data: what a sentence in another language needs. */
+export interface RefusalFacts {
+  /** The executor's reason (../commands/refusals.ts); `unknown` (not an action) or `invalid` (malformed). */
+  reason: RefusalReason | 'unknown' | 'invalid'
+  /** The command's action (`click`, `fill`, …), when it had one. */
+  action?: string
+  /** The target's name as the page shows it (quoted in the executor's sentence) or as it was asked for; '' if none. */
+  name: string
+}
+
+/**
+ * Key under which a result message object carries its {@link CommandReport} for listeners in the page (the local
+ * engine, src/voice/local/engine.ts). A symbol and not enumerable: never serialized, so nothing of it is sent.
+ */
+export const COMMAND_REPORT: unique symbol = Symbol.for('voiceos.commandReport')
+
+/** The {@link CommandReport} a result message object carries ({@link COMMAND_REPORT}), if any. */
+export function reportOf(message: unknown): CommandReport | undefined {
+  return typeof message === 'object' && message !== null
+    ? (message as { [COMMAND_REPORT]?: CommandReport })[COMMAND_REPORT]
+    : undefined
+}
+
+/**
+ * The target's name of a refused command: the name the executor's sentence quotes first (the element it judged),
+ * else the one the command asked for. A rejected value's sentence may quote the value first: there the list's
+ * name (`no option "X" in "Country"`) or the command's name comes first.
+ */
+function refusedName(command: VoiceCommand | undefined, detail: string, reason: RefusalReason): string {
+  const option = /^no option "[^"]*" in "([^"]{1,80})"/.exec(detail)?.[1]
+  if (option) return option
+  const asked = command
+    ? (('targetText' in command && command.targetText) || (command.action === 'fill' && command.fieldHint) || '').trim()
+    : ''
+  const quoted = /"([^"]{1,80})"/.exec(detail)?.[1] ?? ''
+  return reason === 'rejected-value' ? asked || quoted : quoted || asked
 }
 
 /** The tool call a command came from (Vapi `ToolCallResult.name` / `.toolCallId`). */
@@ -164,17 +204,30 @@ export function describeCommandResult(result: CommandResult): CommandReport | nu
           result.reason === 'bad-selector' ||
           result.reason === 'error' ||
           result.reason === 'no-document'
-        return { outcome: 'refused', text: own && !plain ? cut(own) : refusalSentence(result.command, result.reason) }
+        return {
+          outcome: 'refused',
+          text: own && !plain ? cut(own) : refusalSentence(result.command, result.reason),
+          refusal: {
+            reason: result.reason,
+            ...(result.command && { action: result.command.action }),
+            name: refusedName(result.command, plain ? '' : own, result.reason),
+          },
+        }
       }
       case 'unknown':
         return {
           outcome: 'refused',
           text: `${quote(result.command.type) || 'that'} is not an action on this page (only scroll, click, fill and toggle)`,
+          refusal: { reason: 'unknown', name: '' },
         }
       case 'invalid': {
         const issues = result.issues.join('; ')
         const cut = issues.length > MAX_ISSUES_CHARS ? `${issues.slice(0, MAX_ISSUES_CHARS - 1)}…` : issues
-        return { outcome: 'refused', text: `the command was malformed${cut ? ` (${cut})` : ''}` }
+        return {
+          outcome: 'refused',
+          text: `the command was malformed${cut ? ` (${cut})` : ''}`,
+          refusal: { reason: 'invalid', name: '' },
+        }
       }
       case 'duplicate':
         return null
@@ -213,11 +266,14 @@ export function resultMessage(
       : `${RESULT_HEADER} ${report.outcome}: ${report.text}`,
     { tool: toolCall?.name, outcome: report.outcome },
   )
-  return {
+  const message: AddMessageMessage = {
     type: 'add-message',
     message: { role: 'system', content },
     triggerResponseEnabled: trigger === 'always' || (trigger === 'refusals' && report.outcome === 'refused'),
   }
+  // The report as data, for a listener in the page; not enumerable and a symbol, so never sent.
+  Object.defineProperty(message, COMMAND_REPORT, { value: report, enumerable: false })
+  return message
 }
 
 /**

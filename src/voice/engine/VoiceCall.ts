@@ -5,7 +5,7 @@
  * Reference: `@vapi-ai/web` 2.7.1; differences are listed in the class docs.
  * @module
  */
-import { type Session, newSession, sessionTimer } from './callSession'
+import { type CallSession, newCallSession, sessionTimer } from './callSession'
 import { AUDIO_LEVEL_INTERVAL_MS } from './constants'
 import { type DailyCallLike, type InputDevices, type MeetingState, safeInputDevices } from './daily'
 import { TypedEmitter } from './emitter'
@@ -61,7 +61,7 @@ const ACTIVE_STATES: readonly MeetingState[] = ['loading', 'loaded', 'joining-me
 export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   readonly #o: ResolvedOptions
   readonly #host: EngineHost
-  #session: Session | null = null
+  #session: CallSession | null = null
   #destroying: Promise<void> = Promise.resolve()
   #meetingState: MeetingState = 'new'
   /** Playback volume set with {@link setVolume}, remembered across calls; `null`: never set. */
@@ -151,7 +151,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     )
   }
 
-  async #begin(context: Session['context'], target: StartTarget): Promise<WebCall | null> {
+  async #begin(context: CallSession['context'], target: StartTarget): Promise<WebCall | null> {
     if (this.#session) {
       this.emit(
         'call-start-progress',
@@ -160,7 +160,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
       return null
     }
     const o = this.#o
-    const s = (this.#session = newSession(o.clock.now(), context))
+    const s = (this.#session = newCallSession(o.clock.now(), context))
     if ('webCall' in target) s.reconnect = true
     else {
       s.pending = o.pendingStart
@@ -378,7 +378,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   }
 
   /** A start (or the wait for "listening") failed: tear down, then report, then `call-end`. No-op once ended. */
-  #fail(s: Session, error: VoiceCallError): void {
+  #fail(s: CallSession, error: VoiceCallError): void {
     if (s.ended) return
     const staging = !s.succeeded
     this.#teardown(s)
@@ -402,13 +402,13 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   }
 
   /** Normal end (stop, end, left-meeting): tear down, then `call-end` and the synthetic status-update. */
-  #finish(s: Session): void {
+  #finish(s: CallSession): void {
     if (s.ended) return
     this.#teardown(s)
     this.#ended(s)
   }
 
-  #ended(s: Session): void {
+  #ended(s: CallSession): void {
     this.emit('call-end')
     if (s.joined && !s.endedStatus) {
       s.endedStatus = true
@@ -417,7 +417,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
   }
 
   /** Releases everything the session holds, synchronously; the call object's destroy continues in the background. */
-  #teardown(s: Session): void {
+  #teardown(s: CallSession): void {
     s.ended = true
     if (this.#session === s) this.#session = null
     for (const handle of s.timers) this.#o.clock.clearTimeout(handle)

@@ -9,8 +9,11 @@ import type { DailyCallLike } from './daily'
 import type { CallStartFailedEvent, StartStage } from './events'
 import type { PendingStart } from './prestart'
 
-/** Everything one call owns; discarded whole on teardown. */
-export interface Session {
+/**
+ * Everything one call owns; discarded whole on teardown. (Named for the call: the platform's `Session` resource,
+ * src/platform/resources/crud.ts, and the widget's `VoiceSession`, src/voice/session/session.ts, are other things.)
+ */
+export interface CallSession {
   readonly abort: AbortController
   /** Clock time (ms) `start()` was called. */
   readonly t0: number
@@ -45,7 +48,7 @@ export interface Session {
 }
 
 /** A new session started at `now` (ms). */
-export function newSession(now: number, context: Session['context']): Session {
+export function newCallSession(now: number, context: CallSession['context']): CallSession {
   return {
     abort: new AbortController(),
     t0: now,
@@ -70,7 +73,7 @@ export function newSession(now: number, context: Session['context']): Session {
 export const CANCELLED = Symbol('cancelled')
 
 /** Schedules `fn` after `ms` ms on the session: cleared by teardown. */
-export function sessionTimer(clock: Clock, s: Session, fn: () => void, ms: number): TimerHandle {
+export function sessionTimer(clock: Clock, s: CallSession, fn: () => void, ms: number): TimerHandle {
   const handle = clock.setTimeout(() => {
     s.timers.delete(handle)
     fn()
@@ -80,13 +83,13 @@ export function sessionTimer(clock: Clock, s: Session, fn: () => void, ms: numbe
 }
 
 /** Clears a session timer; unknown or fired handles are ignored. */
-export function clearSessionTimer(clock: Clock, s: Session, handle: TimerHandle): void {
+export function clearSessionTimer(clock: Clock, s: CallSession, handle: TimerHandle): void {
   if (handle === undefined || !s.timers.delete(handle)) return
   clock.clearTimeout(handle)
 }
 
 /** Resolves after `ms` ms, or never if the session is torn down first. */
-export function sessionSleep(clock: Clock, s: Session, ms: number): Promise<void> {
+export function sessionSleep(clock: Clock, s: CallSession, ms: number): Promise<void> {
   return new Promise((resolve) => sessionTimer(clock, s, resolve, ms))
 }
 

@@ -2,6 +2,7 @@
  * Business constants of the call engine (SPEC §9, §4). Kept in one place so tests and the engine agree.
  * @module
  */
+import { DEFAULT_BASE_URL } from '../../platform/core/defaults'
 
 /** Interval of Daily's remote-participants audio level observer, in ms (SPEC §9). */
 export const AUDIO_LEVEL_INTERVAL_MS = 100
@@ -27,7 +28,7 @@ export const LISTENING_MESSAGE = 'listening'
 /** Sent back once the assistant's track plays, as the reference SDK does. */
 export const PLAYABLE_MESSAGE = 'playable'
 /** Default base URL of the platform API (SPEC §9: "Default API base is the provider's API host"). */
-export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
+export const DEFAULT_API_BASE_URL = DEFAULT_BASE_URL
 /** Default time (ms) a start may take until the "listening" app message arrives. */
 export const DEFAULT_START_TIMEOUT_MS = 30_000
 /** Default time (ms) `end()` waits for the server to close the room after sending end-call. */

@@ -3,17 +3,17 @@
  * its teardown (SPEC §4, §8).
  * @module
  */
-import { clearSessionTimer, type Session } from './callSession'
+import type { CallSession } from './callSession'
 import { LISTENING_MESSAGE } from './constants'
 import type { DailyCallLike, DailyEventPayloads, DailyHandlers, MeetingState } from './daily'
 import { VoiceCallError } from './errors'
-import { type EngineHost, progressEvent, sessionError } from './host'
+import { enterListening, type EngineHost, progressEvent, sessionError } from './host'
 import { isVapiMessage, type VapiMessage } from './messages'
 import { onRemoteLevels } from './speech'
 import { playTrack, subscribeParticipant } from './tracks'
 
 /** The Daily adapter of session `s` on `call`. */
-export function dailyHandlers(host: EngineHost, s: Session, call: DailyCallLike): DailyHandlers {
+export function dailyHandlers(host: EngineHost, s: CallSession, call: DailyCallLike): DailyHandlers {
   const state = (next: MeetingState) => () => host.setMeetingState(next)
   return {
     loading: state('loading'),
@@ -93,13 +93,10 @@ export function dailyHandlers(host: EngineHost, s: Session, call: DailyCallLike)
 }
 
 /** "listening" → `call-start` (once); any other app message → `message` (JSON text parsed; bad JSON logged). */
-function onAppMessage(host: EngineHost, s: Session, e: DailyEventPayloads['app-message']): void {
+function onAppMessage(host: EngineHost, s: CallSession, e: DailyEventPayloads['app-message']): void {
   const data = e?.data
   if (data === LISTENING_MESSAGE) {
-    if (s.listening) return
-    s.listening = true
-    clearSessionTimer(host.options.clock, s, s.startTimer)
-    host.emit('call-start')
+    enterListening(host, s)
     return
   }
   let message: VapiMessage

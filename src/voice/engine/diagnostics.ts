@@ -42,10 +42,6 @@ export interface NetworkDiagnosticsOptions {
   videoTrack?: () => MediaStreamTrack | null
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-}
-
 /** A silent 1 fps video track drawn from a blank canvas, or `null` without a DOM / `captureStream`. */
 function canvasTrack(): MediaStreamTrack | null {
   if (typeof document === 'undefined') return null
@@ -73,7 +69,8 @@ export async function runNetworkDiagnostics(options: NetworkDiagnosticsOptions =
       dailyConfig: {},
     })
   } catch (error) {
-    results.error = describe(error)
+    // `String(error)` throughout, as @vapi-ai/web's runNetworkTestsStandalone writes `error?.toString()`.
+    results.error = String(error)
     return results
   }
   try {
@@ -84,7 +81,7 @@ export async function runNetworkDiagnostics(options: NetworkDiagnosticsOptions =
       if (!call.testNetworkConnectivity) throw new Error('testNetworkConnectivity is not available.')
       results.networkConnectivity = await call.testNetworkConnectivity(track)
     } catch (error) {
-      results.networkConnectivity = { result: 'error', error: describe(error) }
+      results.networkConnectivity = { result: 'error', error: String(error) }
     } finally {
       track?.stop()
     }
@@ -92,7 +89,7 @@ export async function runNetworkDiagnostics(options: NetworkDiagnosticsOptions =
       if (!call.testWebsocketConnectivity) throw new Error('testWebsocketConnectivity is not available.')
       results.websocketConnectivity = await call.testWebsocketConnectivity()
     } catch (error) {
-      results.websocketConnectivity = { result: 'error', error: describe(error) }
+      results.websocketConnectivity = { result: 'error', error: String(error) }
     }
   } finally {
     try {

@@ -3,7 +3,7 @@
  * reported on the `error` event are the call client event names of SPEC §8.
  * @module
  */
-import { refusalReason, type RefusalReason } from '../../platform/core/refusal'
+import { platformRefusalReason, type PlatformRefusalReason } from '../../platform/core/refusal'
 import { MISSING_TARGET_MESSAGE, NO_CALL_OBJECT_MESSAGE } from './constants'
 
 /**
@@ -103,6 +103,17 @@ export class AppMessageTooLargeError extends VoiceCallError {
   }
 }
 
+/**
+ * One line for a failure, for an event's `metadata.error` or a message: `NotAllowedError: Permission denied` for a
+ * named error such as a DOMException, the bare message for a plain `Error`, else `String(error)`. (The network
+ * diagnostics write `String(error)` instead, as the reference SDK's results do.)
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof Error)
+    return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
+  return String(error)
+}
+
 function messageOf(cause: unknown): string | undefined {
   if (cause instanceof Error) return cause.message
   if (typeof cause === 'string') return cause
@@ -117,9 +128,9 @@ function messageOf(cause: unknown): string | undefined {
 /**
  * Why the platform refused to create the web call (`POST /call/web`): `invalid-key`, `no-credit`,
  * `assistant-not-found`, `rate-limited`, `platform-error` or `network` — the platform client's
- * {@link RefusalReason} (src/platform/core/refusal.ts), shared with the web chat (`POST /chat/web`).
+ * {@link PlatformRefusalReason} (src/platform/core/refusal.ts), shared with the web chat (`POST /chat/web`).
  */
-export type WebCallRefusalReason = RefusalReason
+export type WebCallRefusalReason = PlatformRefusalReason
 
 /**
  * The platform refused the start, or could not be reached (code `start-method-error`, SPEC §8). Reported as the
@@ -147,7 +158,7 @@ export class WebCallRefusedError extends VoiceCallError {
 }
 
 /** Classifies an answer of the platform to `POST /call/web` (moved to src/platform/core/refusal.ts, shared). */
-export { refusalReason }
+export { platformRefusalReason }
 
 /**
  * The {@link WebCallRefusedError} for a failure of the web-call request: an error carrying a numeric `status`
@@ -162,7 +173,7 @@ export function webCallRefusal(error: unknown): VoiceCallError {
   const message = messageOf(error) ?? (status === null ? 'The platform could not be reached.' : `${status}`)
   return new WebCallRefusedError(
     status,
-    refusalReason(status, e.body),
+    platformRefusalReason(status, e.body),
     message,
     error,
     status === null ? undefined : e.body,

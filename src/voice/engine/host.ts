@@ -3,7 +3,7 @@
  * options, its emitter and its lifecycle transitions. Internal; not exported from the engine's index.
  * @module
  */
-import type { Session } from './callSession'
+import { clearSessionTimer, type CallSession } from './callSession'
 import type { MeetingState } from './daily'
 import type { VoiceCallError, VoiceCallErrorCode } from './errors'
 import type { CallStartProgressEvent, StartStage, VoiceCallEvents } from './events'
@@ -20,9 +20,9 @@ export interface EngineHost {
   /** Emits `error` (logged when nobody listens). */
   error(code: VoiceCallErrorCode | VoiceCallError, cause?: unknown, stage?: StartStage): void
   /** A start (or the wait for "listening") failed: teardown, report, `call-end`. No-op once ended. */
-  fail(s: Session, error: VoiceCallError): void
+  fail(s: CallSession, error: VoiceCallError): void
   /** Normal end: teardown, `call-end`, the synthetic status-update. No-op once ended. */
-  finish(s: Session): void
+  finish(s: CallSession): void
   /** Sends a client message through the current call object; false without one. */
   send(message: VapiClientMessage): boolean
   /** The playback volume set with `setVolume()` (0..1), or `null` when never set (the element's default). */
@@ -77,7 +77,19 @@ const ROOM_GONE = ['no-room', 'exp-room', 'ejected', 'nbf-room']
  * The error type of a start failure of session `s`: the stage's (SPEC §8), or for a reconnect `reconnect-error`
  * — `call-ended` when Daily's error says the room no longer exists (`no-room`, `exp-room`, `ejected`, `nbf-room`).
  */
-export function sessionError(s: Session, dailyError?: { error?: { type?: string } }): VoiceCallErrorCode {
+export function sessionError(s: CallSession, dailyError?: { error?: { type?: string } }): VoiceCallErrorCode {
   if (!s.reconnect) return stageError(s.stage)
   return ROOM_GONE.includes(dailyError?.error?.type ?? '') ? 'call-ended' : 'reconnect-error'
+}
+
+/**
+ * The assistant is listening (SPEC §4: the "listening" app message, or a rejoin of a call whose assistant already
+ * listens): clears the start timeout and emits `call-start` — once per call; later calls are no-ops. The one place
+ * this transition happens.
+ */
+export function enterListening(host: EngineHost, s: CallSession): void {
+  if (s.listening) return
+  s.listening = true
+  clearSessionTimer(host.options.clock, s, s.startTimer)
+  host.emit('call-start')
 }

@@ -21,7 +21,7 @@ export {
   StartTimeoutError,
   WebCallRefusedError,
   AppMessageTooLargeError,
-  refusalReason,
+  platformRefusalReason,
   type VoiceCallErrorCode,
   type WebCallRefusalReason,
 } from './errors'

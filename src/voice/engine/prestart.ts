@@ -49,7 +49,10 @@ export interface PendingStart {
   releaseMicrophone(): void
 }
 
-/** The default API origin (SPEC §9). Repeated here (not imported) so the widget bundles no engine module. */
+/**
+ * The default API origin (SPEC §9): `DEFAULT_BASE_URL` of src/platform/core/defaults.ts, repeated here because this
+ * module imports nothing at run time (see above); tests/unit/platform/defaults.test.ts keeps the two equal.
+ */
 const DEFAULT_BASE = 'https://api.vapi.ai'
 
 /**

@@ -3,7 +3,7 @@
  * summed remote level rises above the threshold, `speech-end` 1000 ms after the last level above it.
  * @module
  */
-import { clearSessionTimer, type Session, sessionTimer } from './callSession'
+import { clearSessionTimer, type CallSession, sessionTimer } from './callSession'
 import { SPEECH_END_DELAY_MS, SPEECH_THRESHOLD, VOLUME_LEVEL_SCALE } from './constants'
 import type { DailyEventPayloads } from './daily'
 import type { EngineHost } from './host'
@@ -11,7 +11,7 @@ import type { EngineHost } from './host'
 /** Handles one `remote-participants-audio-level` event of the session's call. */
 export function onRemoteLevels(
   host: EngineHost,
-  s: Session,
+  s: CallSession,
   e: DailyEventPayloads['remote-participants-audio-level'],
 ): void {
   const clock = host.options.clock

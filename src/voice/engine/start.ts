@@ -3,13 +3,13 @@
  * `call-start-progress` as `started` then `completed` (or `failed`, through {@link EngineHost.fail}).
  * @module
  */
-import { CANCELLED, clearSessionTimer, type Session, sessionSleep, untilAborted } from './callSession'
+import { CANCELLED, type CallSession, sessionSleep, untilAborted } from './callSession'
 import { AUDIO_LEVEL_INTERVAL_MS, MOBILE_JOIN_DELAY_MS, RECORDING_OPTIONS } from './constants'
 import { type DailyParticipantLike, listen } from './daily'
 import { dailyHandlers } from './dailyAdapter'
-import { ValidationError, VoiceCallError, webCallRefusal } from './errors'
+import { describeError, ValidationError, VoiceCallError, webCallRefusal } from './errors'
 import type { StartStage } from './events'
-import { type EngineHost, isoNow, progressEvent, sessionError, stageError } from './host'
+import { enterListening, type EngineHost, isoNow, progressEvent, sessionError, stageError } from './host'
 import { subscribeParticipant } from './tracks'
 import type { WebCall, WebCallPayload } from './web-call'
 
@@ -22,7 +22,7 @@ export type StartTarget = { payload: WebCallPayload } | { webCall: WebCall }
  * reconnect-initialization (checks `webCallUrl`), then the same Daily stages. Never rejects: resolves the web
  * call, or `null` when a stage failed (reported through `host.fail`) or the session ended meanwhile.
  */
-export async function runStart(host: EngineHost, s: Session, target: StartTarget): Promise<WebCall | null> {
+export async function runStart(host: EngineHost, s: CallSession, target: StartTarget): Promise<WebCall | null> {
   try {
     const webCall = 'webCall' in target ? await rejoin(host, s, target.webCall) : await create(host, s, target.payload)
     return await join(host, s, webCall)
@@ -33,7 +33,7 @@ export async function runStart(host: EngineHost, s: Session, target: StartTarget
 }
 
 /** reconnect-initialization: the web call to rejoin must have a room URL. */
-async function rejoin(host: EngineHost, s: Session, webCall: WebCall): Promise<WebCall> {
+async function rejoin(host: EngineHost, s: CallSession, webCall: WebCall): Promise<WebCall> {
   await stage(
     host,
     s,
@@ -53,7 +53,7 @@ async function rejoin(host: EngineHost, s: Session, webCall: WebCall): Promise<W
 }
 
 /** initialization and web-call-creation. */
-async function create(host: EngineHost, s: Session, payload: WebCallPayload): Promise<WebCall> {
+async function create(host: EngineHost, s: CallSession, payload: WebCallPayload): Promise<WebCall> {
   const o = host.options
   const context = s.context
   {
@@ -97,7 +97,7 @@ async function create(host: EngineHost, s: Session, payload: WebCallPayload): Pr
 }
 
 /** The Daily stages, common to a start and a reconnect, then `call-start-success`. */
-async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<WebCall | null> {
+async function join(host: EngineHost, s: CallSession, webCall: WebCall): Promise<WebCall | null> {
   const o = host.options
   const clock = o.clock
   const context = s.context
@@ -144,7 +144,11 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
       const mic = s.pending?.microphone
       if (mic) {
         await mic.catch((error: unknown) => {
-          throw new VoiceCallError('daily-call-join-error', `The microphone is unavailable: ${describe(error)}`, error)
+          throw new VoiceCallError(
+            'daily-call-join-error',
+            `The microphone is unavailable: ${describeError(error)}`,
+            error,
+          )
         })
       }
       s.recordingAt = clock.now()
@@ -205,22 +209,11 @@ async function join(host: EngineHost, s: Session, webCall: WebCall): Promise<Web
 
     s.succeeded = true
     host.emit('call-start-success', { totalDuration: clock.now() - s.t0, callId: webCall.id, timestamp: isoNow(host) })
-    if (s.reconnect && !s.ended && !s.listening) {
-      // The assistant is already running: it says "listening" once per call, not per join (as @vapi-ai/web's
-      // reconnect emits call-start right after setting up).
-      s.listening = true
-      clearSessionTimer(clock, s, s.startTimer)
-      host.emit('call-start')
-    }
+    // On a rejoin the assistant is already running: it says "listening" once per call, not per join (as
+    // @vapi-ai/web's reconnect emits call-start right after setting up).
+    if (s.reconnect && !s.ended) enterListening(host, s)
     return s.ended ? null : webCall
   }
-}
-
-/** `NotAllowedError: Permission denied` for a DOMException, else the message. */
-function describe(error: unknown): string {
-  if (error instanceof Error)
-    return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message
-  return String(error)
 }
 
 /** What {@link nonCriticalStage} resolves with when its work failed. */
@@ -234,7 +227,7 @@ const FAILED: unique symbol = Symbol('failed')
  */
 async function nonCriticalStage<T>(
   host: EngineHost,
-  s: Session,
+  s: CallSession,
   name: 'audio-observer-setup' | 'audio-processing-setup',
   run: () => T | Promise<T>,
   completedMeta?: (value: T) => Record<string, unknown>,
@@ -246,7 +239,7 @@ async function nonCriticalStage<T>(
     const clock = host.options.clock
     host.emit(
       'call-start-progress',
-      progressEvent(host, name, 'failed', clock.now() - s.stageAt, { error: describe(error) }),
+      progressEvent(host, name, 'failed', clock.now() - s.stageAt, { error: describeError(error) }),
     )
     host.error(new VoiceCallError(stageError(name), undefined, error), undefined, name)
     if (s.ended) throw CANCELLED
@@ -257,7 +250,7 @@ async function nonCriticalStage<T>(
 /** Runs one start stage: `started`, the work (abortable), `completed`. A failure is thrown to {@link runStart}. */
 async function stage<T>(
   host: EngineHost,
-  s: Session,
+  s: CallSession,
   name: StartStage,
   run: () => T | Promise<T>,
   completedMeta?: (value: T) => Record<string, unknown>,

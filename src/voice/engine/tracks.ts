@@ -4,7 +4,7 @@
  * @module
  */
 import type { AudioPlayer } from './audio'
-import type { Session } from './callSession'
+import type { CallSession } from './callSession'
 import { PLAYABLE_MESSAGE, SPEAKER_NAME } from './constants'
 import type { DailyCallLike, DailyEventPayloads, DailyParticipantLike } from './daily'
 import type { EngineHost } from './host'
@@ -12,7 +12,7 @@ import type { EngineHost } from './host'
 /** Subscribes to a remote participant's tracks (local participants and unknown ids are skipped). */
 export function subscribeParticipant(
   host: EngineHost,
-  s: Session,
+  s: CallSession,
   call: DailyCallLike,
   p: DailyParticipantLike | undefined,
 ): void {
@@ -27,7 +27,7 @@ export function subscribeParticipant(
 /** Only the speaker's tracks are played (SPEC §9); audio through the sink, video handed out on `video`. */
 export async function playTrack(
   host: EngineHost,
-  s: Session,
+  s: CallSession,
   call: DailyCallLike,
   e: DailyEventPayloads['track-started'],
 ): Promise<void> {

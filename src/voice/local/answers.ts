@@ -6,6 +6,7 @@
  * from the current page map (src/voice/context/pageMap.ts `serializePageMap`).
  * @module
  */
+import type { RefusalFacts } from '../context/report'
 import type { GrammarAnswers } from './grammar'
 
 /** First words of a result message (src/voice/context/report.ts `RESULT_HEADER`). */
@@ -63,9 +64,11 @@ const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1)
  * The sentence for a command's result in the table's language. Done: the report's sentences of
  * src/voice/context/report.ts ("scrolled down", "clicked Pricing", "filled the field labelled Email",
  * "Dark mode is now on", "toggled FAQ") → `answers.done`. Refused: a fill's `no field labelled "X"; fields here: …`
- * → `answers.noField`; anything else → `answers.refused` with the executor's own sentence.
+ * → `answers.noField`; else, when the table has a sentence for the refusal's reason (`answers.refusedBecause`,
+ * e.g. Hindi) and the session passed the refusal as data (`refusal`), that sentence with the target's name;
+ * anything else → `answers.refused` with the executor's own (English) sentence.
  */
-export function answerForResult(result: ReportedResult, answers: GrammarAnswers): string {
+export function answerForResult(result: ReportedResult, answers: GrammarAnswers, refusal?: RefusalFacts): string {
   const t = sentence(result.text)
   if (result.outcome === 'done') {
     const d = answers.done
@@ -89,6 +92,13 @@ export function answerForResult(result: ReportedResult, answers: GrammarAnswers)
       .filter(Boolean)
     if (list.length > 0)
       return fillTemplate(answers.noField, { name: unquote(noField[1]!), list: joinList(list, answers.and) })
+  }
+  const because = refusal && answers.refusedBecause
+  if (because) {
+    const named = refusal.name ? because[refusal.reason] : undefined
+    return named
+      ? fillTemplate(named, { name: refusal.name })
+      : (because.other ?? fillTemplate(answers.refused, { detail: t }))
   }
   return fillTemplate(answers.refused, { detail: t })
 }

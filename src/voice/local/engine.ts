@@ -15,6 +15,7 @@
 import { TypedEmitter } from '../engine/emitter'
 import type { VoiceCallErrorEvent } from '../engine/events'
 import type { VapiClientMessage } from '../engine/messages'
+import { reportOf } from '../context/report'
 import type { VoiceEngineLike, WidgetEngineEvents } from '../session/types'
 import {
   answerForResult,
@@ -24,8 +25,16 @@ import {
   readPageMap,
   readResult,
   type PageOffer,
+  type ReportedResult,
 } from './answers'
-import { loadGrammar, normalizeUtterance, parseUtterance, type GrammarTable, type Intent } from './grammar'
+import {
+  loadGrammar,
+  normalizeUtterance,
+  parseUtterance,
+  type GrammarAnswers,
+  type GrammarTable,
+  type Intent,
+} from './grammar'
 import {
   onDevice,
   recognitionOf,
@@ -47,6 +56,12 @@ export interface LocalEngineOptions {
   utterance?: (text: string) => SpeechSynthesisUtterance
   /** Where "go back" goes back. @default `window.history` */
   history?: Pick<History, 'back' | 'length'>
+  /**
+   * Whether the owner published a site index (`data-site-index`, README "Site search"): then "search for …" /
+   * "find …" searches the whole site (`search_site`) and opens the best page (`open_page`); without one, or when
+   * the index cannot be used, it fills the page's own search field. @default false
+   */
+  siteSearch?: boolean
 }
 
 /** The call object `start()` resolves to: what the session hands to the next page (./handoff.ts `handoffWebCall`). */
@@ -66,6 +81,26 @@ const PAGE_MAP_WAIT_MS = 1500
 
 /** The tool name each command goes out as (src/voice/realtime/toolCalls.ts reads the action from it). */
 const TOOL_NAMES = { scroll: 'scroll', click: 'click', fill: 'fill', toggle: 'toggle' } as const
+/** The site tools (src/voice/realtime/toolCalls.ts `SEARCH_TOOL_NAME`, `OPEN_TOOL_NAME`). */
+const SEARCH_TOOL = 'search_site'
+const OPEN_TOOL = 'open_page'
+
+/** What a tool call of this engine was for, until its result arrives. */
+type Pending =
+  | { kind: 'intent'; intent: Intent }
+  /** A `search_site` call for a spoken search. */
+  | { kind: 'site-search'; intent: Extract<Intent, { intent: 'search' }> }
+  /** The `open_page` call that follows a search's best result. */
+  | { kind: 'open'; title: string }
+
+/**
+ * The best result of a `search_site` result's text (src/voice/search/siteSearch.ts `formatSearchResults`:
+ * `1. Title (/path#anchor)`), or `null` when nothing matched.
+ */
+export function bestSearchResult(text: string): { title: string; path: string } | null {
+  const m = /^1\. (.+) \((\/[^)\s]*)\)(?: \[[\w-]+\])?$/m.exec(text)
+  return m ? { title: m[1]!.trim(), path: m[2]! } : null
+}
 
 /** Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds). */
 const FATAL_ERRORS: Record<string, { name?: string; reason?: string }> = {
@@ -102,8 +137,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   #offer: PageOffer | null = null
   /** Utterances waiting for the first page map (see {@link PAGE_MAP_WAIT_MS}). */
   #waitingForMap: (() => void)[] = []
-  /** Tool call id → the utterance's intent, until the session reports its result. */
-  readonly #pending = new Map<string, Intent>()
+  /** Tool call id → what the call was for, until the session reports its result. */
+  readonly #pending = new Map<string, Pending>()
   /** Whether the recognizer runs on this device (`processLocally`). */
   onDevice = false
 
@@ -342,8 +377,11 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         return
       }
       case 'search':
-        // Without a site index, a search is a fill of the page's own search field, if it has one.
-        this.#toolCall(intent, { action: 'fill', fieldHint: 'search', value: intent.query })
+        // With a site index, the whole site is searched and the best page opened; without one, a search is a fill
+        // of the page's own search field, if it has one.
+        if (this.#options.siteSearch)
+          this.#siteTool({ kind: 'site-search', intent }, SEARCH_TOOL, { query: intent.query })
+        else this.#searchField(intent)
         return
       case 'command':
         this.#toolCall(intent, intent.command)
@@ -373,14 +411,51 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   }
 
   #toolCall(intent: Intent, command: Record<string, string>): void {
-    const id = `local_${++this.#calls}`
-    this.#pending.set(id, intent)
     const { action, ...args } = command
     const name = TOOL_NAMES[action as keyof typeof TOOL_NAMES] ?? 'voice_command'
+    this.#emitToolCall({ kind: 'intent', intent }, name, args)
+  }
+
+  /** A search on the page's own search field (a fill), as without a site index. */
+  #searchField(intent: Extract<Intent, { intent: 'search' }>): void {
+    this.#toolCall(intent, { action: 'fill', fieldHint: 'search', value: intent.query })
+  }
+
+  /** A `search_site` or `open_page` tool call (the session answers it as it answers a call's assistant). */
+  #siteTool(pending: Pending, name: string, args: Record<string, string>): void {
+    this.#emitToolCall(pending, name, args)
+  }
+
+  #emitToolCall(pending: Pending, name: string, args: Record<string, string>): void {
+    const id = `local_${++this.#calls}`
+    this.#pending.set(id, pending)
     this.emit('message', {
       type: 'tool-calls',
       toolCallList: [{ id, type: 'function', function: { name, arguments: args } }],
     })
+  }
+
+  /**
+   * A site tool's result: a search's best page is announced and opened (the conversation goes on there, as after
+   * any navigation); no match is said; an index that cannot be used falls back to the page's search field.
+   */
+  #siteResult(pending: Exclude<Pending, { kind: 'intent' }>, result: ReportedResult, a: GrammarAnswers): void {
+    if (pending.kind === 'open') {
+      // Done: the page is opening and "Opening …" was said; refused: say why (in this language where known).
+      if (result.outcome === 'refused') this.#say(a.refusedBecause?.other ?? answerForResult(result, a))
+      return
+    }
+    if (result.outcome === 'refused') {
+      this.#searchField(pending.intent)
+      return
+    }
+    const best = bestSearchResult(result.text)
+    if (!best) {
+      this.#say(fillTemplate(a.searchNothing, { query: pending.intent.query }))
+      return
+    }
+    this.#say(fillTemplate(a.searchFound, { title: best.title.replace(/\s*›\s*/g, ', ') }))
+    this.#siteTool({ kind: 'open', title: best.title }, OPEN_TOOL, { path: best.path })
   }
 
   /** Shows `text` as the assistant's turn and speaks it in the page's language, unless muted. */
@@ -436,12 +511,13 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
       return true
     }
     const result = readResult(content)
-    const intent = result ? this.#pending.get(result.toolCallId) : undefined
-    if (result && intent && this.#grammar) {
+    const pending = result ? this.#pending.get(result.toolCallId) : undefined
+    if (result && pending && this.#grammar) {
       this.#pending.delete(result.toolCallId)
       const a = this.#grammar.answers
-      if (intent.intent === 'search' && result.outcome === 'refused') this.#say(a.searchUnavailable)
-      else this.#say(answerForResult(result, a))
+      if (pending.kind !== 'intent') this.#siteResult(pending, result, a)
+      else if (pending.intent.intent === 'search' && result.outcome === 'refused') this.#say(a.searchUnavailable)
+      else this.#say(answerForResult(result, a, reportOf(message)?.refusal))
     }
     return true
   }

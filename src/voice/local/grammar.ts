@@ -43,12 +43,23 @@ export interface GrammarAnswers {
   resumed: string
   done: Record<string, string>
   noField: string
+  /** A refusal, with the executor's (English) sentence: `{detail}`. */
   refused: string
+  /**
+   * A refusal in this language's own words, by the refusal's reason (src/voice/commands/refusals.ts, plus
+   * `unknown` and `invalid`), with the target's name (`{name}`); `other` for a reason without one or a target
+   * without a name. Without this table, {@link GrammarAnswers.refused} wraps the executor's sentence. @default none
+   */
+  refusedBecause?: Partial<Record<string, string>> & { other: string }
   and: string
   back: string
   noHistory: string
   stop: string
   searchUnavailable: string
+  /** A site search's best page, announced as it opens: `{title}`. */
+  searchFound: string
+  /** A site search that matched nothing: `{query}`. */
+  searchNothing: string
   help: string
   notUnderstood: string
   example: Record<'fill' | 'click' | 'navigate' | 'scroll' | 'top' | 'back', string>

@@ -92,6 +92,8 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   const origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin)
   const foundPaths = new Set<string>()
   let ready: Promise<PagefindModule | { error: string }> | undefined
+  /** Whether a search has succeeded (then the index runs here, and a failure is about the question). */
+  let searched = false
 
   const base = (() => {
     const raw = options.indexUrl?.trim()
@@ -172,8 +174,19 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
             lang: d.meta['lang'] ?? 'en',
           }
         })
+        searched = true
         return { ok: true, query, results }
       } catch {
+        // Pagefind loads its WebAssembly at the first search: a failure before any search succeeded is the index
+        // not running in this page (a host CSP without 'wasm-unsafe-eval', a missing file), not the words.
+        if (!searched) {
+          ready = undefined
+          return {
+            ok: false,
+            error:
+              "the site's search could not run on this page, so other pages cannot be searched; say so and offer what this page has",
+          }
+        }
         return { ok: false, error: 'the site search failed for this question; try other words' }
       }
     },

@@ -106,6 +106,11 @@ export interface EngineSettings {
   kind: 'live' | 'scripted' | 'local'
   /** BCP 47 language of the page, for the `local` engine's recognizer, grammar and voice. @default the document's `lang` */
   lang?: string
+  /**
+   * Whether the owner published a site index (`data-site-index`): the `local` engine's "search for …" then searches
+   * the site and opens the best page (src/voice/local/engine.ts). @default false
+   */
+  siteSearch?: boolean
   /** The platform's public key (bearer of POST /call/web). */
   publicKey: string
   /** Platform API base URL, e.g. `https://api.vapi.ai`. */
@@ -127,7 +132,13 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
     // Nothing of the platform, daily-js or a key: the recognizer, the grammar and the answers, loaded at intent.
     const load = () => import('../local/engine')
     const factory: EngineFactory = () =>
-      load().then((m) => new m.LocalVoiceEngine(settings.lang ? { lang: settings.lang } : {}))
+      load().then(
+        (m) =>
+          new m.LocalVoiceEngine({
+            ...(settings.lang && { lang: settings.lang }),
+            ...(settings.siteSearch && { siteSearch: true }),
+          }),
+      )
     factory.preload = () => void load().catch(() => undefined)
     return factory
   }

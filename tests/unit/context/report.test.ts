@@ -75,34 +75,42 @@ describe('describeCommandResult (real executor)', () => {
     expect(say({ action: 'click', targetText: 'Pricing table' })).toEqual({
       outcome: 'refused',
       text: 'nothing named "Pricing table" on the page',
+      refusal: { reason: 'not-found', action: 'click', name: 'Pricing table' },
     })
     expect(say({ action: 'click', targetText: 'Coming Soon' })).toEqual({
       outcome: 'refused',
       text: 'button "Coming Soon" is disabled',
+      refusal: { reason: 'disabled', action: 'click', name: 'Coming Soon' },
     })
     expect(say({ action: 'click', targetText: 'Secret' })).toEqual({
       outcome: 'refused',
       text: 'button "Secret" is not visible',
+      refusal: { reason: 'hidden', action: 'click', name: 'Secret' },
     })
     expect(say({ action: 'click', targetText: 'Evil link' })).toEqual({
       outcome: 'refused',
       text: 'the element labelled Evil link leads to an unsafe address',
+      refusal: { reason: 'unsafe-url', action: 'click', name: 'Evil link' },
     })
     expect(say({ action: 'click', selector: 'button[[' })).toEqual({
       outcome: 'refused',
       text: 'button[[ is not a valid CSS selector',
+      refusal: { reason: 'bad-selector', action: 'click', name: '' },
     })
     expect(say({ action: 'fill', selector: 'input[name=code]', value: 'x' })).toEqual({
       outcome: 'refused',
       text: 'the field "Code" is read-only',
+      refusal: { reason: 'readonly', action: 'fill', name: 'Code' },
     })
     expect(say({ action: 'toggle', targetText: 'Pro plan', value: 'off' })).toEqual({
       outcome: 'refused',
       text: 'a radio button cannot be switched off',
+      refusal: { reason: 'not-toggleable', action: 'toggle', name: 'Pro plan' },
     })
     expect(say({ action: 'dance' })).toEqual({
       outcome: 'refused',
       text: 'dance is not an action on this page (only scroll, click, fill and toggle)',
+      refusal: { reason: 'unknown', name: '' },
     })
     expect(say('not a command')?.outcome).toBe('refused')
     expect(say({ action: 'scroll', direction: 'sideways' })?.text).toMatch(/^the command was malformed/)
@@ -114,10 +122,12 @@ describe('describeCommandResult (real executor)', () => {
     expect(say({ action: 'fill', fieldHint: 'Company', value: 'Acme' })).toEqual({
       outcome: 'refused',
       text: 'no field labelled "Company"',
+      refusal: { reason: 'not-found', action: 'fill', name: 'Company' },
     })
     expect(say({ action: 'fill', fieldType: 'email', value: 'a@b.co' })).toEqual({
       outcome: 'refused',
       text: 'no field to fill',
+      refusal: { reason: 'not-found', action: 'fill', name: '' },
     })
   })
 
@@ -126,6 +136,7 @@ describe('describeCommandResult (real executor)', () => {
     expect(describeCommandResult({ status: 'refused', command: fill, reason: 'not-found', detail: '' })).toEqual({
       outcome: 'refused',
       text: 'no field labelled Company',
+      refusal: { reason: 'not-found', action: 'fill', name: 'Company' },
     })
     expect(refusalSentence({ action: 'fill', fieldType: 'email', value: 'x' }, 'not-found')).toBe('no email field')
     expect(refusalSentence({ action: 'click', targetText: 'Buy', role: 'button' }, 'disabled')).toBe(
@@ -163,6 +174,7 @@ describe('a command that ends after execute() returns', () => {
     expect(describeCommandResult(result)).toEqual({
       outcome: 'refused',
       text: 'no option "Atlantis" in "Location"; options: "France"',
+      refusal: { reason: 'rejected-value', action: 'fill', name: 'Location' },
     })
     executor.dispose()
   })

@@ -10,7 +10,7 @@ import {
   VoiceCall,
   VoiceCallError,
   WebCallRefusedError,
-  refusalReason,
+  platformRefusalReason,
   type VoiceCallErrorEvent,
   type WebCallRefusalReason,
 } from '../../../src/voice/engine'
@@ -156,17 +156,17 @@ describe.each([
   })
 })
 
-describe('refusalReason: status first where it is unambiguous, the body for the rest', () => {
+describe('platformRefusalReason: status first where it is unambiguous, the body for the rest', () => {
   it('classifies statuses without a body', () => {
-    expect(refusalReason(401, undefined)).toBe('invalid-key')
-    expect(refusalReason(402, '')).toBe('no-credit')
-    expect(refusalReason(404, undefined)).toBe('assistant-not-found')
-    expect(refusalReason(429, undefined)).toBe('rate-limited')
-    expect(refusalReason(503, 'Service Unavailable')).toBe('platform-error')
-    expect(refusalReason(400, undefined)).toBe('platform-error')
-    expect(refusalReason(403, undefined)).toBe('platform-error')
-    expect(refusalReason(403, { message: 'Invalid Key' })).toBe('invalid-key')
-    expect(refusalReason(null, undefined)).toBe('network')
+    expect(platformRefusalReason(401, undefined)).toBe('invalid-key')
+    expect(platformRefusalReason(402, '')).toBe('no-credit')
+    expect(platformRefusalReason(404, undefined)).toBe('assistant-not-found')
+    expect(platformRefusalReason(429, undefined)).toBe('rate-limited')
+    expect(platformRefusalReason(503, 'Service Unavailable')).toBe('platform-error')
+    expect(platformRefusalReason(400, undefined)).toBe('platform-error')
+    expect(platformRefusalReason(403, undefined)).toBe('platform-error')
+    expect(platformRefusalReason(403, { message: 'Invalid Key' })).toBe('invalid-key')
+    expect(platformRefusalReason(null, undefined)).toBe('network')
   })
 })
 

@@ -248,4 +248,18 @@ describe('local engine through the voice session', () => {
     expect(r.speech.spoken.at(-1)).toEqual({ text: 'Add to cart पर क्लिक किया', lang: 'hi' })
     await r.session.stop()
   })
+
+  it('refuses in Hindi words from the refusal as data, never wrapping the English sentence', async () => {
+    document.documentElement.lang = 'hi'
+    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<button type="button" disabled>Subscribe</button>')
+    const r = await run({}, 'hi')
+    await settle(r)
+    r.speech.say('Subscribe पर क्लिक करो')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('Subscribe अभी बंद है, उसे इस्तेमाल नहीं कर सकता'))
+    r.speech.say('Checkout पर क्लिक करो')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('इस पेज पर Checkout नहीं मिला'))
+    expect(r.turns.filter((t) => t.role === 'assistant').every((t) => !/[a-z]{3,} [a-z]{3,}/.test(t.text))).toBe(true)
+    expect(r.speech.spoken.at(-1)).toEqual({ text: 'इस पेज पर Checkout नहीं मिला', lang: 'hi' })
+    await r.session.stop()
+  })
 })

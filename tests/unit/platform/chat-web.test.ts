@@ -11,7 +11,7 @@ import {
   PlatformValidationError,
   streamWebChat,
   WebChatError,
-  type RefusalReason,
+  type PlatformRefusalReason,
   type StreamWebChatOptions,
 } from '../../../src/platform/web'
 import { classifyError, type ProblemKind } from '../../../src/voice/session/problems'
@@ -202,7 +202,7 @@ describe('streamWebChat: refusals, network and abort', () => {
   const cases: [
     label: string,
     reply: ChatReply | 'default-key' | 'default-assistant',
-    reason: RefusalReason,
+    reason: PlatformRefusalReason,
     status: number | null,
     kind: ProblemKind,
   ][] = [

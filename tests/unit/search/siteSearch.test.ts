@@ -162,6 +162,24 @@ describe('search_site', () => {
     const missing = await createSiteSearch({ indexUrl: '/nowhere/', origin }).search('refunds')
     expect(missing).toMatchObject({ ok: false, error: expect.stringContaining('could not be loaded') })
   })
+
+  it("says the search cannot run on this page when Pagefind's first search fails (its WebAssembly refused by a CSP)", async () => {
+    // What pagefind.js does under a host CSP without 'wasm-unsafe-eval': init resolves, the first search rejects.
+    let attempts = 0
+    const refused = {
+      options: () => Promise.resolve(),
+      search: () => {
+        attempts++
+        return Promise.reject(new WebAssembly.CompileError('Refused to compile or instantiate WebAssembly module'))
+      },
+    }
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: () => Promise.resolve(refused) })
+    const first = await s.search('refunds')
+    expect(first).toMatchObject({ ok: false, error: expect.stringContaining('could not run on this page') })
+    expect(first.ok || first.error).not.toContain('try other words')
+    await s.search('refunds')
+    expect(attempts).toBe(2) // tried again, not cached as broken
+  })
 })
 
 describe('the record of a search (src/voice/context/README.md "The record tag")', () => {
