@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
+import { localeProvenance } from './scripts/localeProvenance.ts'
 import { postBuild } from './scripts/postbuild.ts'
 
 // Kept in sync with src/i18n (LANGUAGES) and src/app/routes (PAGE_PATHS); the build-output test checks both.
@@ -15,7 +16,7 @@ export default defineConfig(({ mode: cliMode }) => {
   const siteUrl = (env.VITE_SITE_URL || 'https://voiceos.example.com').replace(/\/+$/, '')
   return {
     mode,
-    plugins: [react()],
+    plugins: [react(), localeProvenance()],
     build: {
       outDir: variant ? 'dist-e2e' : 'dist',
       target: 'es2022',

@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { contentSecurityPolicy } from './scripts/csp.ts'
+import { localeProvenance } from './scripts/localeProvenance.ts'
 
 const variant = process.env.SITE_VARIANT === 'e2e' ? 'e2e' : undefined
 const siteOut = variant ? 'dist-e2e' : 'dist'
@@ -180,6 +181,7 @@ export default defineConfig(({ mode: cliMode }) => {
     base: './',
     publicDir: false,
     plugins: [
+      localeProvenance(),
       classicLoader(),
       callChunks(),
       demoPage(env),

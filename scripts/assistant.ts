@@ -34,6 +34,9 @@ import {
   type AssistantDefinitionOptions,
   type ExistingAssistant,
 } from '../src/voice/assistant/definition'
+import { LANGUAGE_PLANS } from '../src/voice/assistant/languages'
+import { languageOverrides } from '../src/voice/assistant/overrides'
+import { ALL_LANGUAGES, lookupIn, WIDGET_LANGUAGES, type Language } from '../src/voice/widget/languages'
 import { CLI, PACKAGE_EMBED_SRC, PACKAGE_VERSION } from './cliName'
 import { DEFAULT_INDEX_DIR, describeIndex, runIndexCommand } from './site-index/command'
 
@@ -55,6 +58,8 @@ Options:
   --name NAME          assistant name (create: VoiceOS)
   --model MODEL        OpenAI model (create: gpt-4.1-mini)
   --instructions FILE  your own instructions (what your business offers), placed before VoiceOS's
+  --languages LIST     your site's languages, e.g. hi,ta,en (BCP 47; the first is the assistant's own):
+                       checks each and prints the transcriber and voice it uses (README "Languages")
   --public-key KEY     your Vapi PUBLIC key, for the snippet (or VAPI_PUBLIC_KEY)
   --embed-src URL      where your site serves voiceos.js (or VOICEOS_EMBED_SRC)
   --dry-run            print the request instead of sending it (no key needed)
@@ -119,6 +124,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         instructions: { type: 'string' },
         'public-key': { type: 'string' },
         'embed-src': { type: 'string' },
+        languages: { type: 'string' },
         'dry-run': { type: 'boolean' },
         json: { type: 'boolean' },
         'site-index': { type: 'string' },
@@ -170,6 +176,42 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       ...(values.name !== undefined && { name: values.name }),
       ...(values.model !== undefined && { model: values.model }),
     }
+    const languages: Language[] = []
+    if (values.languages !== undefined) {
+      if (command === 'show') throw new UsageError('--languages is for create and update.')
+      for (const item of values.languages.split(',')) {
+        if (item.trim() === '') continue
+        const found = lookupIn(item, ALL_LANGUAGES)
+        if (!found)
+          throw new UsageError(
+            `--languages: "${item.trim()}" is not a language VoiceOS speaks. Use BCP 47 tags among: ${ALL_LANGUAGES.join(', ')}.`,
+          )
+        if (!languages.includes(found)) languages.push(found)
+      }
+      if (languages.length === 0) throw new UsageError('--languages is empty: name at least one, e.g. hi,ta,en.')
+      definition.language = languages[0]!
+    }
+    /** What each language uses, one line each (and the fallback, where a language is not supported as itself). */
+    const printLanguages = () => {
+      if (languages.length === 0) return
+      out('')
+      out(
+        'Languages (the widget sends these as assistantOverrides at each press; data-language-overrides="false" turns it off):',
+      )
+      for (const lang of languages) {
+        const plan = LANGUAGE_PLANS[lang]
+        const listens = plan.transcriber
+          ? `listens with ${plan.transcriber.provider} ${plan.transcriber.model} (${plan.transcriber.language})`
+          : "listens with the assistant's own transcriber"
+        const speaks = plan.voice
+          ? `speaks with ${plan.voice.provider} ${plan.voice.voiceId}`
+          : "speaks with the assistant's own voice"
+        out(`  ${lang.padEnd(8)}${plan.name}: ${listens}, ${speaks}`)
+        if (plan.fallback) out(`          fallback — ${plan.fallback}`)
+        if (!(WIDGET_LANGUAGES as readonly string[]).includes(lang))
+          out(`          the widget's own text is not yet in ${plan.name}: it shows English`)
+      }
+    }
     if (values.instructions !== undefined) {
       const read = io.readText ?? ((path: string) => readFile(path, 'utf8'))
       try {
@@ -181,7 +223,14 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     const printSnippet = (assistantId: string) => {
       out('')
       out('Add VoiceOS to your site (one script tag, see the README "Add VoiceOS to your site"):')
-      out(embedSnippet({ src: embedSrc, publicKey: publicKey || PUBLIC_KEY_PLACEHOLDER, assistantId }))
+      out(
+        embedSnippet({
+          src: embedSrc,
+          publicKey: publicKey || PUBLIC_KEY_PLACEHOLDER,
+          assistantId,
+          ...(languages.length > 1 && { languages }),
+        }),
+      )
       if (!publicKey)
         out(`(replace ${PUBLIC_KEY_PLACEHOLDER} with your Vapi public key, or pass --public-key / VAPI_PUBLIC_KEY)`)
     }
@@ -197,6 +246,20 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         out('Content-Type: application/json')
         out('')
         out(JSON.stringify(body, null, 2))
+        if (languages.length > 0) {
+          out('')
+          out('assistantOverrides per language (sent by the widget at each press):')
+          out(
+            JSON.stringify(
+              Object.fromEntries(
+                languages.map((l) => [l, languageOverrides(l, `<${LANGUAGE_PLANS[l].name} greeting>`)]),
+              ),
+              null,
+              2,
+            ),
+          )
+          printLanguages()
+        }
         if (command === 'update') {
           err(
             'Dry run: without --dry-run, update first reads the assistant and keeps its model settings, other tools and your own prompt text.',
@@ -219,6 +282,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
       const created = await client.assistants.create(buildAssistantCreate(definition))
       out(`Created assistant ${created.id} (${created.name ?? definition.name ?? 'VoiceOS'}).`)
       out(`Assistant id: ${created.id}`)
+      printLanguages()
       printSnippet(created.id)
       return 0
     }
@@ -229,6 +293,7 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
         `Updated assistant ${updated.id}: the seven client-side tools (four voice commands, read_page, search_site and open_page), the page-map instructions and the client messages are current.`,
       )
       out(`Assistant id: ${updated.id}`)
+      printLanguages()
       printSnippet(updated.id)
       return 0
     }

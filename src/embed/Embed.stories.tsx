@@ -20,7 +20,8 @@ function EmbedHost({
 }) {
   const host = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    const w = mountEmbed(host.current!, parseEmbedSettings(settings, 'attributes'))
+    const parsed = parseEmbedSettings(settings, 'attributes')
+    const w = mountEmbed(host.current!, parsed, parsed.config.lang ?? 'en')
     return () => w.destroy()
   }, [settings])
   return (

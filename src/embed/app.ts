@@ -1,9 +1,9 @@
 /**
  * The embed's widget chunk, imported by `voiceos.js` when the browser is idle (≤ 60 KB gzip,
  * `tests/budgets.ts`): mounts the site's one widget (`src/voice/widget`) with the embed's settings and copy.
+ * The copy of the one language in use (`locales/<lng>/voice.json`, src/voice/widget/languages.ts) is a chunk
+ * of its own, fetched with this one; no other language's copy is.
  */
-import en from '../../locales/en/voice.json'
-import hi from '../../locales/hi/voice.json'
 import {
   createChatFactory,
   createEngineFactory,
@@ -13,6 +13,10 @@ import {
 } from '../voice/widget'
 import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './config'
+import type { VoiceCopy } from '../voice/widget/copy'
+import type { WidgetLanguage } from '../voice/widget/languages'
+import { languageOverrides } from '../voice/assistant/overrides'
+import type { CallCopyChunk } from '../voice/widget/callCopy'
 import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
@@ -22,19 +26,80 @@ widgetStyleSheet()
 /** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
 
+/** The in-call copy of each of the embed's languages, one chunk each, fetched on intent (src/voice/widget/callCopy.ts). */
+const CALL_COPIES = import.meta.glob<unknown>('../../locales/*/voiceCall.json', { import: 'default' })
+const callCopy: CallCopyChunk = (l) => CALL_COPIES[`../../locales/${l}/voiceCall.json`]
+
+/** The idle copy of each language, one chunk each (only the language in use is fetched). */
+const COPIES = import.meta.glob<VoiceCopy>('../../locales/*/voice.json', { import: 'default' })
+
+/** Fetches `lang`'s idle copy; English when that fails (a console warning says why). */
+async function loadCopy(lang: WidgetLanguage): Promise<{ copy: VoiceCopy; lang: WidgetLanguage }> {
+  const load = COPIES[`../../locales/${lang}/voice.json`]
+  if (load && lang !== 'en') {
+    try {
+      return { copy: await load(), lang }
+    } catch (error) {
+      console.warn(`[VoiceOS] the widget's ${lang} copy could not load; showing English`, error)
+    }
+  }
+  return { copy: await COPIES['../../locales/en/voice.json']!(), lang: 'en' }
+}
+
+/** What the loader keeps of a mounted embed: its widget, once its copy has loaded. */
+export interface EmbedHandle {
+  /** The widget, `null` until the copy of its language has loaded. */
+  readonly widget: VoiceWidgetHandle | null
+  /** Ends any call and removes the widget (also before it has mounted). Idempotent. */
+  destroy(): void
+}
+
 /**
- * Mounts the widget into `host` (the loader's own element). With a required setting missing the widget still
- * renders and, once pressed, says which setting is missing (Configuration Required, SPEC §8).
+ * Mounts the widget into `host` (the loader's own element) once the copy of `lang` has loaded (the loader's
+ * choice, src/voice/widget/languages.ts `chooseLanguage`: the visitor's allowed choice, else `data-lang`, else
+ * `<html lang>`, else English). With a required setting missing the widget still renders and, once pressed,
+ * says which setting is missing (Configuration Required, SPEC §8).
  */
-export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSettings): VoiceWidgetHandle {
+export function mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings, lang: WidgetLanguage): EmbedHandle {
+  let widget: VoiceWidgetHandle | null = null
+  let destroyed = false
+  loadCopy(lang).then(
+    (loaded) => {
+      if (destroyed) return
+      widget = mountWidget(host, settings, loaded.copy, loaded.lang)
+    },
+    (error: unknown) => console.error('[VoiceOS] could not load the voice widget copy', error),
+  )
+  return {
+    get widget() {
+      return widget
+    },
+    destroy() {
+      destroyed = true
+      widget?.destroy()
+      widget = null
+    },
+  }
+}
+
+function mountWidget(
+  host: HTMLElement,
+  { config, missing }: ParsedEmbedSettings,
+  copy: VoiceCopy,
+  lang: WidgetLanguage,
+): VoiceWidgetHandle {
   // Local mode (README "Voice without a platform account"): the browser's recognizer and the grammar, no platform.
   const local = config.mode === 'local'
   // The scripted engine (e2e build, demos) has no room to outlive a page: one call per page there.
   const persist = config.persist && (ENGINE_KIND === 'live' || local)
-  const copy = config.lang === 'hi' ? hi : en
   return mountVoiceWidget(host, {
     copy,
-    lang: config.lang,
+    lang,
+    callCopy,
+    ...(!local &&
+      config.languageOverrides && {
+        languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
+      }),
     configured: missing.length === 0,
     missing,
     createEngine: createEngineFactory({
@@ -42,7 +107,7 @@ export function mountEmbed(host: HTMLElement, { config, missing }: ParsedEmbedSe
       publicKey: config.publicKey,
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
-      lang: config.lang,
+      lang,
       siteSearch: config.siteIndex !== '',
     }),
     mode: config.mode === 'local' ? 'voice' : config.mode,

@@ -5,8 +5,10 @@
  * parsed result), so the bundler never moves it into a shared chunk.
  */
 
-/** Languages the widget's copy exists in (`locales/<lng>/voice.json`). */
-export const EMBED_LANGUAGES = ['en', 'hi'] as const
+import { lookupLanguage, WIDGET_LANGUAGES, type WidgetLanguage } from '../voice/widget/languages'
+
+/** Languages the widget's copy exists in (`locales/<lng>/voice.json`; src/voice/widget/languages.ts). */
+export const EMBED_LANGUAGES = WIDGET_LANGUAGES
 /** Where the widget can float (the widget's `WIDGET_POSITIONS`, src/voice/widget/branding.ts; kept here so the loader imports nothing). */
 export const EMBED_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left', 'bottom-center'] as const
 /** The widget's sizes (`WIDGET_SIZES`): `full` (64 px mic) or `compact` (48 px). */
@@ -40,8 +42,19 @@ export interface EmbedConfig {
   supabasePrivateChannels: boolean
   /** The visitor's JWT for private channels (init() only). */
   supabaseAccessToken?: () => Promise<string | null>
-  /** @default 'en' */
-  lang: (typeof EMBED_LANGUAGES)[number]
+  /**
+   * The owner's language (`data-lang`, a BCP 47 tag resolved by lookup: `hi-IN` → `hi`); `null` when not set,
+   * and then the page's `<html lang>` decides (src/voice/widget/languages.ts `chooseLanguage`).
+   */
+  lang: WidgetLanguage | null
+  /** Languages a visitor may switch among (`data-languages`, comma-separated); `[]` → no switch. @default [] */
+  languages: WidgetLanguage[]
+  /**
+   * The press asks the assistant to listen and speak the widget's language (`assistantOverrides`: transcriber,
+   * voice, first message; src/voice/assistant/languages.ts); `false` (`data-language-overrides="false"`) keeps
+   * the assistant exactly as the owner set it up. @default true
+   */
+  languageOverrides: boolean
   /** @default 'bottom-right' */
   position: (typeof EMBED_POSITIONS)[number]
   /** @default 'auto' */
@@ -120,8 +133,21 @@ export interface VoiceOSSettings {
   supabasePrivateChannels?: boolean | 'true' | 'false'
   /** The visitor's JWT for private channels, asked for at each join (`init()` only; no attribute form). */
   supabaseAccessToken?: () => Promise<string | null>
-  /** Language of the widget's copy. @default 'en' */
-  lang?: EmbedLanguage
+  /**
+   * Language of the widget's copy: one of {@link EMBED_LANGUAGES} or a BCP 47 tag of one (`hi-IN` → `hi`).
+   * @default the page's `<html lang>`, else 'en'
+   */
+  lang?: EmbedLanguage | (string & {})
+  /**
+   * Languages a visitor may switch among with the widget's language switch (shown with two or more): a
+   * comma-separated string (`"hi,ta,en"`) or an array. The choice is remembered on the origin. @default none
+   */
+  languages?: string | readonly string[]
+  /**
+   * The press asks the assistant to listen and speak the widget's language (transcriber, voice, first message);
+   * `false` keeps the assistant as set up. @default true
+   */
+  languageOverrides?: boolean | 'true' | 'false'
   /** Where the widget floats. @default 'bottom-right' */
   position?: EmbedPosition
   /** Colour scheme; `auto` follows the visitor's `prefers-color-scheme`. @default 'auto' */
@@ -188,6 +214,8 @@ const KEYS = [
   'supabasePrivateChannels',
   'supabaseAccessToken',
   'lang',
+  'languages',
+  'languageOverrides',
   'position',
   'theme',
   'apiBaseUrl',
@@ -347,6 +375,47 @@ export function parseEmbedSettings(
     problem('persist', `must be true or false; got "${shown}" (using true)`)
   }
 
+  let lang: WidgetLanguage | null = null
+  const givenLang = text('lang')
+  if (givenLang !== '') {
+    lang = lookupLanguage(givenLang)
+    if (!lang)
+      problem(
+        'lang',
+        `must be one of ${EMBED_LANGUAGES.join(', ')} (or a BCP 47 tag of one, such as hi-IN); got "${givenLang}" (using the page's language)`,
+      )
+  }
+  const languages: WidgetLanguage[] = []
+  const languagesRaw = source.languages
+  if (languagesRaw !== undefined && languagesRaw !== null) {
+    const list =
+      typeof languagesRaw === 'string'
+        ? languagesRaw.split(',')
+        : Array.isArray(languagesRaw)
+          ? languagesRaw.map((v) => (typeof v === 'string' ? v : ''))
+          : null
+    if (!list) problem('languages', 'must be a comma-separated list of languages such as "hi,ta,en"')
+    for (const item of list ?? []) {
+      if (item.trim() === '') continue
+      const found = lookupLanguage(item)
+      if (!found)
+        problem('languages', `has "${item.trim()}", which is not one of ${EMBED_LANGUAGES.join(', ')} (left out)`)
+      else if (!languages.includes(found)) languages.push(found)
+    }
+  }
+  const overridesRaw = source.languageOverrides
+  const languageOverrides = !(overridesRaw === false || overridesRaw === 'false')
+  if (
+    overridesRaw !== undefined &&
+    overridesRaw !== true &&
+    overridesRaw !== false &&
+    overridesRaw !== 'true' &&
+    overridesRaw !== 'false'
+  ) {
+    const shown = typeof overridesRaw === 'string' ? overridesRaw : JSON.stringify(overridesRaw)
+    problem('languageOverrides', `must be true or false; got "${shown}" (using true)`)
+  }
+
   const consent = oneOf('consent', EMBED_CONSENT, 'none')
   const givenConsentText = text('consentText')
   let consentText = givenConsentText.replace(/\s+/g, ' ')
@@ -415,7 +484,9 @@ export function parseEmbedSettings(
       supabaseAnonKey,
       supabasePrivateChannels,
       ...(supabaseAccessToken && { supabaseAccessToken }),
-      lang: oneOf('lang', EMBED_LANGUAGES, 'en'),
+      lang,
+      languages,
+      languageOverrides,
       position: oneOf('position', EMBED_POSITIONS, 'bottom-right'),
       theme: oneOf('theme', EMBED_THEMES, 'auto'),
       // DEFAULT_BASE_URL (src/platform/core/defaults.ts), written out: the loader imports nothing (see above).

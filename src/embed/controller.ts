@@ -10,6 +10,7 @@
  * into `voiceos.js` rather than moving it into a shared chunk.
  */
 import { parseEmbedSettings, type ParsedEmbedSettings, type VoiceOSSettings } from './config'
+import { chooseLanguage, rememberedLanguage, type WidgetLanguage } from '../voice/widget/languages'
 
 /** The global `VoiceOS` of the script-tag form, and what `import { init, destroy } from 'voiceos'` exports. */
 export interface VoiceOSApi {
@@ -28,7 +29,8 @@ export interface VoiceOSApi {
 
 /** What the widget chunk exports (`./app`). */
 export interface EmbedApp {
-  mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings): { destroy(): void }
+  /** `lang`: the widget's language, chosen here (src/voice/widget/languages.ts `chooseLanguage`). */
+  mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings, lang: WidgetLanguage): { destroy(): void }
 }
 
 /** The controller behind a {@link VoiceOSApi}, with what the `<voiceos-widget>` element needs besides. */
@@ -138,7 +140,14 @@ export function createController({ version, loadApp, defaultSettings }: Controll
             document.body.append(host)
             mine.host = host
             try {
-              mine.widget = app.mountEmbed(host, settings)
+              const { config } = settings
+              const lang = chooseLanguage({
+                configured: config.lang,
+                pageLang: document.documentElement.getAttribute('lang'),
+                allowed: config.languages,
+                remembered: config.languages.length > 0 ? rememberedLanguage() : null,
+              })
+              mine.widget = app.mountEmbed(host, settings, lang)
             } catch (error) {
               console.error(`${PREFIX} could not show the voice widget`, error)
             }

@@ -30,14 +30,16 @@ const addModule = (file: string, json: Record<string, unknown>) => {
 // `voiceCall.json` is the voice widget's in-call copy, which the widget loads itself (src/voice/widget/mount.ts).
 if (import.meta.env.SSR) {
   const eager = import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../../locales/*/*.json', '!../../locales/*/voiceCall.json'],
+    ['../../locales/{en,hi}/*.json', '!../../locales/*/voiceCall.json'],
     { eager: true },
   )
   for (const [file, mod] of Object.entries(eager)) addModule(file, mod.default)
 }
 
+// The site's languages only (locale.ts `LANGUAGES`): the widget's other languages (locales/<lng>/ with the two
+// voice files alone) are the embed's, and each would add a loader to this bundle.
 const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../../locales/*/*.json',
+  '../../locales/{en,hi}/*.json',
   '!../../locales/en/*.json',
   '!../../locales/*/voiceCall.json',
 ])

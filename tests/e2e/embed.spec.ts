@@ -285,7 +285,9 @@ test('missing and wrong attributes: a console error names each, the widget says 
   await expect(mic(page)).toBeVisible()
   const errors = seen.errors.join('\n')
   expect(errors).toContain('[VoiceOS] data-assistant-id is missing')
-  expect(errors).toContain('[VoiceOS] data-lang must be one of en, hi; got "fr"')
+  expect(errors).toMatch(
+    /\[VoiceOS\] data-lang must be one of en, [^;]*hi[^;]* \(or a BCP 47 tag of one, such as hi-IN\); got "fr" \(using the page's language\)/,
+  )
   expect(errors).toContain('[VoiceOS] data-theme must be one of light, dark, auto; got "neon"')
   expect(errors).toContain('[VoiceOS] data-supabase-url must be an http(s) URL')
   await mic(page).click()
@@ -306,6 +308,29 @@ test('data-lang, data-position and data-theme: Hindi copy, bottom-left, dark', a
   await expect(widget(page)).toHaveAttribute('lang', 'hi')
   await start.click()
   await expect(page.getByText('वॉइस असिस्टेंट चालू है')).toBeVisible()
+  const results = await new AxeBuilder({ page }).include('[data-voiceos]').analyze()
+  expect(results.violations.map((v) => v.id)).toEqual([])
+})
+
+test('no data-lang: the page\'s <html lang="ur-PK"> gives the Urdu widget, right to left, with only the Urdu copy fetched', async ({
+  page,
+}) => {
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${HOST}/urdu.html`)
+  const start = mic(page, 'صوتی معاون شروع کیجیے')
+  await expect(start).toBeVisible()
+  await expect(widget(page)).toHaveAttribute('lang', 'ur')
+  await expect(widget(page)).toHaveAttribute('dir', 'rtl')
+  // The owner's position holds (bottom-right); the text inside the panel runs right to left.
+  expect((await start.boundingBox())!.x).toBeGreaterThan(1000)
+  await start.click()
+  const status = page.getByText('صوتی معاون فعال ہے')
+  await expect(status).toBeVisible()
+  expect(await status.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+  // One idle copy: Urdu's (a chunk named voice-…), no other language's.
+  expect(requests.filter((u) => /\/chunks\/voice-[\w-]+\.js$/.test(u))).toHaveLength(1)
   const results = await new AxeBuilder({ page }).include('[data-voiceos]').analyze()
   expect(results.violations.map((v) => v.id)).toEqual([])
 })

@@ -18,6 +18,7 @@ import { OPEN_TOOL_NAME, READ_TOOL_NAME, SEARCH_TOOL_NAME } from '../realtime/to
 import { PAGE_TEXT_HEADER, READ_PAGE_MAX_BYTES } from '../context/readPage'
 import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
+import { languagePlan } from './languages'
 
 /**
  * Names of the client-side tools: the four voice-command tools (each starts with its action word, as the router
@@ -163,7 +164,7 @@ export function voicePrompt(): string {
     '',
     'Long messages: a system or user message that starts with "[part 1 of N]" is the first of N parts of one message (too long for one); parts 2…N follow in order. Read them together as one message, and act on it only once part N has arrived.',
     '',
-    'Rules: one action per tool call. Before filling a field, make sure the visitor gave the value; never guess personal data and never read a password back. Keep answers to one or two short sentences — this is a voice conversation. Answer in the language the visitor speaks (English or Hindi).',
+    "Rules: one action per tool call. Before filling a field, make sure the visitor gave the value; never guess personal data and never read a password back. Keep answers to one or two short sentences — this is a voice conversation. Answer in the language the visitor speaks. The page is in {{language}} (the widget's language): greet, ask and answer in it, written in that script, unless the visitor speaks another language; when they mix it with English (Hinglish), answer in the same mix. Page names (targetText, fieldHint) stay exactly as the page map writes them.",
     PROMPT_END,
   ].join('\n')
 }
@@ -217,6 +218,11 @@ export interface AssistantDefinitionOptions {
   model?: string
   /** The site owner's own instructions (what the business offers, tone…), placed before the managed part. */
   instructions?: string
+  /**
+   * The site's first language (`--languages`' first, ./languages.ts): the assistant's own transcriber and voice,
+   * used when a page sends no language overrides. @default the platform's defaults (English)
+   */
+  language?: string
 }
 
 /** Replaces the managed part of `existing` (or appends it), keeping the site owner's text around it. */
@@ -246,6 +252,17 @@ export function buildAssistantCreate(options: AssistantDefinitionOptions = {}): 
     hooks: voiceHooks(),
     maxDurationSeconds: MAX_CALL_SECONDS,
     metadata: { voiceos: { managedBy: 'npm run assistant', tools: [...VOICE_TOOL_NAMES] } },
+    ...languageDefaults(options.language),
+  }
+}
+
+/** The transcriber and voice of `language` (./languages.ts) as the assistant's own; `{}` for none or English. */
+function languageDefaults(language: string | undefined): Pick<AssistantCreateParams, 'transcriber' | 'voice'> {
+  if (!language) return {}
+  const plan = languagePlan(language)
+  return {
+    ...(plan.transcriber && { transcriber: { ...plan.transcriber } as AssistantCreateParams['transcriber'] }),
+    ...(plan.voice && { voice: { ...plan.voice } }),
   }
 }
 
@@ -313,6 +330,9 @@ export function buildAssistantUpdate(
     },
   }
   if (options.name !== undefined) body['name'] = options.name
+  // --languages on update sets the assistant's own transcriber and voice to the first language's; without it the
+  // owner's stay as they are.
+  Object.assign(body, languageDefaults(options.language))
   return body
 }
 
@@ -324,6 +344,13 @@ const attr = (value: string) =>
  * The script tag a site owner adds to their pages (the embed, `dist/embed/voiceos.js`):
  * `<script src="…/embed/voiceos.js" data-public-key="…" data-assistant-id="…" async></script>`.
  */
-export function embedSnippet(options: { src: string; publicKey: string; assistantId: string }): string {
-  return `<script src="${attr(options.src)}" data-public-key="${attr(options.publicKey)}" data-assistant-id="${attr(options.assistantId)}" async></script>`
+export function embedSnippet(options: {
+  src: string
+  publicKey: string
+  assistantId: string
+  /** The languages a visitor may switch among (`data-languages`); omitted when empty. */
+  languages?: readonly string[]
+}): string {
+  const languages = options.languages?.length ? ` data-languages="${attr(options.languages.join(','))}"` : ''
+  return `<script src="${attr(options.src)}" data-public-key="${attr(options.publicKey)}" data-assistant-id="${attr(options.assistantId)}"${languages} async></script>`
 }

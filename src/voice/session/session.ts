@@ -51,6 +51,11 @@ export interface VoiceSessionOptions {
   sessionId: string
   /** Current page URL, sent as the call variable `url`. */
   pageUrl: string
+  /**
+   * More `assistantOverrides` of the call (the widget language's transcriber, voice, first message and
+   * `{{language}}`, src/voice/assistant/overrides.ts); their variables are merged with `sessionId` and `url`.
+   */
+  assistantOverrides?: { variableValues?: Record<string, unknown> } & Record<string, unknown>
   /** Realtime channel settings; `null` → commands arrive only as tool calls. */
   realtime: RealtimeSettings | null
   /** Status changes (SPEC §4 table). */
@@ -450,7 +455,12 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         call = resume
           ? await engine.reconnect!(resume.webCall as never)
           : await engine.start(options.assistantId, {
-              variableValues: { sessionId: options.sessionId, url: options.pageUrl },
+              ...options.assistantOverrides,
+              variableValues: {
+                ...options.assistantOverrides?.variableValues,
+                sessionId: options.sessionId,
+                url: options.pageUrl,
+              },
             })
       } catch (error) {
         log.error('[voice] start failed', error)

@@ -6,8 +6,17 @@
  */
 import { translate, type VoiceCopy } from './copy'
 
-/** The in-call copy of each language, one small chunk each. */
-const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
+/**
+ * The loader of one language's in-call copy chunk (`locales/<lng>/voiceCall.json`), or `undefined` when the build
+ * has none for that language.
+ */
+export type CallCopyChunk = (lang: string) => (() => Promise<unknown>) | undefined
+
+/** The in-call copy chunks of the site's own languages (src/i18n/locale.ts `LANGUAGES`), one small chunk each. */
+const SITE_CALL_COPIES = import.meta.glob<unknown>('../../../locales/{en,hi}/voiceCall.json', { import: 'default' })
+
+/** The site's in-call copy chunk of `lang`: the default {@link CallCopyOptions.chunk}. */
+const siteCallCopy: CallCopyChunk = (lang) => SITE_CALL_COPIES[`../../../locales/${lang}/voiceCall.json`]
 
 /** Options of {@link createCallCopy}. */
 export interface CallCopyOptions {
@@ -19,6 +28,11 @@ export interface CallCopyOptions {
   onLoad: () => void
   /** Where a failed chunk load is reported. */
   logger: Pick<Console, 'warn'>
+  /**
+   * The in-call copy's chunk of a language: the embed passes its 24 languages'; by default the site's own (en, hi),
+   * so the site's bundle carries no loader for the others. A language without a chunk gets English's.
+   */
+  chunk?: CallCopyChunk
 }
 
 /** The in-call copy of one widget. */
@@ -48,8 +62,8 @@ export function createCallCopy(options: CallCopyOptions): CallCopy {
     const want = options.lang()
     if (callCopyLang === want) return callCopyLoad
     callCopyLang = want
-    const chunk =
-      CALL_COPIES[`../../../locales/${want}/voiceCall.json`] ?? CALL_COPIES['../../../locales/en/voiceCall.json']
+    const chunkOf = options.chunk ?? siteCallCopy
+    const chunk = chunkOf(want) ?? chunkOf('en')
     callCopyLoad = (chunk ? chunk() : Promise.resolve(null)).then(
       (loaded) => {
         if (disposed || callCopyLang !== want) return

@@ -109,6 +109,11 @@ export interface WidgetControllerOptions {
   notify: (toast: WidgetToast) => void
   /** URL sent as the call variable `url`. @default () => window.location.href */
   pageUrl?: () => string
+  /**
+   * More `assistantOverrides` for a call, asked at each press: the widget language's transcriber, voice, first
+   * message and `{{language}}` (src/voice/assistant/overrides.ts). `null` → only `sessionId` and `url`. @default none
+   */
+  assistantOverrides?: () => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
   /** One conversation across the site's pages (`createVoiceSession`'s `persist`). @default false */
@@ -257,13 +262,17 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     const sessionId = resume?.sessionId ?? createSessionId()
     const assistantId = resume?.assistantId ?? (options.assistantId || 'scripted-assistant')
     const pageUrl = options.pageUrl ? options.pageUrl() : window.location.href
+    const extra = options.assistantOverrides?.() ?? undefined
     // The press starts the call itself: the request and the microphone go out now, while the code loads.
     const factory = options.createEngine
     const mineStart = resume
       ? undefined
       : factory.prestart?.({
           assistantId,
-          assistantOverrides: { variableValues: { sessionId, url: pageUrl } },
+          assistantOverrides: {
+            ...extra,
+            variableValues: { ...extra?.variableValues, sessionId, url: pageUrl },
+          },
         })
     pending = mineStart
     set({
@@ -291,6 +300,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         assistantId,
         sessionId,
         pageUrl,
+        ...(extra && { assistantOverrides: extra }),
         realtime: options.realtime,
         onStatus: (status) => {
           if (mine !== attempt) return

@@ -2,6 +2,7 @@ import type { WidgetToast } from '../session/types'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { HOST_STYLE, WIDGET_CSS } from './styles'
 import { adoptStyles, el, setAttr, setClass, setHidden, setText } from './dom'
+import { isRtl } from './rtl'
 import type { ConversationView } from './conversationView'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
 import { createConsentUi } from './consentDialog'
@@ -61,6 +62,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     lang: () => lang,
     onLoad: () => render(),
     logger: options.logger ?? console,
+    ...(options.callCopy && { chunk: options.callCopy }),
   })
   const { t } = callCopy
 
@@ -234,6 +236,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     ...(mode !== 'voice' && options.createChat && { createChat: options.createChat }),
     assistantId: options.assistantId,
     realtime: options.realtime,
+    ...(options.languageOverrides && { assistantOverrides: () => options.languageOverrides!(lang, copy) }),
     onState: (next) => {
       // A start stage alone is drawn at most every STAGE_DRAW_MS: once the platform has answered, the stages of a
       // start follow one another within milliseconds, and drawing each would lay the widget out again (a frame
@@ -274,6 +277,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     })
     setAttr(root, 'data-status', controller.state.status)
     setAttr(root, 'lang', lang)
+    setAttr(root, 'dir', isRtl(lang) ? 'rtl' : 'ltr')
     setAttr(root, 'aria-label', title || t('widget.region'))
     setClass(root, 'active', view.active)
     paintTheme()

@@ -8,6 +8,7 @@ import type { HandoffRecord } from '../session/handoff'
 import type { ChatHandoffRecord } from '../session/handoffRecord'
 import type { WidgetState } from './controller'
 import type { VoiceCopy } from './copy'
+import type { CallCopyChunk } from './callCopy'
 import type { ChatFactory, EngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import type { paintAccent, WidgetPosition, WidgetSize } from './branding'
@@ -20,8 +21,24 @@ export type WidgetTheme = 'light' | 'dark' | 'auto'
 export interface MountVoiceWidgetOptions {
   /** The `voice` copy of the page's language (`locales/<lng>/voice.json`). */
   copy: VoiceCopy
-  /** BCP 47 language of `copy`, set as the widget's `lang`. @default 'en' */
+  /**
+   * BCP 47 language of `copy`, set as the widget's `lang`; a right-to-left one (rtl.ts `isRtl`: Urdu,
+   * Kashmiri, Sindhi) also sets `dir="rtl"`. @default 'en'
+   */
   lang?: string
+  /**
+   * The in-call copy's chunk of a language (callCopy.ts `CallCopyChunk`); the embed passes its 24 languages'.
+   * @default the site's languages' (en, hi)
+   */
+  callCopy?: CallCopyChunk
+  /**
+   * The call's `assistantOverrides` for the widget's language, asked at each press with the language and copy
+   * in use (the embed passes src/voice/assistant/overrides.ts `languageOverrides`). @default none
+   */
+  languageOverrides?: (
+    lang: string,
+    copy: VoiceCopy,
+  ) => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null
   /** Whether the voice keys are present; when not, a press explains it (Configuration Required, SPEC §8). */
   configured: boolean
   /** Names of missing or invalid settings (e.g. `data-assistant-id`), listed once the visitor presses the mic. @default [] */

@@ -24,12 +24,11 @@ export const isVoiceConfigured = (config: SiteConfig): boolean =>
   siteEngineKind(config) !== 'live' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
 
 /**
- * Other languages' `voice` copy (`locales/<lng>/voice.json`), one small chunk each, fetched on demand. English is
- * bundled: importing it from a chunk of the app would load (and so start) the app.
+ * The site's other languages' `voice` copy (`locales/<lng>/voice.json` of src/i18n/locale.ts `LANGUAGES`), one
+ * small chunk each, fetched on demand. English is bundled: importing it from a chunk of the app would load (and so
+ * start) the app. The widget's other languages are the embed's: each would add a loader to this first script.
  */
-const voiceCopies = import.meta.glob<VoiceCopy>(['../../../locales/*/voice.json', '!../../../locales/en/voice.json'], {
-  import: 'default',
-})
+const voiceCopies = import.meta.glob<VoiceCopy>('../../../locales/hi/voice.json', { import: 'default' })
 
 /** Loads the `voice` copy of `lng` (English when that language has none). */
 export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {

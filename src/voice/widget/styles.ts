@@ -28,6 +28,7 @@ export const WIDGET_CSS = `
   pointer-events: none;
 }
 .root.left { right: auto; left: max(1rem, env(safe-area-inset-left)); align-items: flex-start; }
+.root[dir=rtl] :is(.panel,.toast,.consent) { direction: rtl; }
 .root.dark {
   --fg: #fafafa; --muted: #d4d4d8; --panel: #15121f; --border: #2f2942;
   --brand: var(--accent-dark, #c4b5fd); --brand-contrast: var(--accent-dark-on, #0d0b14);

@@ -17,7 +17,7 @@ describe('the embed settings (src/embed/config.ts)', () => {
     expect(r.config).toMatchObject({
       publicKey: KEY,
       assistantId: ID,
-      lang: 'en',
+      lang: null,
       position: 'bottom-right',
       theme: 'auto',
       supabaseUrl: '',
@@ -95,7 +95,7 @@ describe('the embed settings (src/embed/config.ts)', () => {
     expect(r.missing).toEqual([])
     expect(r.problems.map((p) => p.setting)).toEqual(['data-api-base-url', 'data-lang', 'data-position', 'data-theme'])
     expect(r.config).toMatchObject({
-      lang: 'en',
+      lang: null,
       position: 'bottom-right',
       theme: 'auto',
       apiBaseUrl: 'https://api.vapi.ai',
