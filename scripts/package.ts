@@ -6,7 +6,8 @@
  *   exactly as `npm run build:embed` builds `dist/embed/`, without the demo page;
  * - `module/`: `import { init, destroy } from 'voiceos'` for bundlers (./src/embed/module.ts, ES modules the
  *   page's bundler splits further) and its type declarations (`module/index.d.ts`);
- * - `cli.js`: the `voiceos` command (scripts/cli.ts), one file for plain Node ≥ 20, every dependency bundled.
+ * - `cli.js`: the `voiceos` command (scripts/cli.ts), one file for plain Node ≥ 20, every dependency bundled
+ *   but native addons (./lazyPackages.ts), which the command that needs one loads on first use.
  *
  * Then prints the Subresource Integrity hash of `voiceos.js` and the CDN script tag carrying it, and writes
  * both to `dist/voiceos.js.sri` (the hash alone). Run `npm pack` / `npm publish` in `packages/voiceos/` after it.
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { build as viteBuild, mergeConfig, type Plugin, type UserConfig } from 'vite'
 import embedConfig from '../vite.embed.config.ts'
+import { lazyPackages } from './lazyPackages'
 import { VERSION } from '../src/embed/version'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -152,10 +154,10 @@ function bundleCli(): Promise<unknown> {
     target: 'node20',
     minify: false,
     legalComments: 'eof',
-    // linkedom's optional canvas: a require in a try, falling back to its shim when absent. DuckDB (the
-    // conversation report's database) is a native module per platform: imported on use by `voiceos report`
-    // (scripts/report/store.ts says what to add when it is absent), never by the other commands.
-    external: ['canvas', '@duckdb/node-api'],
+    // linkedom's optional canvas: a require in a try, falling back to its shim when absent.
+    external: ['canvas'],
+    // Native addons stay out of the bundle, loaded from the owner's node_modules by the command that needs them.
+    plugins: [lazyPackages()],
     define: { 'process.env.VOICEOS_PACKAGE_VERSION': JSON.stringify(VERSION) },
     // A CommonJS dependency's require() of a Node built-in, inside an ES module.
     banner: {

@@ -82,7 +82,7 @@ export class ReportStore {
 
   /**
    * Opens (creating if needed) the database file at `path`. DuckDB (a native module) is imported here, on use:
-   * the published `voiceos` CLI bundles every other dependency but not this one (scripts/package.ts).
+   * the published `voiceos` CLI bundles every other dependency but not this one (scripts/lazyPackages.ts).
    * @throws {Error} DuckDB's when the file is locked or not a database; one naming the package to add when
    *   `@duckdb/node-api` is not installed
    */
@@ -92,7 +92,7 @@ export class ReportStore {
       duckdb = await import('@duckdb/node-api')
     } catch (error) {
       throw new Error(
-        `the report needs DuckDB's Node package, which is not installed (${(error as Error).message.split('\n')[0]}). With the published CLI run: npx -p voiceos -p @duckdb/node-api@${DUCKDB_VERSION} voiceos report …`,
+        `the report needs DuckDB's Node package, which is not installed (${(error as Error).message.split('\n')[0]}). Install it: npm install @duckdb/node-api@${DUCKDB_VERSION}`,
       )
     }
     const instance = await duckdb.DuckDBInstance.create(path)

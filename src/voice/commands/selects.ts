@@ -9,7 +9,7 @@
  * @module
  */
 import { quotedList } from './fields'
-import { accessibleName, composedText } from './dom'
+import { accessibleName } from './dom'
 import { clickElement, dispatch, focus, keydown, MAX_KEY_PRESSES, nextTurn, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
 import { foldText } from './spoken'
@@ -119,6 +119,52 @@ function activeOption(el: Element): Element | null {
   return typeof root.getElementById === 'function' ? root.getElementById(id) : null
 }
 
+/** Fields that make an ancestor more than one widget's box (a hidden input a library posts does not count). */
+const OTHER_FIELD =
+  'input:not([type=hidden]):not([aria-hidden=true]),select,textarea,label,[role=combobox],[role=textbox],[role=slider],[role=spinbutton]'
+/** What in a widget's box is not its shown value: its list, the live regions that speak to screen readers, hidden text. */
+const NOT_SHOWN =
+  '[role=listbox],[role=option],[aria-live],[role=status],[role=log],[hidden],[aria-hidden=true],template,script,style'
+
+/**
+ * The box a combobox shows its value in: its highest ancestor (at most 5 up) holding no other field or label.
+ * react-select's search `<input role=combobox>` is cleared once an option is chosen, and the option's text is
+ * drawn beside it (`.rs__single-value`, the multi-value chips) in the container around both; MUI Autocomplete
+ * draws its chips beside its input the same way. A combobox that draws its value in itself (MUI Select, Radix
+ * Select's trigger, Select2's selection) is its own box or sits in one.
+ */
+function widgetBox(combobox: Element): Element {
+  let box = combobox
+  for (let i = 0, up = combobox.parentElement; i < 5 && up && up !== combobox.ownerDocument.body; i++) {
+    const others = Array.from(up.querySelectorAll(OTHER_FIELD)).filter((f) => f !== combobox && !f.contains(combobox))
+    if (others.length > 0) break
+    box = up
+    up = up.parentElement
+  }
+  return box
+}
+
+/**
+ * The value a combobox shows, as a sighted visitor reads it: the text of its {@link widgetBox} without its list
+ * and live regions, plus an editable combobox's own text unless `ownText` is false. Read fresh (never from the lookup's caches): it is
+ * read before and after the widget acted.
+ */
+export function shownValue(combobox: Element, ownText = true): string {
+  const box = widgetBox(combobox)
+  const parts: string[] = []
+  const win = combobox.ownerDocument.defaultView
+  const walker = combobox.ownerDocument.createTreeWalker(box, win?.NodeFilter.SHOW_TEXT ?? 4)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement
+    const skip = parent?.closest(NOT_SHOWN)
+    if (skip && box.contains(skip)) continue
+    parts.push(node.textContent ?? '')
+  }
+  if (ownText && (combobox.localName === 'input' || combobox.localName === 'textarea'))
+    parts.push((combobox as HTMLInputElement).value)
+  return parts.join(' ').replace(/\s+/g, ' ').trim()
+}
+
 /** Moves the active option with Down/Up Arrow until it is `option` (a widget that follows at once); true when reached. */
 function arrowToNow(el: Element, options: Element[], option: Element): boolean {
   const target = options.indexOf(option)
@@ -174,6 +220,31 @@ export function comboboxChoose(
   return comboboxOperate(combobox, value, name, editable, presentOptions.length > 0)
 }
 
+/** Whether the combobox's list takes several options (`aria-multiselectable` on the list or the combobox). */
+function isMultiple(combobox: Element): boolean {
+  return (
+    combobox.getAttribute('aria-multiselectable') === 'true' ||
+    popupOf(combobox)?.getAttribute('aria-multiselectable') === 'true'
+  )
+}
+
+/**
+ * Opens a combobox's list the way its own UI opens: Alt+Down Arrow (APG), else a press on it (react-select and
+ * MUI open on `mousedown` of their control, Radix Select on `pointerdown`; ./effects.ts `clickElement` sends the
+ * whole press). An editable combobox that is expanded but lists nothing yet (it waits for typing) is left so.
+ */
+async function openList(combobox: Element, options: () => Element[]): Promise<void> {
+  focus(combobox)
+  if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
+  await nextTurn(combobox)
+  if (!isExpanded(combobox) || options().length === 0) {
+    if (!isExpanded(combobox)) {
+      clickElement(combobox)
+      await nextTurn(combobox)
+    }
+  }
+}
+
 async function comboboxOperate(
   combobox: Element,
   value: string,
@@ -187,16 +258,24 @@ async function comboboxOperate(
     const listbox = popupOf(combobox)
     return listbox ? optionsOf(listbox) : []
   }
-  focus(combobox)
-  // Open, as a keyboard user does (Alt+Down Arrow opens without moving the selection); else a click.
-  if (!isExpanded(combobox)) keydown(combobox, 'ArrowDown', { altKey: true })
-  await nextTurn(combobox)
-  if (!isExpanded(combobox) && !editable) {
-    clickElement(combobox)
-    await nextTurn(combobox)
-  }
+  await openList(combobox, options)
   let hadOptions = offered || options().length > 0
   let option = matchOption(options(), value)
+  // A multi-select (react-select `isMulti`, MUI Autocomplete `multiple`) given a spoken list: each value in turn,
+  // the list opened again for each (most close once an option is chosen).
+  const parts = spokenList(value)
+  if (!option && parts.length > 1 && isMultiple(combobox)) {
+    const shown: string[] = []
+    for (const part of parts) {
+      const one = await comboboxOperate(combobox, part, name, editable, true)
+      if (!one.ok) return one
+      shown.push(one.shown)
+    }
+    return { ok: true, shown: shown.join(', '), acted: combobox }
+  }
+  // What the widget shows before anything is typed: an option already shown is not chosen again (a
+  // multi-select would drop it), and a value counts as taken only when what is shown changed to it.
+  const shownBefore = foldText(shownValue(combobox))
   let typed = false
   if (!option && editable) {
     // An editable combobox filters its list as the visitor types; the widget may answer in a later turn.
@@ -237,15 +316,30 @@ async function comboboxOperate(
   }
   const text = optionText(option)
   const wanted = option
-  const took = () =>
-    (wanted.isConnected && isChosen(wanted) && !isExpanded(combobox)) ||
-    foldText(editable ? input.value : composedText(combobox)).includes(foldText(text))
-  const chosenBefore = took()
+  // The words typed count only when drawn outside the search box (a creatable's new option): in the box they
+  // are the filter.
+  const showsIt = (shown: string) =>
+    ` ${shown} `.includes(` ${foldText(text)} `) ||
+    (typed && ` ${foldText(shownValue(combobox, false))} `.includes(` ${foldText(value)} `))
+  // Taken: the option marked chosen with the list closed, or its text now shown where the widget shows its
+  // value (react-select's and MUI Autocomplete's value drawn beside a cleared input; a creatable's new option
+  // shows the words typed, not its "Create …" text).
+  const took = () => {
+    if (wanted.isConnected && isChosen(wanted) && !isExpanded(combobox)) return true
+    const shown = foldText(shownValue(combobox))
+    return shown !== shownBefore && showsIt(shown)
+  }
+  if (showsIt(shownBefore) && !typed && (!isMultiple(combobox) || isChosen(wanted))) {
+    if (isExpanded(combobox)) keydown(combobox, 'Escape')
+    return { ok: true, shown: text, acted: combobox } // already its value
+  }
+  // Typed text that reads like the option is only the filter while the list is open.
+  const tookBefore = took()
   if (await arrowTo(combobox, options, option)) {
     keydown(combobox, 'Enter')
     await nextTurn(combobox)
   }
-  if (!took() || (chosenBefore && isExpanded(combobox))) {
+  if (!took() || (tookBefore && isExpanded(combobox))) {
     // A widget that does not follow the keys: choose the option as a pointer user would.
     const current = matchOption(options(), value)
     if (current) {
@@ -253,6 +347,12 @@ async function comboboxOperate(
       await nextTurn(combobox)
     }
   }
+  if (isExpanded(combobox) && !isMultiple(combobox)) {
+    keydown(combobox, 'Escape')
+    await nextTurn(combobox)
+  }
+  // The widget may draw what it took in a later render (React batches): give it a few turns.
+  await waitFor(combobox, took, COMBOBOX_FILTER_WAIT_MS)
   if (isExpanded(combobox)) {
     keydown(combobox, 'Escape')
     await nextTurn(combobox)

@@ -1,0 +1,204 @@
+/**
+ * The local mode (README "Voice without a platform account"), run by `npm run bench -- local` (node --import tsx):
+ * the production embed (`vite.embed.config.ts`) on its demo shop (`demo.html`, no keys: local mode) in Chromium,
+ * with a stand-in `SpeechRecognition` (tests/fixtures/speechStandIn.ts, the Web Speech API's interface and events)
+ * injected before the page loads.
+ * 1. Final transcript → action: phrases a visitor says on the shop ("add Darjeeling to the cart", "fill email with
+ *    …", "scroll down", …), each timed in the page from the recognizer's final `result` event to the page's first
+ *    event of the action (click, input, change or scroll) and to the answer handed to `speechSynthesis.speak`.
+ *    Rows with no throttling and with Lighthouse's mobile CPU slowdown (×4; no network is used).
+ * 2. Bytes at intent: gzip bytes of the embed's scripts loaded from the pointer over the mic until Listening and
+ *    the first page map, beyond the idle widget, with the command executor counted apart (it loads as in a call).
+ * Flags: `--runs=N` rounds of the phrase list (default 5). Writes bench/results/local.md.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Page } from 'playwright'
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium'
+import { startStaticOrigin } from '../tests/servers/static-origin'
+import { installSpeechStandIn, type SpeechControl } from '../tests/fixtures/speechStandIn'
+import { buildStandInEmbed } from './lib/standins'
+
+const OUT = 'bench/.out/local/embed'
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5)
+/** Phrases said on the demo shop, in order, each round (the toggle is checked then unchecked). */
+const PHRASES = [
+  'add Darjeeling to the cart',
+  'fill email with ada at example dot com',
+  'fill your name with Ada Lovelace',
+  'check weekly tasting notes',
+  'uncheck weekly tasting notes',
+  'scroll down',
+  'scroll to the top',
+  'add Assam to the cart',
+]
+
+await buildStandInEmbed(OUT)
+// The demo page as an owner without a platform account ships it: no keys (local mode).
+const demo = readFileSync(`${OUT}/demo.html`, 'utf8')
+writeFileSync(
+  `${OUT}/demo.html`,
+  demo
+    .replace(/data-public-key="[^"]*"/, 'data-public-key=""')
+    .replace(/data-assistant-id="[^"]*"/, 'data-assistant-id=""'),
+)
+const shop = await startStaticOrigin({
+  port: 0,
+  root: OUT,
+  gzip: true,
+  headers: () => ({ 'cache-control': 'no-store' }),
+})
+
+const INSTRUMENT = () => {
+  const w = window as unknown as { __bench: { final?: number; action?: number; answer?: number } }
+  w.__bench = {}
+  for (const type of ['click', 'input', 'change']) {
+    document.addEventListener(
+      type,
+      (e) => {
+        if (!(e.target as Element | null)?.closest?.('[data-voiceos]')) w.__bench.action ??= performance.now()
+      },
+      true,
+    )
+  }
+  addEventListener('scroll', () => (w.__bench.action ??= performance.now()), true)
+  const synth = window.speechSynthesis
+  const speak = synth.speak.bind(synth)
+  synth.speak = (u) => {
+    w.__bench.answer ??= performance.now()
+    speak(u)
+  }
+}
+
+async function say(page: Page, text: string): Promise<{ action: number; answer: number }> {
+  await page.evaluate(() => {
+    ;(window as unknown as { __bench: object }).__bench = {}
+  })
+  await page.evaluate((t) => {
+    const w = window as unknown as { __bench: { final?: number }; __speech: SpeechControl }
+    w.__speech.say(t, { interim: false })
+    w.__bench.final = performance.now()
+  }, text)
+  // The final result event is dispatched synchronously inside say(): its handlers ran before `final` was set;
+  // take the time just before instead.
+  await page.waitForFunction(
+    () => {
+      const b = (window as unknown as { __bench: { action?: number; answer?: number } }).__bench
+      return b.action !== undefined && b.answer !== undefined
+    },
+    undefined,
+    { timeout: 15_000 },
+  )
+  return page.evaluate(() => {
+    const b = (window as unknown as { __bench: { start: number; action: number; answer: number } }).__bench
+    return { action: b.action - b.start, answer: b.answer - b.start }
+  })
+}
+
+const executablePath = findChromium()
+const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS })
+const rows: { label: string; action: number[]; answer: number[] }[] = []
+let intent = { widget: 0, local: 0, executor: 0, files: [] as string[] }
+try {
+  for (const cpu of [1, 4]) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // tsx keeps function names with an `__name` helper that the serialized init scripts below refer to.
+    await page.addInitScript('globalThis.__name = (f) => f')
+    await page.addInitScript(installSpeechStandIn, {})
+    await page.addInitScript(INSTRUMENT)
+    // The final result's time: taken by the stand-in's `say` caller, just before it dispatches.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __speech?: SpeechControl; __bench: { start?: number } }
+      const wrap = () => {
+        const s = w.__speech
+        if (!s) return void setTimeout(wrap, 0)
+        const say = s.say.bind(s)
+        s.say = (t, o) => {
+          w.__bench.start = performance.now()
+          say(t, o)
+        }
+      }
+      wrap()
+    })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
+    // Each script's gzip size (level 9, as the origin serves it), from the built file.
+    const sizes = new Map<string, number>()
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname
+      if (path.endsWith('.js')) sizes.set(r.url(), gzipSync(readFileSync(join(OUT, path)), { level: 9 }).length)
+    })
+    const seen = () => new Set(sizes.keys())
+    await page.goto(`${shop.origin}/demo.html`)
+    const mic = page.getByTestId('voice-mic')
+    await mic.waitFor({ timeout: 60_000 })
+    await page.waitForTimeout(1500)
+    const idle = seen()
+    await mic.hover()
+    await mic.click()
+    // The local mode's consent notice (what recognises the voice), accepted as a visitor does.
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await page.getByTestId('voice-widget').and(page.locator('[data-status=listening]')).waitFor({ timeout: 60_000 })
+    await page.waitForTimeout(2000) // the acting half and the first page map
+    if (cpu === 1) {
+      const added = [...seen()].filter((u) => !idle.has(u))
+      const executor = added.filter((u) => /actions|executor|commands/i.test(u))
+      intent = {
+        widget: [...idle].reduce((s, u) => s + (sizes.get(u) ?? 0), 0),
+        local: added.filter((u) => !executor.includes(u)).reduce((s, u) => s + (sizes.get(u) ?? 0), 0),
+        executor: executor.reduce((s, u) => s + (sizes.get(u) ?? 0), 0),
+        files: added.map(
+          (u) =>
+            `${u.slice(u.lastIndexOf('/') + 1)} ${sizes.get(u) ?? 0} B${executor.includes(u) ? ' (executor)' : ''}`,
+        ),
+      }
+    }
+    const row = {
+      label: cpu === 1 ? 'no throttling' : 'CPU ×4 (Lighthouse mobile)',
+      action: [] as number[],
+      answer: [] as number[],
+    }
+    for (let run = 0; run < RUNS; run++) {
+      for (const phrase of PHRASES) {
+        const t = await say(page, phrase)
+        row.action.push(t.action)
+        row.answer.push(t.answer)
+        await page.waitForTimeout(300)
+      }
+    }
+    rows.push(row)
+    await context.close()
+  }
+} finally {
+  await browser.close()
+  await shop.close()
+}
+
+const q = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] ?? NaN
+}
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const md = [
+  '# Local mode: final transcript → action, and bytes at intent',
+  '',
+  `${new Date().toISOString().slice(0, 10)}. The production embed on its demo shop with no keys, Chromium, a stand-in SpeechRecognition; ${RUNS} rounds of ${PHRASES.length} phrases per row (${PHRASES.map((p) => `“${p}”`).join(', ')}).`,
+  '',
+  '| | phrases | final transcript → action, median | p95 | → answer spoken, median | p95 |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.label} | ${r.action.length} | ${ms(q(r.action, 0.5))} | ${ms(q(r.action, 0.95))} | ${ms(q(r.answer, 0.5))} | ${ms(q(r.answer, 0.95))} |`,
+  ),
+  '',
+  `Bytes at intent (gzip, as served): the idle widget ${(intent.widget / 1000).toFixed(1)} KB; from the pointer over the mic to Listening and the first page map the local mode adds ${(intent.local / 1000).toFixed(1)} KB (budget 30 KB) and the command executor ${(intent.executor / 1000).toFixed(1)} KB (as in a call, not counted).`,
+  '',
+  ...intent.files.map((f) => `- ${f}`),
+  '',
+].join('\n')
+mkdirSync('bench/results', { recursive: true })
+writeFileSync('bench/results/local.md', md)
+console.log(md)
+if (intent.local > 30_000) process.exitCode = 1
