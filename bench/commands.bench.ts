@@ -16,7 +16,12 @@
  * - fills on long forms of 300, 1,000 and 3,000 labelled text fields (an order sheet: one "Quantity of item N"
  *   field per row): a fill of the last field, and a fill of a field the form does not have (the refusal names
  *   the closest fields, so every field's name is compared), each 25 times, the same figures as above.
- * `BENCH_SRC=/path/to/src` measures another checkout's sources (e.g. an older commit, for before/after).
+ * - on the widget-library corpus (tests/fixtures/widgets: forms rendered by react-select, Select2, MUI with MUI X
+ *   Date Pickers, Radix and flatpickr from their own code), every command of each page's table in order, on a fresh
+ *   load of the page, ${WIDGET_RUNS} times: command → effect, from `execute()` until what the case says must hold
+ *   holds (read where the library shows it, checked at every DOM mutation, input event and 4 ms), for the
+ *   commands that took; and command → report (until `settled`), for all of them; median and p95 per library.
+ * `--widgets` runs the widget-library section alone. `BENCH_SRC=/path/to/src` measures another checkout's sources (e.g. an older commit, for before/after).
  * Writes bench/results/commands.md and prints it. Goal (tests nothing): p95 ≤ 16 ms per command and ≤ 20 ms for
  * the page map at 10,000 elements, growing no faster than the page.
  */
@@ -26,13 +31,19 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright'
 import { chromiumLaunchOptions } from '../scripts/chromium'
+import { buildWidgetPages, WIDGET_PAGES_DIR } from '../tests/fixtures/widgets/build'
+import { installWidgetReaders, POPUPS, WIDGET_CORPUS, type WidgetReaders } from '../tests/fixtures/widgets/cases'
+import { startStaticOrigin } from '../tests/servers/static-origin'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const src = resolve(process.env['BENCH_SRC'] ?? join(root, 'src'))
 const quick = process.argv.includes('--quick')
-const SIZES = quick ? [1_000, 10_000] : [1_000, 10_000, 30_000]
-const FORM_FIELDS = quick ? [300, 1_000] : [300, 1_000, 3_000]
+// `--widgets`: the widget-library section alone (npm run bench -- commands --widgets).
+const widgetsOnly = process.argv.includes('--widgets')
+const SIZES = widgetsOnly ? [] : quick ? [1_000, 10_000] : [1_000, 10_000, 30_000]
+const FORM_FIELDS = widgetsOnly ? [] : quick ? [300, 1_000] : [300, 1_000, 3_000]
 const RUNS = quick ? 10 : 25
+const WIDGET_RUNS = quick ? 3 : 10
 
 const hasRead = existsSync(join(src, 'voice/context/readPage.ts'))
 const entry = [
@@ -246,9 +257,117 @@ try {
       `| ${fields.toLocaleString('en')} | ${r.count.toLocaleString('en')} | ${cell('fill last field')} | ${cell('fill no such field')} | ${ms(pct(r.sync, 0.95))} / ${ms(Math.max(...r.sync))} ms | ${r.longTasks.length} of ${r.all.length} |`,
     )
   }
+  lines.push(...(await measureWidgets()))
 } finally {
   await browser.close()
 }
+/**
+ * The widget-library corpus, timed: each page's table in order on a fresh load, {@link WIDGET_RUNS} times. Returns
+ * the section's markdown lines (one row per page: commands that took of those that have a target, command → effect
+ * and command → report, median / p95).
+ */
+async function measureWidgets(): Promise<string[]> {
+  await buildWidgetPages()
+  const server = await startStaticOrigin({ port: 0, root: WIDGET_PAGES_DIR })
+  const out = [
+    '',
+    '## Widgets rendered by libraries',
+    '',
+    `The widget-library corpus (tests/fixtures/widgets), each page's commands in order on a fresh load, ${WIDGET_RUNS} runs. Command → effect: from \`execute()\` until what the case says must hold holds (commands that took); command → report: until the result is settled (every command).`,
+    '',
+    '| page | took / with a target | command → effect, median / p95 | command → report, median / p95 |',
+    '|---|---:|---:|---:|',
+  ]
+  try {
+    for (const widgetPage of WIDGET_CORPUS) {
+      const effect: number[] = []
+      const report: number[] = []
+      let took = 0
+      let targeted = 0
+      for (let run = 0; run < WIDGET_RUNS; run++) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+        try {
+          // tsx names the functions of the evaluated callback with a `__name` helper the page lacks.
+          await page.addInitScript({ content: 'window.__name = (f) => f' })
+          await page.addInitScript(installWidgetReaders, POPUPS)
+          await page.goto(`${server.origin}/${widgetPage.file}`)
+          await page.waitForLoadState('load')
+          await page.addScriptTag({ content: bundle })
+          await page.evaluate(() => {
+            const B = (window as unknown as { VoiceBench: any }).VoiceBench // eslint-disable-line @typescript-eslint/no-explicit-any
+            document.addEventListener('submit', (e) => e.preventDefault(), true)
+            ;(window as unknown as { __executor: unknown }).__executor = B.commands.createCommandExecutor({
+              notify: () => {},
+              logger: {},
+              highlightMs: 0,
+              prefersReducedMotion: true,
+            })
+          })
+          const r: { effect?: number; report: number; targeted: boolean }[] = []
+          for (const c of widgetPage.cases) {
+            r.push(
+              await page.evaluate(async (c) => {
+                const executor = (window as unknown as { __executor: any }).__executor // eslint-disable-line @typescript-eslint/no-explicit-any
+                const readers = (window as unknown as { __widgetReaders: WidgetReaders }).__widgetReaders
+                // Commands arrive seconds apart: the page has rendered since the last one.
+                await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+                const checks = 'holds' in c.expect ? c.expect.holds : []
+                const holds = () => checks.length > 0 && checks.every((k) => readers.read(k) === k.is)
+                let effectAt = 0
+                const check = () => {
+                  if (effectAt === 0 && holds()) effectAt = performance.now()
+                }
+                const observer = new MutationObserver(check)
+                observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+                for (const type of ['input', 'change']) document.addEventListener(type, check, true)
+                const timer = setInterval(check, 4)
+                const t0 = performance.now()
+                const result = executor.execute(c.command)
+                if (result.settled) await result.settled
+                const reportAt = performance.now()
+                // What must hold may show a moment after the report (a menu closing): up to a second.
+                const until = reportAt + 1000
+                while (checks.length > 0 && effectAt === 0 && performance.now() < until)
+                  await new Promise((resolve) => setTimeout(resolve, 4))
+                check()
+                observer.disconnect()
+                clearInterval(timer)
+                for (const type of ['input', 'change']) document.removeEventListener(type, check, true)
+                return {
+                  targeted: checks.length > 0,
+                  report: reportAt - t0,
+                  ...(effectAt > 0 && { effect: effectAt - t0 }),
+                }
+              }, c),
+            )
+            // Close what a command left open, as a visitor would: a click on the page's empty margin.
+            await page.mouse.click(5, 5)
+          }
+          for (const row of r) {
+            report.push(row.report)
+            if (!row.targeted) continue
+            targeted++
+            if (row.effect !== undefined) {
+              took++
+              effect.push(row.effect)
+            }
+          }
+        } finally {
+          await page.close()
+        }
+      }
+      const cell = (v: number[]) => (v.length ? `${ms(pct(v, 0.5))} / ${ms(pct(v, 0.95))} ms` : '—')
+      out.push(
+        `| ${widgetPage.file.replace(/\.html$/, '')} | ${took / WIDGET_RUNS} / ${targeted / WIDGET_RUNS} | ${cell(effect)} | ${cell(report)} |`,
+      )
+      console.error(`${widgetPage.file}: took ${took} of ${targeted}; effect ${cell(effect)}; report ${cell(report)}`)
+    }
+  } finally {
+    await server.close()
+  }
+  return out
+}
+
 const md = lines.join('\n')
 mkdirSync(join(root, 'bench/results'), { recursive: true })
 if (!process.env['BENCH_SRC']) writeFileSync(join(root, 'bench/results/commands.md'), `${md}\n`)

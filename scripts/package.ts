@@ -114,33 +114,36 @@ function emitDeclarations(): string[] {
     (d) => d.category === ts.DiagnosticCategory.Error,
   )
   if (errors.length) throw new Error(ts.formatDiagnostics(errors, ts.createCompilerHost(options)))
-  const embedTypes = join(root, '.tmp/package-types/embed')
+  const typesRoot = join(root, '.tmp/package-types')
   const kept: string[] = []
-  const keep = (name: string) => {
-    if (kept.includes(name)) return
-    const text = emitted.get(join(embedTypes, `${name}.d.ts`))
-    if (text === undefined) throw new Error(`the module's declarations import ${name}, which is outside src/embed/`)
-    kept.push(name)
+  // `rel`: the file's path under src/ without `.d.ts` (`embed/module`); written to dist/module/types/<rel>.d.ts.
+  const keep = (rel: string) => {
+    if (kept.includes(rel)) return
+    const text = emitted.get(join(typesRoot, `${rel}.d.ts`))
+    if (text === undefined) throw new Error(`the module's declarations import src/${rel}, which has none`)
+    kept.push(rel)
     // Statements' specifiers (`… from './x'` at a line's start) and type references (`import("./x")`, which
     // the emitter writes with double quotes); not the same words inside doc comments.
-    const rename = (dep: string) => {
-      keep(dep)
-      return `./${dep === 'module' ? 'index' : dep}.js`
+    const rename = (spec: string) => {
+      const target = relative(typesRoot, resolve(dirname(join(typesRoot, rel)), spec))
+        .split('\\')
+        .join('/')
+      if (target.startsWith('..')) throw new Error(`src/${rel} imports ${spec}, outside src/`)
+      keep(target)
+      return `${spec}.js`
     }
     const rewritten = text
       .replace(
-        /^((?:import|export)\b[^;]*?\bfrom\s+)(['"])\.\/([\w-]+)\2/gm,
-        (_m, lead: string, q: string, dep: string) => `${lead}${q}${rename(dep)}${q}`,
+        /^((?:import|export)\b[^;]*?\bfrom\s+)(['"])(\.\.?\/[\w./-]+)\2/gm,
+        (_m, lead: string, q: string, spec: string) => `${lead}${q}${rename(spec)}${q}`,
       )
-      .replace(/import\("\.\/([\w-]+)"\)/g, (_m, dep: string) => `import("${rename(dep)}")`)
-    if (
-      /^(?:import|export)\b[^;]*?\bfrom\s+['"]\.\.?\/[^'"]*\//m.test(rewritten) ||
-      /import\("\.\.?\/[^"]*\//.test(rewritten)
-    )
-      throw new Error(`${name}.d.ts imports from outside src/embed/`)
-    writeFileSync(join(dist, 'module', `${name === 'module' ? 'index' : name}.d.ts`), rewritten)
+      .replace(/import\("(\.\.?\/[\w./-]+)"\)/g, (_m, spec: string) => `import("${rename(spec)}")`)
+    const out = join(dist, 'module/types', `${rel}.d.ts`)
+    mkdirSync(dirname(out), { recursive: true })
+    writeFileSync(out, rewritten)
   }
-  keep('module')
+  keep('embed/module')
+  writeFileSync(join(dist, 'module/index.d.ts'), "export * from './types/embed/module.js'\n")
   return kept
 }
 
