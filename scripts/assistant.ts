@@ -1,7 +1,9 @@
 /**
- * `npm run assistant -- create|update|show`: sets up the Vapi assistant a VoiceOS widget talks to (the five
- * voice-command tools, the page-map system prompt, the `sessionId`/`url` variables; src/voice/assistant) with
- * the platform client (src/platform), and prints the assistant id and the embed snippet.
+ * `npm run assistant -- create|update|show|index|report`: sets up the Vapi assistant a VoiceOS widget talks to (the
+ * five voice-command tools, the page-map system prompt, the `sessionId`/`url` variables; src/voice/assistant) with
+ * the platform client (src/platform), and prints the assistant id and the embed snippet. `index` builds the site
+ * search index (scripts/site-index/command.ts); `report` syncs the assistant's conversations and writes the
+ * conversation report (scripts/report/command.ts).
  *
  * The private key comes from `VAPI_PRIVATE_KEY` only and is never printed: not in the dry run, not in errors
  * (every line this command writes has the key replaced by `***`, on top of the client's own redaction).
@@ -43,12 +45,13 @@ export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai'
 /** Placeholder in the snippet when no public key is given. */
 export const PUBLIC_KEY_PLACEHOLDER = 'YOUR_VAPI_PUBLIC_KEY'
 
-export const USAGE = `Usage: ${CLI} <create|update|show|index> [options]
+export const USAGE = `Usage: ${CLI} <create|update|show|index|report> [options]
 
   create   create the VoiceOS assistant; prints its id and the embed snippet
   update   bring an assistant up to date (keeps its model settings, voice, other tools and your instructions)
   show     print an assistant's VoiceOS setup and the embed snippet, and the site index's age and page count
   index    build the site search index (${CLI} index --help)
+  report   what visitors asked, where voice helped, what to fix (${CLI} report --help)
 
 Options:
   --id ID              assistant id for update and show (or VAPI_ASSISTANT_ID)
@@ -93,6 +96,8 @@ class UsageError extends Error {}
  * @returns the exit code (0 done, 1 platform failure, 2 usage/configuration error). Never throws.
  */
 export async function runAssistantCommand(argv: string[], io: AssistantCommandIO): Promise<number> {
+  // Loaded on use: the report brings DuckDB (a native module) and Plot, which no other command needs.
+  if (argv[0] === 'report') return (await import('./report/command')).runReportCommand(argv.slice(1), io)
   if (argv[0] === 'index')
     return runIndexCommand(argv.slice(1), {
       stdout: io.stdout,
@@ -139,8 +144,8 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
     if (positionals.length !== 1 || (command !== 'create' && command !== 'update' && command !== 'show')) {
       throw new UsageError(
         positionals.length === 0
-          ? 'Say what to do: create, update or show.'
-          : `Unknown command "${positionals.join(' ')}": use create, update or show.`,
+          ? 'Say what to do: create, update, show, index or report.'
+          : `Unknown command "${positionals.join(' ')}": use create, update, show, index or report.`,
       )
     }
     baseUrl = (io.env['VAPI_API_BASE_URL']?.trim() || DEFAULT_API_BASE_URL).replace(/\/+$/, '')

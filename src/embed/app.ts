@@ -17,6 +17,7 @@ import type { VoiceCopy } from '../voice/widget/copy'
 import type { WidgetLanguage } from '../voice/widget/languages'
 import { languageOverrides } from '../voice/assistant/overrides'
 import type { CallCopyChunk } from '../voice/widget/callCopy'
+import { languageSwitch, type LanguageSwitchFactory } from '../voice/widget/languageSwitch'
 import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
 // The widget's CSS is parsed as this chunk is evaluated, a task before the loader mounts the widget: the two
@@ -59,14 +60,51 @@ export interface EmbedHandle {
  * choice, src/voice/widget/languages.ts `chooseLanguage`: the visitor's allowed choice, else `data-lang`, else
  * `<html lang>`, else English). With a required setting missing the widget still renders and, once pressed,
  * says which setting is missing (Configuration Required, SPEC §8).
+ *
+ * When the owner allows more than one language (`data-languages`), the widget offers a language switch
+ * (src/voice/widget/languageSwitch.ts) among them (and the language it opened in): a choice is handed to
+ * `remember` (the loader keeps it on the origin, `localStorage` `voiceos:lang`) and only that language's copy is
+ * fetched; the widget then redraws in it, and the next call or local conversation uses it.
  */
-export function mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings, lang: WidgetLanguage): EmbedHandle {
+export function mountEmbed(
+  host: HTMLElement,
+  settings: ParsedEmbedSettings,
+  lang: WidgetLanguage,
+  remember?: (lang: WidgetLanguage) => void,
+): EmbedHandle {
   let widget: VoiceWidgetHandle | null = null
   let destroyed = false
+  let choosing = 0
+  /** The language the widget shows: the local engine reads it at each press. */
+  let inUse = lang
+  const choose = (next: WidgetLanguage) => {
+    remember?.(next)
+    const mine = ++choosing
+    loadCopy(next).then(
+      (loaded) => {
+        if (destroyed || mine !== choosing) return
+        inUse = loaded.lang
+        widget?.setCopy(loaded.copy, loaded.lang)
+      },
+      (error: unknown) => console.error('[VoiceOS] could not load the voice widget copy', error),
+    )
+  }
   loadCopy(lang).then(
     (loaded) => {
       if (destroyed) return
-      widget = mountWidget(host, settings, loaded.copy, loaded.lang)
+      inUse = loaded.lang
+      const allowed = settings.config.languages
+      const offered = allowed.includes(loaded.lang) ? allowed : [loaded.lang, ...allowed]
+      widget = mountWidget(
+        host,
+        settings,
+        loaded.copy,
+        loaded.lang,
+        () => inUse,
+        allowed.length > 1
+          ? languageSwitch({ languages: offered, choose: (l) => choose(l as WidgetLanguage) })
+          : undefined,
+      )
     },
     (error: unknown) => console.error('[VoiceOS] could not load the voice widget copy', error),
   )
@@ -87,6 +125,8 @@ function mountWidget(
   { config, missing }: ParsedEmbedSettings,
   copy: VoiceCopy,
   lang: WidgetLanguage,
+  inUse: () => WidgetLanguage,
+  switcher: LanguageSwitchFactory | undefined,
 ): VoiceWidgetHandle {
   // Local mode (README "Voice without a platform account"): the browser's recognizer and the grammar, no platform.
   const local = config.mode === 'local'
@@ -96,6 +136,7 @@ function mountWidget(
     copy,
     lang,
     callCopy,
+    ...(switcher && { languageSwitch: switcher }),
     ...(!local &&
       config.languageOverrides && {
         languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
@@ -107,7 +148,7 @@ function mountWidget(
       publicKey: config.publicKey,
       apiBaseUrl: config.apiBaseUrl,
       persist: persist,
-      lang,
+      lang: inUse,
       siteSearch: config.siteIndex !== '',
     }),
     mode: config.mode === 'local' ? 'voice' : config.mode,
@@ -138,8 +179,9 @@ function mountWidget(
     consent: {
       required: config.consent === 'required',
       title: config.consentTitle,
+      text: config.consentText,
       // The local mode's notice says where the voice goes: the browser, on the device where it can.
-      text: config.consentText || (local ? copy.widget.consent.localText : ''),
+      ...(local && { textKey: 'widget.consent.localText' }),
       privacyUrl: config.privacyUrl,
     },
   })

@@ -10,7 +10,7 @@
  * into `voiceos.js` rather than moving it into a shared chunk.
  */
 import { parseEmbedSettings, type ParsedEmbedSettings, type VoiceOSSettings } from './config'
-import { chooseLanguage, rememberedLanguage, type WidgetLanguage } from '../voice/widget/languages'
+import { chooseLanguage, rememberedLanguage, rememberLanguage, type WidgetLanguage } from '../voice/widget/languages'
 
 /** The global `VoiceOS` of the script-tag form, and what `import { init, destroy } from 'voiceos'` exports. */
 export interface VoiceOSApi {
@@ -29,8 +29,16 @@ export interface VoiceOSApi {
 
 /** What the widget chunk exports (`./app`). */
 export interface EmbedApp {
-  /** `lang`: the widget's language, chosen here (src/voice/widget/languages.ts `chooseLanguage`). */
-  mountEmbed(host: HTMLElement, settings: ParsedEmbedSettings, lang: WidgetLanguage): { destroy(): void }
+  /**
+   * `lang`: the widget's language, chosen here (src/voice/widget/languages.ts `chooseLanguage`); `remember`: keeps
+   * the visitor's choice from the widget's language switch on this origin (`localStorage` `voiceos:lang`).
+   */
+  mountEmbed(
+    host: HTMLElement,
+    settings: ParsedEmbedSettings,
+    lang: WidgetLanguage,
+    remember: (lang: WidgetLanguage) => void,
+  ): { destroy(): void }
 }
 
 /** The controller behind a {@link VoiceOSApi}, with what the `<voiceos-widget>` element needs besides. */
@@ -147,7 +155,7 @@ export function createController({ version, loadApp, defaultSettings }: Controll
                 allowed: config.languages,
                 remembered: config.languages.length > 0 ? rememberedLanguage() : null,
               })
-              mine.widget = app.mountEmbed(host, settings, lang)
+              mine.widget = app.mountEmbed(host, settings, lang, rememberLanguage)
             } catch (error) {
               console.error(`${PREFIX} could not show the voice widget`, error)
             }

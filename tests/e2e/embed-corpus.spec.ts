@@ -291,7 +291,12 @@ test('the read tool through the embed: the page or a named section, visible text
         return content
       })
       .not.toBe('')
-    return JSON.parse(content.replace(/^COMMAND RESULT /, '')) as { name: string; result?: string; error?: string }
+    // The content ends with the record tag line (src/voice/context/record.ts).
+    return JSON.parse(content.replace(/^COMMAND RESULT /, '').replace(/\n\[voiceos\/\d+ [^\n]*\]$/, '')) as {
+      name: string
+      result?: string
+      error?: string
+    }
   }
   const whole = await read('read_1', {})
   expect(whole.name).toBe('read_page')

@@ -335,6 +335,49 @@ test('no data-lang: the page\'s <html lang="ur-PK"> gives the Urdu widget, right
   expect(results.violations.map((v) => v.id)).toEqual([])
 })
 
+test('data-languages: the visitor switches the widget from Tamil to Urdu by keyboard, fetching Urdu alone; remembered on reload', async ({
+  page,
+}) => {
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  const copies = () => requests.filter((u) => /\/chunks\/voice-[\w-]+\.js$/.test(u))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${HOST}/languages.html`)
+  await expect(mic(page, 'குரல் உதவியாளரைத் தொடங்கு')).toBeVisible()
+  await expect(widget(page)).toHaveAttribute('lang', 'ta')
+  expect(copies()).toHaveLength(1)
+  const toggle = page.getByRole('button', { name: 'மொழி: தமிழ்' })
+  await toggle.focus()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu', { name: 'மொழியைத் தேர்ந்தெடுக்கவும்' })
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('menuitemradio')).toHaveText(['தமிழ்', 'हिन्दी', 'اردو'])
+  await expect(menu.getByRole('menuitemradio', { name: 'தமிழ்' })).toBeFocused()
+  await expect(menu.getByRole('menuitemradio', { name: 'தமிழ்' })).toHaveAttribute('aria-checked', 'true')
+  // Open, in the dark theme the page asks for: axe checks the menu too.
+  const open = await new AxeBuilder({ page }).include('[data-voiceos]').analyze()
+  expect(open.violations.map((v) => v.id)).toEqual([])
+  await page.keyboard.press('End')
+  await expect(menu.getByRole('menuitemradio', { name: 'اردو' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(menu).toBeHidden()
+  await expect(widget(page)).toHaveAttribute('lang', 'ur')
+  await expect(widget(page)).toHaveAttribute('dir', 'rtl')
+  await expect(mic(page, 'صوتی معاون شروع کیجیے')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'زبان: اردو' })).toBeFocused()
+  // Urdu's copy, and only it, came after Tamil's.
+  expect(copies()).toHaveLength(2)
+  expect(await page.evaluate(() => localStorage.getItem('voiceos:lang'))).toBe('ur')
+  const after = await new AxeBuilder({ page }).include('[data-voiceos]').analyze()
+  expect(after.violations.map((v) => v.id)).toEqual([])
+
+  requests.length = 0
+  await page.reload()
+  await expect(widget(page)).toHaveAttribute('lang', 'ur')
+  await expect(mic(page, 'صوتی معاون شروع کیجیے')).toBeVisible()
+  expect(copies()).toHaveLength(1)
+})
+
 test('VoiceOS.init() and VoiceOS.destroy(): a widget on demand, removed without a trace; bad options are refused', async ({
   page,
 }) => {

@@ -106,7 +106,9 @@ test('a 4 KB page map and the read tool result reach a strict call whole, in par
   expect(map).toContain('"Buy" item 0')
   expect(new TextEncoder().encode(map).length).toBeGreaterThan(3500)
   const read = whole.find((c) => c.includes('call_read'))!
-  expect(JSON.parse(read.replace(/^COMMAND RESULT /, ''))).toMatchObject({
+  // The result ends with its record tag (src/voice/context/README.md "The record tag"), in the last part.
+  expect(read).toMatch(/\n\[voiceos\/1 result tool=read_page outcome=done\]$/)
+  expect(JSON.parse(read.replace(/^COMMAND RESULT /, '').replace(/\n\[voiceos\/\d+ [^\n]*\]$/, ''))).toMatchObject({
     toolCallId: 'call_read',
     result: expect.stringMatching(/^PAGE TEXT/),
   })

@@ -387,6 +387,7 @@ test('the assistant is told what the page offers (on start and after navigating)
   expect(landing).toMatch(/buttons: .*Star us on GitHub/)
   expect(landing).toMatch(/links: .*Pricing .*Watch Demo \(opens in a new tab\)/)
   expect(landing).not.toMatch(/voice assistant/i) // nothing of the widget
+  expect(landing).toMatch(/\n\[voiceos\/1 page-map path=\/ lang=en\]$/) // the record tag (src/voice/context/record.ts)
   expect(new TextEncoder().encode(landing).length).toBeLessThanOrEqual(4096)
 
   // A refusal comes back with its reason and asks the assistant to respond; a success is inserted silently.
@@ -397,8 +398,8 @@ test('the assistant is told what the page offers (on start and after navigating)
     .toBe(2)
   const results = (await sentMessages(page)).filter((m) => m.message.content.startsWith('COMMAND RESULT'))
   expect(results.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
-    ['COMMAND RESULT refused: nothing named "Checkout now" on the page', true],
-    ['COMMAND RESULT done: scrolled down', false],
+    ['COMMAND RESULT refused: nothing named "Checkout now" on the page\n[voiceos/1 result outcome=refused]', true],
+    ['COMMAND RESULT done: scrolled down\n[voiceos/1 result outcome=done]', false],
   ])
 
   // A client-side navigation (react-router link) sends the new page's map once it has rendered.

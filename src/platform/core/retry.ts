@@ -1,6 +1,8 @@
 /**
  * Retry policy (openai-node `src/client.ts` habits, plus a rule for non-idempotent methods):
  *
+ * - the server's word comes first, as openai-node's `shouldRetry`: a response carrying `x-should-retry: true` is
+ *   retried and one carrying `x-should-retry: false` is not, whatever its status and method;
  * - GET, PUT, DELETE are retried on 408, 409, 429, ≥ 500, timeouts and connection errors;
  * - POST and PATCH are retried only where the server cannot have acted on them: 429, 503 carrying
  *   `Retry-After`/`retry-after-ms`, and a refused connection (ECONNREFUSED — nothing reached the server);
@@ -22,8 +24,22 @@ export const isIdempotent = (method: HttpMethod): boolean => method === 'GET' ||
 /** True when the response carries a usable `Retry-After` or `retry-after-ms` header. */
 export const hasRetryAfter = (headers: Headers): boolean => headers.has('retry-after-ms') || headers.has('retry-after')
 
-/** Whether an HTTP error status may be retried for `method` (see the module comment). */
+/**
+ * The server's own say on retrying (`x-should-retry: true | false`, as openai-node reads it), or `undefined`
+ * when the header is absent or holds anything else.
+ */
+export function serverRetryWord(headers: Headers): boolean | undefined {
+  const word = headers.get('x-should-retry')?.trim().toLowerCase()
+  return word === 'true' ? true : word === 'false' ? false : undefined
+}
+
+/**
+ * Whether an HTTP error status may be retried for `method`: the server's `x-should-retry` when it sent one,
+ * else the rules of the module comment.
+ */
 export function shouldRetryStatus(method: HttpMethod, status: number, headers: Headers): boolean {
+  const word = serverRetryWord(headers)
+  if (word !== undefined) return word
   if (isIdempotent(method)) return status === 408 || status === 409 || status === 429 || status >= 500
   return status === 429 || (status === 503 && hasRetryAfter(headers))
 }

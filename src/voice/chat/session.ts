@@ -19,6 +19,7 @@ import {
 import type { PageContextOptions } from '../context/pageContext'
 import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
+import { stripRecord } from '../context/record'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
 import { toolCallToCommands, toolCallToReads, toolCallToSiteTools } from '../realtime/toolCalls'
 import { createSessionActions, type SessionActions } from '../session/actions'
@@ -172,7 +173,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (stopped || message.type !== 'add-message') return false
     const content = typeof message.message.content === 'string' ? message.message.content : ''
     if (content === '') return false
-    const result = toolResult(content)
+    const result = toolResult(stripRecord(content))
     const waiter = result ? awaiting.get(result.toolCallId) : undefined
     if (result && waiter) {
       awaiting.delete(result.toolCallId)

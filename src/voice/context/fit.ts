@@ -18,6 +18,7 @@
  * @module
  */
 import { appMessageSize } from '../engine/appMessage'
+import { parseRecord, withRecord, type RecordKind } from './record'
 import type { AddMessageMessage, VapiClientMessage } from '../engine/messages'
 
 /** Most parts one message is split into (16 × ~4 KB: far above any page map, read or result). */
@@ -148,10 +149,13 @@ const NOTE_QUOTE_CHARS = 60
  * What the assistant is told when a message could not be sent at all (daily-js refused it even after
  * splitting): for a tool call's result (content `COMMAND RESULT {"name":…,"toolCallId":…}`), the same
  * `ToolCallResult` with `error` saying so, so the model does not wait for it; otherwise a system note quoting the
- * message's first words. Small enough for any call; sent with `triggerResponseEnabled` as the original.
+ * message's first words. Small enough for any call; sent with `triggerResponseEnabled` as the original. The
+ * original's record tag (./record.ts) ends the note too, so the conversation report still knows the page and the
+ * tool; a tool result's `outcome` becomes `refused`.
  */
 export function undeliveredNote(message: AddMessageMessage): AddMessageMessage {
-  const content = message.message.content
+  const record = parseRecord(message.message.content)
+  const content = record ? record.body : message.message.content
   const json = /COMMAND RESULT (\{.*\})\s*$/s.exec(content)?.[1]
   let call: { name?: unknown; toolCallId?: unknown } | undefined
   try {
@@ -163,7 +167,13 @@ export function undeliveredNote(message: AddMessageMessage): AddMessageMessage {
     call && typeof call.name === 'string' && typeof call.toolCallId === 'string'
       ? `COMMAND RESULT ${JSON.stringify({ name: call.name.slice(0, 64), toolCallId: call.toolCallId.slice(0, 128), error: 'the result could not be sent into the call; tell the visitor and do not guess it' })}`
       : `NOT DELIVERED: a message from the page could not be sent into the call ("${content.replace(/\s+/g, ' ').trim().slice(0, NOTE_QUOTE_CHARS)}…"); do not act as if you had it`
-  const out: AddMessageMessage = { type: 'add-message', message: { role: 'system', content: note } }
+  const tagged = record
+    ? withRecord(record.kind as RecordKind, note, {
+        ...record.attrs,
+        ...(record.attrs['outcome'] !== undefined && { outcome: 'refused' }),
+      })
+    : note
+  const out: AddMessageMessage = { type: 'add-message', message: { role: 'system', content: tagged } }
   if (message.triggerResponseEnabled !== undefined) out.triggerResponseEnabled = message.triggerResponseEnabled
   return out
 }

@@ -12,6 +12,7 @@
 import type { AddMessageMessage } from '../engine/messages'
 import { collectPageMap, serializePageMap, PAGE_MAP_IGNORE_SELECTOR, PAGE_MAP_MAX_BYTES } from './pageMap'
 import { pageMapMessage } from './report'
+import { pageAttrs } from './record'
 
 /** Quiet time without DOM mutations after a navigation before the map is taken, in ms. */
 export const DEFAULT_SETTLE_MS = 300
@@ -101,7 +102,7 @@ export function createPageContext(options: PageContextOptions): PageContext {
         maxBytes: options.maxBytes ?? PAGE_MAP_MAX_BYTES,
       })
       if (text === lastSent) return false
-      if (!options.send(pageMapMessage(text))) return false
+      if (!options.send(pageMapMessage(text, pageAttrs(doc)))) return false
       lastSent = text
       return true
     } catch (error) {

@@ -15,6 +15,7 @@
 import type { CommandResult, RefusalReason, VoiceCommand } from '../commands'
 import type { AddMessageMessage } from '../engine/messages'
 import { cleanName, nameOfElement } from './pageMap'
+import { withRecord } from './record'
 
 /** First words of every result message's content: how the assistant's system prompt recognises one. */
 export const RESULT_HEADER = 'COMMAND RESULT'
@@ -258,9 +259,13 @@ export function resultMessage(
   toolCall?: ToolCallRef,
   trigger: TriggerResponse = 'refusals',
 ): AddMessageMessage {
-  const content = toolCall
-    ? `${RESULT_HEADER} ${JSON.stringify(toToolCallResult(report, toolCall))}`
-    : `${RESULT_HEADER} ${report.outcome}: ${report.text}`
+  const content = withRecord(
+    'result',
+    toolCall
+      ? `${RESULT_HEADER} ${JSON.stringify(toToolCallResult(report, toolCall))}`
+      : `${RESULT_HEADER} ${report.outcome}: ${report.text}`,
+    { tool: toolCall?.name, outcome: report.outcome },
+  )
   const message: AddMessageMessage = {
     type: 'add-message',
     message: { role: 'system', content },
@@ -271,24 +276,60 @@ export function resultMessage(
   return message
 }
 
-/** The client message that gives the assistant a serialised page map (`./pageMap`), inserted silently. */
-export function pageMapMessage(serializedMap: string): AddMessageMessage {
-  return { type: 'add-message', message: { role: 'system', content: serializedMap }, triggerResponseEnabled: false }
+/**
+ * The client message that gives the assistant a serialised page map (`./pageMap`), inserted silently, with the
+ * record tag (`./record`) naming the page's path and language.
+ */
+export function pageMapMessage(serializedMap: string, page: { path?: string; lang?: string } = {}): AddMessageMessage {
+  const content = withRecord('page-map', serializedMap, page)
+  return { type: 'add-message', message: { role: 'system', content }, triggerResponseEnabled: false }
 }
 
 /**
  * The client message that answers a read tool call (./readPage.ts) with the page text: content
  * `COMMAND RESULT {"name":"read_page","toolCallId":…,"result":"PAGE TEXT …"}` (`ToolCallResult`; `error` when
  * the named section was not found, listing the sections there are). It asks the assistant to respond at once
- * (`triggerResponseEnabled: true`): the visitor asked a question and is waiting for the answer.
+ * (`triggerResponseEnabled: true`): the visitor asked a question and is waiting for the answer. Tagged
+ * `result` with the tool's name and the outcome (`./record`).
  */
 export function readResultMessage(
   reading: { text: string; found: boolean },
   call: { id?: string; name: string },
 ): AddMessageMessage {
-  const content =
+  return answerMessage(reading, call, 'result', {})
+}
+
+/**
+ * The answer to a site search tool call (`search_site`, src/voice/search/siteSearch.ts), in the read tool's
+ * shape ({@link readResultMessage}: `COMMAND RESULT {"name":"search_site","toolCallId":…,"result":"SEARCH
+ * RESULTS …"}`), tagged `search` so the conversation report counts searches that found nothing:
+ * `[voiceos/1 search tool=search_site outcome=done hits=0 query=opening%20hours]`.
+ * @param search - `text`: what the assistant reads (the formatted results, or why the site cannot be searched);
+ *   `found`: the search ran (`false` → `error`, `outcome=refused`, no `hits`); `hits`: results given (0 when
+ *   nothing matched); `query`: the query as searched.
+ */
+export function searchResultMessage(
+  search: { text: string; found: boolean; hits?: number; query?: string },
+  call: { id?: string; name: string },
+): AddMessageMessage {
+  return answerMessage(search, call, 'search', {
+    hits: search.found && search.hits !== undefined ? String(search.hits) : undefined,
+    query: search.query,
+  })
+}
+
+function answerMessage(
+  answer: { text: string; found: boolean },
+  call: { id?: string; name: string },
+  kind: 'result' | 'search',
+  attrs: Record<string, string | undefined>,
+): AddMessageMessage {
+  const content = withRecord(
+    kind,
     call.id !== undefined
-      ? `${RESULT_HEADER} ${JSON.stringify(reading.found ? { name: call.name, toolCallId: call.id, result: reading.text } : { name: call.name, toolCallId: call.id, error: reading.text })}`
-      : `${RESULT_HEADER} ${reading.found ? 'done' : 'refused'}: ${reading.text}`
+      ? `${RESULT_HEADER} ${JSON.stringify(answer.found ? { name: call.name, toolCallId: call.id, result: answer.text } : { name: call.name, toolCallId: call.id, error: answer.text })}`
+      : `${RESULT_HEADER} ${answer.found ? 'done' : 'refused'}: ${answer.text}`,
+    { tool: call.name, outcome: answer.found ? 'done' : 'refused', ...attrs },
+  )
   return { type: 'add-message', message: { role: 'system', content }, triggerResponseEnabled: true }
 }

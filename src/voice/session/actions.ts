@@ -18,6 +18,7 @@ import { createPageContext, type PageContextOptions } from '../context/pageConte
 import {
   describeCommandResult,
   readResultMessage,
+  searchResultMessage,
   resultMessage,
   type ToolCallRef,
   type TriggerResponse,
@@ -122,7 +123,15 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
         const s = await search()
         const { formatSearchResults } = await import('../search/siteSearch')
         const outcome = await s.search(request.query)
-        answer(outcome.ok, outcome.ok ? formatSearchResults(outcome) : outcome.error)
+        if (!send || disposed) return
+        send(
+          searchResultMessage(
+            outcome.ok
+              ? { found: true, text: formatSearchResults(outcome), hits: outcome.results.length, query: outcome.query }
+              : { found: false, text: outcome.error, query: request.query },
+            call,
+          ),
+        )
         return
       }
       const [{ checkPage }, s] = await Promise.all([import('../search/openPage'), search()])

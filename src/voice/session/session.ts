@@ -1,5 +1,6 @@
 import type { PageContextOptions } from '../context/pageContext'
 import type { TriggerResponse } from '../context/report'
+import { pageAttrs, withRecord } from '../context/record'
 import { fitMessage, undeliveredNote } from '../context/fit'
 import { DAILY_MAX_APP_MESSAGE_SIZE } from '../engine/appMessage'
 import { isVapiMessage, type VapiClientMessage, type VapiMessage } from '../engine/messages'
@@ -312,7 +313,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
       try {
         send?.({
           type: 'add-message',
-          message: { role: 'system', content: arrivalMessage(doc) },
+          message: { role: 'system', content: withRecord('page-change', arrivalMessage(doc), pageAttrs(doc)) },
           triggerResponseEnabled: false,
         })
       } catch (error) {

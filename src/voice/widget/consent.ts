@@ -16,6 +16,13 @@ export interface ConsentSettings {
   title?: string
   /** The site owner's own notice text (plain text, ≤ 500 characters); '' → the default copy (`widget.consent.text`). */
   text?: string
+  /**
+   * The copy key of the default notice text, shown when there is no `text` (read in the language in use, so it
+   * follows a language switch) and, in the managing view, as the terms agreed to; the local mode's notice is
+   * `widget.consent.localText`. A notice of other substance: part of the version ({@link consentVersion}).
+   * @default 'widget.consent.text'
+   */
+  textKey?: string
   /** The site owner's privacy policy, an absolute http(s) URL; '' → no link. */
   privacyUrl?: string
 }
@@ -50,12 +57,14 @@ function fingerprint(text: string): string {
 
 /**
  * The version of the terms a visitor accepts: {@link CONSENT_NOTICE_VERSION} and a fingerprint of the owner's
- * text and privacy URL (so an owner who changes either gets a fresh acceptance). The page's language is not part
+ * text and privacy URL (so an owner who changes either gets a fresh acceptance) and of a default notice of other
+ * substance (`textKey`, the local mode's). The page's language is not part
  * of it: the same terms in Hindi and English are the same terms.
  * @example consentVersion({ required: true }) // '1:…'
  */
-export function consentVersion(settings: Pick<ConsentSettings, 'text' | 'privacyUrl'>): string {
-  return `${CONSENT_NOTICE_VERSION}:${fingerprint(`${settings.text ?? ''}\n${settings.privacyUrl ?? ''}`)}`
+export function consentVersion(settings: Pick<ConsentSettings, 'text' | 'textKey' | 'privacyUrl'>): string {
+  const key = settings.textKey ? `\n${settings.textKey}` : ''
+  return `${CONSENT_NOTICE_VERSION}:${fingerprint(`${settings.text ?? ''}\n${settings.privacyUrl ?? ''}${key}`)}`
 }
 
 /** Remembered consent of one widget. */

@@ -113,8 +113,9 @@ export function createConsentUi(options: ConsentUiOptions): ConsentUi {
     dialog.setAttribute('data-mode', mode ?? 'closed')
     title.textContent = manage ? t('widget.consent.manageTitle') : ownerTitle || t('widget.consent.title')
     // Asking: the owner's text or the default notice. Managing: what was agreed to, then the owner's own terms.
-    text.textContent = manage ? t('widget.consent.manageText') : ownerText || t('widget.consent.text')
-    body.textContent = manage ? ownerText : ''
+    const terms = ownerText || t(settings.textKey ?? 'widget.consent.text')
+    text.textContent = manage ? t('widget.consent.manageText') : terms
+    body.textContent = manage && (ownerText || settings.textKey) ? terms : ''
     body.hidden = !body.textContent
     if (linkLabel && linkNote) {
       linkLabel.data = t('widget.consent.privacy')

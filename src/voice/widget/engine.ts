@@ -104,8 +104,11 @@ export interface EngineSettings {
    * build's and demos' scripted call.
    */
   kind: 'live' | 'scripted' | 'local'
-  /** BCP 47 language of the page, for the `local` engine's recognizer, grammar and voice. @default the document's `lang` */
-  lang?: string
+  /**
+   * BCP 47 language of the page, for the `local` engine's recognizer, grammar and voice; a function is read at each
+   * press (the embed's language switch changes it). @default the document's `lang`
+   */
+  lang?: string | (() => string)
   /**
    * Whether the owner published a site index (`data-site-index`): the `local` engine's "search for …" then searches
    * the site and opens the best page (src/voice/local/engine.ts). @default false
@@ -131,14 +134,16 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
   if (settings.kind === 'local') {
     // Nothing of the platform, daily-js or a key: the recognizer, the grammar and the answers, loaded at intent.
     const load = () => import('../local/engine')
-    const factory: EngineFactory = () =>
-      load().then(
+    const factory: EngineFactory = () => {
+      const lang = typeof settings.lang === 'function' ? settings.lang() : settings.lang
+      return load().then(
         (m) =>
           new m.LocalVoiceEngine({
-            ...(settings.lang && { lang: settings.lang }),
+            ...(lang && { lang }),
             ...(settings.siteSearch && { siteSearch: true }),
           }),
       )
+    }
     factory.preload = () => void load().catch(() => undefined)
     return factory
   }

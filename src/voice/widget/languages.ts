@@ -46,37 +46,6 @@ export const WIDGET_LANGUAGES = ALL_LANGUAGES
 export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number]
 
 /**
- * Each language's own name, in its own script (the language switch lists these, so a visitor finds theirs
- * without reading another language).
- */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  as: 'অসমীয়া',
-  bn: 'বাংলা',
-  brx: 'बर’',
-  doi: 'डोगरी',
-  gu: 'ગુજરાતી',
-  hi: 'हिन्दी',
-  'hi-Latn': 'Hinglish',
-  kn: 'ಕನ್ನಡ',
-  ks: 'کٲشُر',
-  kok: 'कोंकणी',
-  mai: 'मैथिली',
-  ml: 'മലയാളം',
-  mni: 'ꯃꯩꯇꯩꯂꯣꯟ',
-  mr: 'मराठी',
-  ne: 'नेपाली',
-  or: 'ଓଡ଼ିଆ',
-  pa: 'ਪੰਜਾਬੀ',
-  sa: 'संस्कृतम्',
-  sat: 'ᱥᱟᱱᱛᱟᱲᱤ',
-  sd: 'سنڌي',
-  ta: 'தமிழ்',
-  te: 'తెలుగు',
-  ur: 'اردو',
-}
-
-/**
  * Tags that name one of the languages under another spelling: ISO 639-2/B and legacy codes, and the individual
  * languages of a macrolanguage the copy is written in (`gom` Goan Konkani → `kok`, `npi` → `ne`).
  */

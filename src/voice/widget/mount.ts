@@ -181,6 +181,13 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     root.append(consentUi.announcer)
   }
 
+  // ---- language switch (languageSwitch.ts; the embed's, with more than one language allowed) ----
+  const languageSwitch = options.languageSwitch?.({ shadow, t, lang: () => lang }) ?? null
+  if (languageSwitch) {
+    root.insertBefore(languageSwitch.menu, row)
+    panel.after(languageSwitch.button)
+  }
+
   // ---- theme ----
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
   const paintTheme = () => setClass(root, 'dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
@@ -321,6 +328,8 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     setAttr(toasts, 'aria-label', t('widget.notifications'))
     setText(live, statusCopy)
     consentUi?.render(pressNeedsConsent(), resumed || !!consentStore?.isAccepted())
+    // A conversation keeps the language it started in: the switch is offered between conversations.
+    languageSwitch?.render(controller.state.status !== 'idle' || view.chatting)
   }
 
   /** Opens the typed conversation and, once its panel is drawn, puts focus in its text field. */
@@ -410,6 +419,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
       callCopy.dispose()
       clearTimeout(stageTimer)
       consentUi?.destroy()
+      languageSwitch?.destroy()
       window.removeEventListener('storage', onStorage)
       controller.destroy()
       conversation?.destroy()

@@ -9,6 +9,7 @@ import type { ChatHandoffRecord } from '../session/handoffRecord'
 import type { WidgetState } from './controller'
 import type { VoiceCopy } from './copy'
 import type { CallCopyChunk } from './callCopy'
+import type { LanguageSwitchFactory } from './languageSwitch'
 import type { ChatFactory, EngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import type { paintAccent, WidgetPosition, WidgetSize } from './branding'
@@ -31,6 +32,11 @@ export interface MountVoiceWidgetOptions {
    * @default the site's languages' (en, hi)
    */
   callCopy?: CallCopyChunk
+  /**
+   * The language switch beside the mic (languageSwitch.ts `languageSwitch`): the embed passes one when the owner
+   * allows more than one language (`data-languages`). @default none
+   */
+  languageSwitch?: LanguageSwitchFactory
   /**
    * The call's `assistantOverrides` for the widget's language, asked at each press with the language and copy
    * in use (the embed passes src/voice/assistant/overrides.ts `languageOverrides`). @default none

@@ -90,7 +90,7 @@ export async function mountSiteVoiceWidget({
     assistantId: config.vapi.assistantId,
     // This site asks before the first microphone request, as it tells site owners to (README `data-consent`); the
     // local mode's notice says the browser recognises the voice, on the device where it can.
-    consent: kind === 'local' ? { ...SITE_CONSENT, text: copy.widget.consent.localText } : SITE_CONSENT,
+    consent: kind === 'local' ? { ...SITE_CONSENT, textKey: 'widget.consent.localText' } : SITE_CONSENT,
     realtime:
       kind !== 'local' && config.supabase.url && config.supabase.anonKey
         ? {

@@ -15,7 +15,8 @@ import type { AddMessageMessage, VapiClientMessage } from '../../../src/voice/en
 import { appMessageSize, DAILY_MAX_APP_MESSAGE_SIZE } from '../../../src/voice/engine/appMessage'
 import { CUT_MARK, fitMessage, joinParts, MAX_PARTS, partHeader, undeliveredNote } from '../../../src/voice/context/fit'
 import { collectPageMap, PAGE_MAP_HEADER, serializePageMap } from '../../../src/voice/context/pageMap'
-import { pageMapMessage, RESULT_HEADER } from '../../../src/voice/context/report'
+import { pageMapMessage, readResultMessage, RESULT_HEADER } from '../../../src/voice/context/report'
+import { parseRecord, stripRecord } from '../../../src/voice/context/record'
 import { readPage } from '../../../src/voice/context/readPage'
 import { setup as setupRealEngine } from '../engine/helpers'
 import { componentValidator } from '../platform/schema'
@@ -95,9 +96,19 @@ describe('fitMessage (the split rule)', () => {
       error: expect.stringContaining('could not be sent'),
     })
     expect(note.triggerResponseEnabled).toBe(true)
-    expect(undeliveredNote(pageMapMessage('PAGE MAP\nurl: x')).message.content).toMatch(
-      /^NOT DELIVERED: .*"PAGE MAP url: x…"/,
+    expect(undeliveredNote(pageMapMessage('PAGE MAP\nurl: x', { path: '/x' })).message.content).toMatch(
+      /^NOT DELIVERED: .*"PAGE MAP url: x…"\); do not act as if you had it\n\[voiceos\/1 page-map path=\/x\]$/,
     )
+    // A tagged tool result (as the widget sends it) is still answered as its tool call, outcome refused.
+    const tagged = undeliveredNote(
+      readResultMessage({ found: true, text: 'PAGE TEXT …' }, { id: 'c2', name: 'read_page' }),
+    )
+    const rec = parseRecord(tagged.message.content)
+    expect(rec).toMatchObject({ kind: 'result', attrs: { tool: 'read_page', outcome: 'refused' } })
+    expect(JSON.parse(rec!.body.slice(RESULT_HEADER.length + 1))).toMatchObject({
+      toolCallId: 'c2',
+      error: expect.any(String),
+    })
   })
 })
 
@@ -170,8 +181,13 @@ describe('every page of the corpora, through the real engine on a strict Daily c
       for (const m of sent) expect(JSON.stringify(JSON.stringify(m)).length).toBeLessThanOrEqual(4096)
       const whole = joinParts(sent.map(contentOf))
       const map = serializePageMap(collectPageMap(document))
-      expect(whole[0]).toBe(map)
-      const read = JSON.parse(whole[1]!.slice(RESULT_HEADER.length + 1)) as { toolCallId: string; result: string }
+      // Each message ends with its record tag (../../../src/voice/context/record.ts), in the last part.
+      expect(parseRecord(whole[0]!)).toMatchObject({ kind: 'page-map', body: map })
+      expect(parseRecord(whole[1]!)).toMatchObject({ kind: 'result', attrs: { tool: 'read_page', outcome: 'done' } })
+      const read = JSON.parse(stripRecord(whole[1]!).slice(RESULT_HEADER.length + 1)) as {
+        toolCallId: string
+        result: string
+      }
       expect(read.toolCallId).toBe('call_r')
       expect(read.result).toBe(readPage(document).text)
       await s.stop()

@@ -15,6 +15,7 @@ import {
   RESULT_HEADER,
 } from '../../../src/voice/context/report'
 import { describePage } from '../../../src/voice/context/pageMap'
+import { parseRecord, stripRecord } from '../../../src/voice/context/record'
 import { componentValidator } from '../platform/schema'
 
 const addMessage = componentValidator('ClientInboundMessageAddMessage')
@@ -184,7 +185,10 @@ describe('client messages (OpenAPI shapes)', () => {
     const refused = resultMessage({ outcome: 'refused', text: 'no field labelled Company' })
     expect(refused).toEqual({
       type: 'add-message',
-      message: { role: 'system', content: `${RESULT_HEADER} refused: no field labelled Company` },
+      message: {
+        role: 'system',
+        content: `${RESULT_HEADER} refused: no field labelled Company\n[voiceos/1 result outcome=refused]`,
+      },
       triggerResponseEnabled: true,
     })
     const done = resultMessage({ outcome: 'done', text: 'scrolled down' })
@@ -207,7 +211,13 @@ describe('client messages (OpenAPI shapes)', () => {
     expect(addMessage(message)).toBe(true)
     const content = message.message.content
     expect(content.startsWith(`${RESULT_HEADER} `)).toBe(true)
-    expect(JSON.parse(content.slice(RESULT_HEADER.length + 1))).toEqual(refused)
+    // The record tag ends the content (src/voice/context/record.ts): the tool and the outcome.
+    expect(parseRecord(content)).toMatchObject({
+      version: 1,
+      kind: 'result',
+      attrs: { tool: 'fill_field', outcome: 'refused' },
+    })
+    expect(JSON.parse(stripRecord(content).slice(RESULT_HEADER.length + 1))).toEqual(refused)
   })
 
   it('the page map is a silent system add-message', () => {

@@ -14,6 +14,7 @@ import { ScriptedVoiceEngine, SCRIPTED_SEND_EVENT } from '../../../src/voice/ses
 import type { VoiceEngineLike } from '../../../src/voice/session/types'
 import type { AddMessageMessage, VapiClientMessage } from '../../../src/voice/engine'
 import { RESULT_HEADER } from '../../../src/voice/context/report'
+import { stripRecord } from '../../../src/voice/context/record'
 import { PAGE_MAP_HEADER } from '../../../src/voice/context/pageMap'
 import { setup as setupRealEngine } from '../engine/helpers'
 import { componentValidator } from '../platform/schema'
@@ -43,7 +44,7 @@ const maps = (sent: VapiClientMessage[]) => contents(sent).filter((c) => c.start
 const results = (sent: VapiClientMessage[]) =>
   sent.filter((m) => (m as AddMessageMessage).message.content.startsWith(RESULT_HEADER)) as AddMessageMessage[]
 const toolResultOf = (m: AddMessageMessage) =>
-  JSON.parse(m.message.content.slice(RESULT_HEADER.length + 1)) as Record<string, unknown>
+  JSON.parse(stripRecord(m.message.content).slice(RESULT_HEADER.length + 1)) as Record<string, unknown>
 
 function landing() {
   history.replaceState(null, '', '/')
@@ -199,8 +200,8 @@ describe('page context with the scripted engine', () => {
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     s.route({ id: 'c1', action: 'scroll', direction: 'down' })
     expect(results(engine.sent).map((m) => m.message.content)).toEqual([
-      `${RESULT_HEADER} refused: no switch, checkbox or expandable named "Newsletter"`,
-      `${RESULT_HEADER} done: scrolled down`,
+      `${RESULT_HEADER} refused: no switch, checkbox or expandable named "Newsletter"\n[voiceos/1 result outcome=refused]`,
+      `${RESULT_HEADER} done: scrolled down\n[voiceos/1 result outcome=done]`,
     ])
     await s.stop()
   })
@@ -219,7 +220,9 @@ describe('page context with the scripted engine', () => {
     await afterCallStart() // the acting half, requested after Listening's frame
     s.route({ action: 'toggle', targetText: 'Star us on GitHub' })
     await vi.waitFor(() => expect(results(engine.sent).length).toBe(1))
-    expect(results(engine.sent)[0]!.message.content).toBe(`${RESULT_HEADER} done: Star us on GitHub is now on`)
+    expect(results(engine.sent)[0]!.message.content).toBe(
+      `${RESULT_HEADER} done: Star us on GitHub is now on\n[voiceos/1 result outcome=done]`,
+    )
     await s.stop()
     document.body.innerHTML = ''
   })
@@ -271,7 +274,9 @@ describe('page context through the real engine (VoiceCall on a fake Daily call)'
       error: 'no field labelled "Company"; fields here: "Email"',
     })
     expect(document.querySelector('input')!.value).toBe('')
-    expect(added[2]!.message.content).toBe(`${RESULT_HEADER} done: scrolled to the bottom`)
+    expect(added[2]!.message.content).toBe(
+      `${RESULT_HEADER} done: scrolled to the bottom\n[voiceos/1 result outcome=done]`,
+    )
     await s.stop()
   })
 })
@@ -296,9 +301,12 @@ describe('results of realtime commands (local Phoenix server)', () => {
       await vi.waitFor(() => expect(results(engine.sent)).toHaveLength(4), { timeout: 5000 })
       const reported = results(engine.sent)
       expect(reported.map((m) => [m.message.content, m.triggerResponseEnabled])).toEqual([
-        [`${RESULT_HEADER} done: filled the field labelled Email`, false],
-        [`${RESULT_HEADER} refused: nothing named "Checkout" on the page`, true],
-        [`${RESULT_HEADER} refused: dance is not an action on this page (only scroll, click, fill and toggle)`, false],
+        [`${RESULT_HEADER} done: filled the field labelled Email\n[voiceos/1 result outcome=done]`, false],
+        [`${RESULT_HEADER} refused: nothing named "Checkout" on the page\n[voiceos/1 result outcome=refused]`, true],
+        [
+          `${RESULT_HEADER} refused: dance is not an action on this page (only scroll, click, fill and toggle)\n[voiceos/1 result outcome=refused]`,
+          false,
+        ],
         [expect.stringMatching(/^COMMAND RESULT refused: the command was malformed/), false],
       ])
       await s.stop()

@@ -135,6 +135,17 @@ describe('retries', () => {
     ['PUT 500', 'put', { status: 500 }, 3],
     ['GET 404', 'get', { status: 404 }, 1],
     ['GET 400', 'get', { status: 400 }, 1],
+    // The server's word first (openai-node `shouldRetry`): `x-should-retry` overrides status and method.
+    ['GET 503 with x-should-retry: false', 'get', { status: 503, headers: { 'x-should-retry': 'false' } }, 1],
+    [
+      'GET 429 with Retry-After and x-should-retry: false',
+      'get',
+      { status: 429, headers: { 'retry-after': '1', 'x-should-retry': 'false' } },
+      1,
+    ],
+    ['POST 500 with x-should-retry: true', 'post', { status: 500, headers: { 'x-should-retry': 'true' } }, 3],
+    ['GET 400 with x-should-retry: true', 'get', { status: 400, headers: { 'x-should-retry': 'TRUE' } }, 3],
+    ['GET 503 with x-should-retry: maybe (ignored)', 'get', { status: 503, headers: { 'x-should-retry': 'maybe' } }, 3],
   ] as const)('%s → %i attempt(s)', async (_name, method, reply, attempts) => {
     server.fallback = () => reply
     const c = make()

@@ -6,11 +6,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { join, normalize } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { createSiteSearch, formatSearchResults, SEARCH_MAX_RESULTS } from '../../../src/voice/search/siteSearch'
 import { checkPage } from '../../../src/voice/search/openPage'
+import { searchResultMessage } from '../../../src/voice/context/report'
+import { parseRecord } from '../../../src/voice/context/record'
+import { createSessionActions } from '../../../src/voice/session/actions'
+import type { VapiClientMessage } from '../../../src/voice/engine/messages'
+import { conversationFacts } from '../../../scripts/report/facts'
 
 const doc = (title: string, sections: [string, string, string][]) =>
   `<!doctype html><html lang="en"><head><title>${title} | Shop</title></head><body><nav><a href="/">Home</a><a href="/contact">Contact</a></nav><main><h1>${title}</h1>${sections
@@ -174,6 +179,71 @@ describe('search_site', () => {
     expect(first.ok || first.error).not.toContain('try other words')
     await s.search('refunds')
     expect(attempts).toBe(2) // tried again, not cached as broken
+  })
+})
+
+describe('the record of a search (src/voice/context/README.md "The record tag")', () => {
+  it('tags an answer with the number of results and the query; the report reads a search that found nothing', async () => {
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importFromDisk })
+    const call = { id: 'call_s', name: 'search_site' }
+    const asked = async (query: string) => {
+      const outcome = await s.search(query)
+      if (!outcome.ok) throw new Error(outcome.error)
+      const text = formatSearchResults(outcome)
+      return searchResultMessage({ found: true, text, hits: outcome.results.length, query }, call).message.content
+    }
+    const nothing = await asked('careers')
+    expect(parseRecord(nothing)).toMatchObject({
+      kind: 'search',
+      attrs: { tool: 'search_site', outcome: 'done', hits: '0', query: 'careers' },
+    })
+    const found = await asked('how long do refunds take')
+    const hits = Number(parseRecord(found)!.attrs['hits'])
+    expect(hits).toBeGreaterThan(0)
+    expect(hits).toBe((parseRecord(found)!.body.match(/\\n\d+\. /g) ?? []).length)
+    const facts = (content: string) =>
+      conversationFacts([
+        { role: 'user', text: 'what about careers?' },
+        { role: 'system', text: content },
+      ]).questions[0]!.unanswered
+    expect(facts(nothing)).toBe('search-found-nothing')
+    expect(facts(found)).toBeUndefined()
+    // The same answer from a widget before the tag (no `[voiceos/1 …]` line) is read by its words.
+    expect(facts(parseRecord(nothing)!.body)).toBe('search-found-nothing')
+    expect(facts(parseRecord(found)!.body)).toBeUndefined()
+  })
+
+  it('a search_site tool call is answered through the session with that tag (no index here: refused, no hits)', async () => {
+    const sent: VapiClientMessage[] = []
+    const actions = createSessionActions({
+      notify: () => {},
+      doc: document,
+      send: (m) => (sent.push(m), true),
+      pageContext: false,
+      onCommand: () => {},
+      isHidden: () => false,
+      logger: { info() {}, warn() {}, error() {} },
+      siteIndex: '',
+    })
+    actions.runToolCalls({
+      type: 'tool-calls',
+      toolCallList: [
+        { id: 'call_q', type: 'function', function: { name: 'search_site', arguments: '{"query":"refunds"}' } },
+      ],
+    })
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    const m = sent[0]!
+    const record = m.type === 'add-message' ? parseRecord(m.message.content) : null
+    expect(record).toMatchObject({
+      kind: 'search',
+      attrs: { tool: 'search_site', outcome: 'refused', query: 'refunds' },
+    })
+    expect(record!.attrs['hits']).toBeUndefined()
+    expect(JSON.parse(record!.body.slice('COMMAND RESULT '.length))).toMatchObject({
+      toolCallId: 'call_q',
+      error: expect.stringContaining('no search index'),
+    })
+    actions.dispose()
   })
 })
 

@@ -261,7 +261,7 @@ describe('the session across the gap', () => {
     expect(arrival).toEqual([
       {
         type: 'add-message',
-        message: { role: 'system', content: arrivalMessage(document) },
+        message: { role: 'system', content: `${arrivalMessage(document)}\n[voiceos/1 page-change path=/products]` },
         triggerResponseEnabled: false,
       },
     ])

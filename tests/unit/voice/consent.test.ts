@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/voice.json'
+import hi from '../../../locales/hi/voice.json'
 import type { PendingStart } from '../../../src/voice/engine/prestart'
 import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
 import {
@@ -78,6 +79,8 @@ describe('remembered consent', () => {
     expect(createConsentStore({ version: withUrl, storage }).isAccepted()).toBe(false)
     // the same terms are the same version (stable across page loads)
     expect(consentVersion({ text: 'We record calls for quality.' })).toBe(withText)
+    // a default notice of other substance (the local mode's) is another version; its language is not part of it
+    expect(consentVersion({ textKey: 'widget.consent.localText' })).not.toBe(version)
   })
 
   it('a malformed record counts as not accepted', () => {
@@ -206,6 +209,15 @@ describe('the gate in the widget', () => {
     expect(w.root.activeElement).toBe(w.mic)
     expect(w.calls.filter((c) => c !== 'preload')).toEqual([])
     expect(w.status()).toBe('idle')
+  })
+
+  it('a default notice by copy key (the local mode’s) reads in the language in use, and follows a language switch', () => {
+    const w = mount(memoryStorage(), { consent: { required: true, textKey: 'widget.consent.localText' } })
+    w.mic.click()
+    const text = () => w.root.getElementById(w.dialog.getAttribute('aria-describedby')!)?.textContent
+    expect(text()).toBe(en.widget.consent.localText)
+    widget!.setCopy(hi, 'hi')
+    expect(text()).toBe(hi.widget.consent.localText)
   })
 
   it('Escape cancels; a second mic press closes the notice like Cancel', () => {

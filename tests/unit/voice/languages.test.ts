@@ -2,7 +2,7 @@
 /**
  * The widget's languages (src/voice/widget/languages.ts): BCP 47 lookup of `data-lang` / `<html lang>`, the
  * visitor's remembered choice, right-to-left scripts, and — for every language — a widget with no English left
- * in any state (idle, the consent notice, a call with a transcript, a problem, toasts).
+ * in any state (idle, the language menu, the consent notice, a call with a transcript, a problem, toasts).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,7 +14,6 @@ import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
 import { mountVoiceWidget, type VoiceCopy } from '../../../src/voice/widget'
 import {
   chooseLanguage,
-  LANGUAGE_NAMES,
   LANGUAGE_STORAGE_KEY,
   lookupLanguage,
   rememberedLanguage,
@@ -22,6 +21,8 @@ import {
   WIDGET_LANGUAGES,
 } from '../../../src/voice/widget/languages'
 import { isRtl } from '../../../src/voice/widget/rtl'
+import { LANGUAGE_NAMES } from '../../../src/voice/widget/languageNames'
+import { languageSwitch } from '../../../src/voice/widget/languageSwitch'
 
 /** The in-call copy of every language, as the embed passes it (src/embed/app.ts). */
 const CALL_COPIES = import.meta.glob<unknown>('../../../locales/*/voiceCall.json', { import: 'default' })
@@ -205,12 +206,17 @@ describe.each(WIDGET_LANGUAGES.filter((l) => l !== 'en'))('%s: the widget shows 
       consent: { required: true },
       consentStorage: null,
       logger: { info() {}, warn() {}, error() {} },
+      languageSwitch: languageSwitch({ languages: [lang, lang === 'hi' ? 'ta' : 'hi'], choose() {} }),
     })
     const $ = (id: string) => w.shadowRoot.querySelector<HTMLElement>(`[data-testid="${id}"]`)!
     const aside = w.shadowRoot.querySelector('aside')!
     expect(aside.getAttribute('lang')).toBe(lang)
     expect(aside.getAttribute('dir')).toBe(isRtl(lang) ? 'rtl' : 'ltr')
     expect(english(shown(w.shadowRoot)), 'idle').toEqual([])
+    $('voice-language').click()
+    expect($('voice-language-menu').hidden).toBe(false)
+    expect(english(shown(w.shadowRoot)), 'the language menu').toEqual([])
+    $('voice-language').click()
 
     $('voice-mic').click()
     expect($('voice-consent').hidden).toBe(false)

@@ -1,0 +1,288 @@
+/**
+ * What one conversation says about the site: where it started, which pages the assistant took the visitor to,
+ * each voice command with its page, kind and outcome, what the visitor asked and which questions went unanswered.
+ * Read from the widget's record tags (src/voice/context/record.ts, version 1) and, for conversations from older
+ * widgets, from the messages' first words (src/voice/context/README.md "The record tag").
+ * @module
+ */
+import { parseRecord } from '../../src/voice/context/record'
+import { joinParts, PART_HEADER_PATTERN } from '../../src/voice/context/fit'
+import type { Turn } from './normalize'
+
+/**
+ * A voice command's kind, by the assistant's tools (src/voice/assistant/definition.ts); `open` is `open_page`
+ * (a page of the site opened from search results). A site search (`search_site`) is not a command: it answers a
+ * question (see {@link QuestionFact.unanswered}).
+ */
+export type CommandKind = 'scroll' | 'click' | 'fill' | 'toggle' | 'read' | 'open' | 'other'
+
+/** One command's outcome on a page. */
+export interface CommandFact {
+  /** Path of the page it ran on (`''` when no page map came before it). */
+  path: string
+  kind: CommandKind
+  outcome: 'done' | 'refused'
+  /** The widget's sentence (`no field labelled "GSTIN"`), without `done:` / `refused:`. */
+  text: string
+}
+
+/** A question the visitor asked, with the page it was asked on. */
+export interface QuestionFact {
+  text: string
+  path: string
+  /** Why it went unanswered: the site search found nothing, or the assistant said it could not help. */
+  unanswered?: 'search-found-nothing' | 'could-not-help'
+}
+
+/** Everything the report reads from one conversation. */
+export interface ConversationFacts {
+  /** Path of the first page seen (`''` when none). */
+  startPath: string
+  /** `<html lang>` of the first page that gave one; `''` when unknown (widgets before record version 1). */
+  lang: string
+  /** Pages reached by a voice command (a click that was done, then a new page), in order. */
+  takenTo: string[]
+  commands: CommandFact[]
+  questions: QuestionFact[]
+  /** Highest record version seen (0: none, an older widget). */
+  recordVersion: number
+}
+
+const TOOL_KINDS: Record<string, CommandKind> = {
+  scroll_page: 'scroll',
+  click_element: 'click',
+  fill_field: 'fill',
+  toggle_control: 'toggle',
+  read_page: 'read',
+  open_page: 'open',
+  scroll: 'scroll',
+  click: 'click',
+  fill: 'fill',
+  toggle: 'toggle',
+}
+
+/** A command's kind from its tool name, else from the widget's sentence (src/voice/context/README.md table). */
+export function commandKind(tool: string | undefined, text: string): CommandKind {
+  if (tool) {
+    const byName = TOOL_KINDS[tool] ?? Object.entries(TOOL_KINDS).find(([n]) => tool.startsWith(n))?.[1]
+    if (byName) return byName
+  }
+  if (/^PAGE TEXT\b/.test(text)) return 'read'
+  if (/^opening \/\S*; the conversation continues there/.test(text)) return 'open'
+  if (/^scrolled\b/.test(text)) return 'scroll'
+  if (/^clicked\b|^nothing named\b|^(button|link) .* is (not visible|disabled)/.test(text)) return 'click'
+  if (/^filled\b|^no field labelled\b|^no option\b|^the field .* is read-only/.test(text)) return 'fill'
+  if (/ is now (on|off)$|^no switch, checkbox or expandable\b|cannot be switched off/.test(text)) return 'toggle'
+  return 'other'
+}
+
+const QUESTION_START =
+  /^(what|what's|whats|how|where|when|why|who|which|can|could|do|does|did|is|are|will|would|should|may|have|has|tell me)\b/i
+const HINDI_QUESTION = /(क्या|कैसे|कहाँ|कहां|कब|क्यों|कौन|कितना|कितने|कितनी)/
+
+/** True when a visitor's turn is a question: it has `?`, or starts with an interrogative (English, Hindi). */
+export function isQuestion(text: string): boolean {
+  const t = text.trim()
+  if (t.length < 3) return false
+  return t.includes('?') || QUESTION_START.test(t) || HINDI_QUESTION.test(t)
+}
+
+const COULD_NOT_HELP = [
+  /\b(sorry|apologi[sz]e)\b[^.!?]*\b(can(?:no|['’])?t|could(?:n['’]t| not)|don['’]t|do not|unable|not able)\b/i,
+  /\bI (?:don['’]t|do not) (?:know|have (?:that|this|any) information)\b/i,
+  /\b(?:couldn['’]t|could not|can['’]t|cannot) find\b/i,
+  /\bnot able to help\b/i,
+  /(माफ़ कीजिए|मुझे नहीं पता|जानकारी नहीं)/,
+]
+
+/** True when the assistant says it cannot help (English and Hindi phrasings). */
+export function saysCouldNotHelp(text: string): boolean {
+  return COULD_NOT_HELP.some((r) => r.test(text))
+}
+
+/** The path of a URL (`url:` line of a page map), or `''`. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return ''
+  }
+}
+
+/** A result's tool, outcome and sentence from its body (`COMMAND RESULT {json}` / `COMMAND RESULT done: …`). */
+function parseResult(body: string): { tool?: string; outcome: 'done' | 'refused'; text: string } | null {
+  const m = /^COMMAND RESULT ([\s\S]*)$/.exec(body.trim())
+  if (!m) return null
+  const rest = m[1]!.trim()
+  if (rest.startsWith('{')) {
+    try {
+      const r = JSON.parse(rest) as { name?: unknown; result?: unknown; error?: unknown }
+      const tool = typeof r.name === 'string' ? r.name : undefined
+      if (typeof r.error === 'string') return { ...(tool && { tool }), outcome: 'refused', text: r.error }
+      if (typeof r.result === 'string')
+        return { ...(tool && { tool }), outcome: 'done', text: r.result.replace(/^done:\s*/, '') }
+    } catch {
+      return null
+    }
+    return null
+  }
+  const words = /^(done|refused):\s*([\s\S]*)$/.exec(rest)
+  return words ? { outcome: words[1] as 'done' | 'refused', text: words[2]!.trim() } : null
+}
+
+/** Name of the site search tool (src/voice/realtime/toolCalls.ts `SEARCH_TOOL_NAME`). */
+const SEARCH_TOOL = 'search_site'
+
+/**
+ * How many pages a site search's answer gave (src/voice/search/siteSearch.ts `formatSearchResults`: `SEARCH
+ * RESULTS for "…": no page of this site matches.` or a header and numbered results); `undefined` when the text is
+ * not a search's results (the search could not run).
+ */
+export function searchHits(text: string): number | undefined {
+  const t = text.trim()
+  if (!t.startsWith('SEARCH RESULTS')) return undefined
+  if (/^SEARCH RESULTS\b[^\n]*: no page of this site matches\b/.test(t)) return 0
+  return (t.match(/^\d+\. /gm) ?? []).length
+}
+
+/**
+ * The platform stores each part of a message the widget had to split (src/voice/context/fit.ts, `[part k of n] `)
+ * as a message of its own: consecutive system parts are joined back into one turn, as the assistant reads them.
+ */
+function joinSplitTurns(turns: readonly Turn[]): Turn[] {
+  const out: Turn[] = []
+  let parts: Turn[] = []
+  const flush = () => {
+    if (parts.length === 0) return
+    const joined = joinParts(parts.map((p) => p.text))
+    // A part list cut short (an undelivered last part) is read part by part, headers removed.
+    const texts = joined.length > 0 ? joined : parts.map((p) => p.text.replace(PART_HEADER_PATTERN, ''))
+    for (const text of texts) out.push({ ...parts[0]!, text })
+    parts = []
+  }
+  for (const turn of turns) {
+    const m = turn.role === 'system' ? PART_HEADER_PATTERN.exec(turn.text) : null
+    if (!m) {
+      flush()
+      out.push(turn)
+      continue
+    }
+    if (m[1] === '1') flush()
+    parts.push(turn)
+    if (m[1] === m[2]) flush()
+  }
+  flush()
+  return out
+}
+
+/** Reads one conversation's turns (see the module comment). Never throws on odd content: it is skipped. */
+export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts {
+  const turns = joinSplitTurns(allTurns)
+  const facts: ConversationFacts = {
+    startPath: '',
+    lang: '',
+    takenTo: [],
+    commands: [],
+    questions: [],
+    recordVersion: 0,
+  }
+  let path = ''
+  let started = false
+  /** The last command since the last page change was a click that was done. */
+  let clickedSinceNav = false
+  const reported = new Set<string>()
+  const toolNames = new Map<string, string>()
+  let lastQuestion: QuestionFact | undefined
+
+  const arrive = (next: string, lang: string | undefined) => {
+    if (lang && !facts.lang) facts.lang = lang
+    if (!next) return
+    if (!started) {
+      started = true
+      facts.startPath = next
+    } else if (next !== path && clickedSinceNav) facts.takenTo.push(next)
+    if (next !== path) clickedSinceNav = false
+    path = next
+  }
+  const command = (tool: string | undefined, outcome: 'done' | 'refused', text: string) => {
+    const kind = commandKind(tool, text)
+    facts.commands.push({ path, kind, outcome, text })
+    clickedSinceNav = (kind === 'click' || kind === 'open') && outcome === 'done'
+  }
+  const unanswered = (why: NonNullable<QuestionFact['unanswered']>) => {
+    if (lastQuestion && !lastQuestion.unanswered) lastQuestion.unanswered = why
+  }
+  /** A site search's answer: one that found nothing leaves the question before it unanswered. */
+  const searched = (hits: number | undefined) => {
+    if (hits === 0) unanswered('search-found-nothing')
+  }
+
+  for (const turn of turns) {
+    if (turn.role === 'system') {
+      const record = parseRecord(turn.text)
+      const body = record ? record.body : turn.text
+      if (record) facts.recordVersion = Math.max(facts.recordVersion, record.version)
+      const kind =
+        record?.kind ??
+        (body.startsWith('PAGE MAP')
+          ? 'page-map'
+          : body.startsWith('COMMAND RESULT')
+            ? 'result'
+            : body.startsWith('The visitor is now on')
+              ? 'page-change'
+              : body.startsWith('SEARCH RESULTS')
+                ? 'search'
+                : '')
+      if (kind === 'page-map') {
+        const url = /^url: (.+)$/m.exec(body)?.[1] ?? ''
+        arrive(record?.attrs['path'] || pathOf(url.trim()), record?.attrs['lang'])
+      } else if (kind === 'page-change') {
+        const legacy = /\((\/[^)\s]*)\)\.\s/.exec(body)?.[1] ?? ''
+        arrive(record?.attrs['path'] || legacy, record?.attrs['lang'])
+      } else if (kind === 'result') {
+        const r = parseResult(body)
+        if (!r) continue
+        const id = /"toolCallId":"([^"]*)"/.exec(body)?.[1]
+        if (id) reported.add(id)
+        const tool = record?.attrs['tool'] ?? r.tool
+        // An untagged site search answer (a widget before record version 1 had no `search` tag).
+        if (tool === SEARCH_TOOL || (!tool && searchHits(r.text) !== undefined)) {
+          searched(r.outcome === 'done' ? searchHits(r.text) : undefined)
+          continue
+        }
+        const tagged = record?.attrs['outcome']
+        command(tool, tagged === 'refused' || tagged === 'done' ? tagged : r.outcome, r.text)
+      } else if (kind === 'search') {
+        const id = /"toolCallId":"([^"]*)"/.exec(body)?.[1]
+        if (id) reported.add(id)
+        const hits = record?.attrs['hits']
+        if (hits !== undefined) searched(Number(hits))
+        else if (!record) searched(searchHits(parseResult(body)?.text ?? body))
+      }
+    } else if (turn.role === 'user') {
+      const text = turn.text.trim()
+      if (isQuestion(text)) {
+        lastQuestion = { text, path }
+        facts.questions.push(lastQuestion)
+      }
+    } else if (turn.role === 'assistant') {
+      if (saysCouldNotHelp(turn.text)) unanswered('could-not-help')
+    } else if (turn.role === 'tool_call') {
+      if (turn.id) toolNames.set(turn.id, turn.name ?? '')
+    } else if (turn.role === 'tool') {
+      // A chat's tool answer (src/voice/chat/session.ts: the result, or `refused: <error>`), unless a result
+      // message already reported that tool call.
+      if (turn.id && reported.has(turn.id)) continue
+      if (turn.id) reported.add(turn.id)
+      const tool = turn.name || (turn.id ? toolNames.get(turn.id) : undefined)
+      const refused = /^refused:\s*/.exec(turn.text)
+      const text = turn.text.replace(/^(refused|done):\s*/, '')
+      if (tool === SEARCH_TOOL || (!tool && searchHits(text) !== undefined)) {
+        searched(refused ? undefined : searchHits(text))
+        continue
+      }
+      command(tool || undefined, refused ? 'refused' : 'done', text)
+    }
+  }
+  return facts
+}
