@@ -8,6 +8,7 @@
  */
 import type { RefusalFacts } from '../context/report'
 import type { GrammarAnswers } from './grammar'
+import { stripRecord } from '../context/record'
 
 /** First words of a result message (src/voice/context/report.ts `RESULT_HEADER`). */
 const RESULT_HEADER = 'COMMAND RESULT'
@@ -41,7 +42,8 @@ export interface ReportedResult {
 export function readResult(content: string): ReportedResult | null {
   if (!content.startsWith(RESULT_HEADER)) return null
   try {
-    const r = JSON.parse(content.slice(RESULT_HEADER.length)) as {
+    // The session ends every message it adds with its record tag (src/voice/context/record.ts): read past it.
+    const r = JSON.parse(stripRecord(content).slice(RESULT_HEADER.length)) as {
       toolCallId?: unknown
       result?: unknown
       error?: unknown
