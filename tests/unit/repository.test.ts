@@ -14,6 +14,8 @@ const TEXT = /\.(?:[cm]?[jt]sx?|json|html|css|ya?ml|sh|env|txt)$|^\.ci\/|^\.env|
 const outside = new RegExp(['\\.\\.', 'shared'].join('/')) // written split so this file does not match itself
 /** A reference to a work item (the word "issue" and a number): code and docs cite the SPEC or a vendored document instead. */
 const workItem = new RegExp(['\\bissues?', '#?\\d+'].join(' '), 'i')
+/** A line git leaves where a merge conflicted (written split so this file does not match itself). */
+const conflictMarker = new RegExp(['^(?:<{7}', '={7}', '>{7})(?: |$)'].join('|'), 'm')
 
 describe('repository', () => {
   it('is a git checkout with the vendored OpenAPI document tracked', () => {
@@ -32,6 +34,13 @@ describe('repository', () => {
     const offenders = tracked
       .filter((f) => (f.endsWith('.md') || TEXT.test(f)) && !f.startsWith('openapi/') && !f.includes('/generated/'))
       .filter((f) => workItem.test(readFileSync(resolve(root, f), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
+  it('no tracked text file holds a merge-conflict marker', () => {
+    const offenders = tracked
+      .filter((f) => (f.endsWith('.md') || TEXT.test(f)) && !f.startsWith('openapi/'))
+      .filter((f) => conflictMarker.test(readFileSync(resolve(root, f), 'utf8')))
     expect(offenders).toEqual([])
   })
 })
