@@ -215,10 +215,11 @@ export default defineConfig(({ mode: cliMode }) => {
               { name: 'prestart', test: /src[\\/]voice[\\/]engine[\\/]prestart\.ts$/, priority: 3 },
               { name: 'handoffRecord', test: /src[\\/]voice[\\/]session[\\/]handoffRecord\.ts$/, priority: 3 },
               // What the call shares with the typed chat (src/voice/chat): the platform's request core and errors,
-              // the problem kinds and the compiler's class-field helpers — so opening a chat never loads the call's chunk.
+              // the problem kinds, the record tag every added message ends with (src/voice/context/record.ts) and the
+              // compiler's class-field helpers — so opening a chat never loads the call's chunk.
               {
                 name: 'common',
-                test: /src[\\/](platform[\\/]core[\\/]|voice[\\/]session[\\/]problems\.ts$)|@oxc-project[\\/+]runtime/,
+                test: /src[\\/](platform[\\/]core[\\/]|voice[\\/]session[\\/]problems\.ts$|voice[\\/]context[\\/]record\.ts$)|@oxc-project[\\/+]runtime/,
                 priority: 2,
               },
               {

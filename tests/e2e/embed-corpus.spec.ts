@@ -8,7 +8,7 @@
  * command refused and nothing on the page was touched. Wrong targets must be 0.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { CORPUS, installActPathResolver, type CorpusCase } from '../fixtures/sites/cases'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
@@ -19,6 +19,20 @@ const EMBED_PORT = 4178
 const HOST_PORT = 4177
 const REALTIME_PORT = 4193
 const EMBED_ORIGIN = `http://127.0.0.1:${EMBED_PORT}`
+/**
+ * The mic's accessible name in every widget language: the widget speaks the page's language (`<html lang>`), so
+ * the Hindi, Tamil, Bengali and Urdu pages name it in their own words (locales/<lng>/voice.json `widget.start`).
+ */
+const MIC_NAME = new RegExp(
+  `^(?:${readdirSync('locales')
+    .filter((l) => existsSync(`locales/${l}/voice.json`))
+    .map(
+      (l) =>
+        (JSON.parse(readFileSync(`locales/${l}/voice.json`, 'utf8')) as { widget: { start: string } }).widget.start,
+    )
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})$`,
+)
 const SNIPPET = `<script src="${EMBED_ORIGIN}/voiceos.js" data-public-key="11111111-1111-4111-8111-111111111111" data-assistant-id="22222222-2222-4222-8222-222222222222" data-supabase-url="http://127.0.0.1:${REALTIME_PORT}" data-supabase-anon-key="e2e-anon-key" async></script>`
 const PROBE = 'voiceos-corpus-probe'
 
@@ -223,7 +237,7 @@ for (const corpusPage of CORPUS) {
     await page.addInitScript(installActPathResolver)
     await page.goto(`http://127.0.0.1:${HOST_PORT}/${corpusPage.file}`)
     await page.waitForLoadState('load')
-    const mic = page.getByRole('button', { name: 'Start voice assistant' })
+    const mic = page.getByRole('button', { name: MIC_NAME })
     await expect(mic).toBeVisible()
     await installProbe(page)
     const joins = realtime.joins.length
@@ -260,7 +274,7 @@ test('the read tool through the embed: the page or a named section, visible text
   await page.goto(`http://127.0.0.1:${HOST_PORT}/govuk-dates.html`)
   await page.waitForLoadState('load')
   await page.locator('#national-insurance-number').fill('AB 98 76 54 D') // a value typed by the visitor
-  const mic = page.getByRole('button', { name: 'Start voice assistant' })
+  const mic = page.getByRole('button', { name: MIC_NAME })
   await expect(mic).toBeVisible()
   await installProbe(page)
   await mic.click()

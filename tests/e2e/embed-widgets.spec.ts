@@ -26,6 +26,7 @@ import {
 } from '../fixtures/widgets/cases'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+import { stripRecord } from '../../src/voice/context/record'
 
 /**
  * The cases the executor gets wrong today, each with what was observed: `say` of the case → its outcome (`false
@@ -121,7 +122,10 @@ async function installProbe(page: Page): Promise<void> {
 
 /** The report's outcome and sentence, from a `COMMAND RESULT` message (a tool call's JSON result or a Realtime line). */
 function parseReport(content: string): Observed['report'] {
-  const body = content.replace(/^COMMAND RESULT /, '')
+  // The session ends every message with its record tag (src/voice/context/record.ts): read before it.
+  const body = stripRecord(content)
+    .replace(/^COMMAND RESULT /, '')
+    .trimEnd()
   if (body.startsWith('{')) {
     const r = JSON.parse(body) as { result?: string; error?: string }
     return r.error !== undefined

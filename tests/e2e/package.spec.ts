@@ -136,7 +136,7 @@ async function standInForDaily(page: Page): Promise<void> {
 test('npx voiceos --help and create --dry-run run the installed CLI on plain Node', () => {
   const help = run('npx', ['--offline', 'voiceos', '--help'], project, npmEnv())
   expect(help.status, help.stderr).toBe(0)
-  expect(help.stdout).toContain('Usage: npx voiceos <create|update|show|index> [options]')
+  expect(help.stdout).toContain('Usage: npx voiceos <create|update|show|index|report> [options]')
   const version = run('npx', ['--offline', 'voiceos', '--version'], project, npmEnv())
   expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version)
 
