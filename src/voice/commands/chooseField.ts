@@ -37,7 +37,7 @@
  * why one cannot be filled ./fillRefusals.ts.
  */
 import type { FillCommand } from './schema'
-import { composedAncestors, quotedName, searchRoots } from './dom'
+import { composedAncestors, searchRoots } from './dom'
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import type { Refusal } from './refusals'
 import type { LookupContext } from './click'
