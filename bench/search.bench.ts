@@ -10,10 +10,11 @@
  *    `--gap` ms later (default 700: the model's turn before it calls a tool), the assistant's `search_site` tool
  *    call, both delivered as the call's server delivers them; timed from the tool call until its `COMMAND RESULT`
  *    leaves the page (`sendAppMessage`). `--no-transcript`: the tool call alone (a question the page never heard).
- *    First query of a conversation: a new browser context each run (empty HTTP cache). Later queries: further
+ *    First query of a conversation: a new browser context each run (empty HTTP cache), `--first-after` ms (default
+ *    5000) after Listening. Later queries: further
  *    questions in the same conversation. Bytes: the index's responses from the question's transcript to the result
  *    (counted by the server; the index is served with the long cache lifetime its hashed file names allow).
- * 3. Bytes of the index before intent: index requests from page load until the first search (expected: none).
+ * 3. Bytes of the index before intent: index requests from page load until the press (expected: none).
  * Flags: `--runs=N` first queries (default 10), `--later=N` later queries (default 30), `--skip-5000`.
  * Writes bench/results/search.md.
  */
@@ -39,6 +40,8 @@ const LATER = Number(process.argv.find((a) => a.startsWith('--later='))?.slice(8
 const SKIP_5000 = process.argv.includes('--skip-5000')
 const GAP = Number(process.argv.find((a) => a.startsWith('--gap='))?.slice(6) ?? 700)
 const TRANSCRIPT = !process.argv.includes('--no-transcript')
+/** ms from Listening to the first question: the assistant's first message and the visitor's question, spoken. */
+const FIRST_AFTER = Number(process.argv.find((a) => a.startsWith('--first-after='))?.slice(14) ?? 5000)
 /** lighthouse/core/config/constants.js `throttling.mobileSlow4G` (Lighthouse 12.8), as bench/press.bench.ts. */
 const MOBILE = {
   requestLatencyMs: 562.5,
@@ -293,6 +296,7 @@ try {
     await mic.waitFor({ timeout: 60_000 })
     await page.waitForTimeout(1000)
     await mic.hover()
+    beforeIntent += host.requests.slice(start).filter((r) => r.path.startsWith('/site-index/')).length
     await mic.click()
     await page.waitForFunction(
       () =>
@@ -303,8 +307,8 @@ try {
       undefined,
       { timeout: 60_000 },
     )
-    await page.waitForTimeout(1500) // the acting half and the page map, as after any press
-    beforeIntent += host.requests.slice(start).filter((r) => r.path.startsWith('/site-index/')).length
+    // The assistant's greeting and the visitor's question before the first search (`--first-after`).
+    await page.waitForTimeout(FIRST_AFTER)
     const r = await query(page, `first-${run}`, questions[run]!)
     if (!r.ok) failures++
     first.push(r)
@@ -365,7 +369,7 @@ const md = [
   row('first query of a conversation (empty cache)', first),
   row('later queries', later),
   '',
-  `Index requests from page load to the first search (press and Listening included): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
+  `The first question comes ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting and the visitor's question, spoken); the index starts loading at the call's start. Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
   '',
 ].join('\n')
 mkdirSync('bench/results', { recursive: true })
