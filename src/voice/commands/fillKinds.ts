@@ -49,6 +49,11 @@ export interface FillTarget {
   /** Radios of a radio group (DOM order); Day, Month, Year inputs of a split date (undefined where missing). */
   parts?: Element[]
   split?: { day?: Element; month?: Element; year?: Element }
+  /**
+   * The visible widget a library draws in place of a hidden native control (./standIns.ts): judged for
+   * visibility, scrolled to and highlighted instead of the control.
+   */
+  shownBy?: Element
 }
 
 /** True for a `textarea` or an `input` of a text-like type ({@link FILLABLE_INPUT_TYPES}). */

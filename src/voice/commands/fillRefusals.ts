@@ -58,6 +58,15 @@ export function fillRefusalOf(t: FillTarget): Refusal | null {
   }
   for (const el of judged(t)) {
     const r = refusalOf(el, 'fill')
+    if (r?.reason === 'hidden' && t.shownBy) {
+      // A hidden native control is seen through the widget a library draws for it (./standIns.ts).
+      const shown = refusalOf(t.shownBy, 'fill')
+      if (shown?.reason === 'hidden')
+        return { reason: 'hidden', detail: `the field ${JSON.stringify(targetName(t))} is not visible` }
+      if (!isEnabled(el))
+        return { reason: 'disabled', detail: `the field ${JSON.stringify(targetName(t))} is disabled` }
+      continue
+    }
     if (r?.reason === 'hidden' && t.kind === 'combobox' && comboboxBoxShown(el)) {
       if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }
       if (isReadOnly(el)) return { reason: 'readonly', detail: `the field ${quotedName(el)} is read-only` }

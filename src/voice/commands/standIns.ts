@@ -1,0 +1,44 @@
+/**
+ * Native controls that a widget library hides and draws a widget in place of (the "stand-in"): the visitor sees
+ * and names the widget, the form posts the hidden control. A fill that names the hidden control is judged on what
+ * the visitor sees (visible, enabled) and operated the way the library itself updates it.
+ *
+ * Known stand-ins, each recognised by the markup the library's own code writes:
+ * - **Select2 4.x and its fork selectWoo** (WooCommerce's checkout): `<select class="select2-hidden-accessible"
+ *   aria-hidden="true" tabindex="-1">` followed by `<span class="select2 select2-container">`. The library reads
+ *   the `<select>` back: `Select2.prototype._registerDomEvents` (select2 src/js/select2/core.js) redraws the
+ *   selection on `change.select2` from the selected `<option>`s (`SelectAdapter.current`), and choosing an option
+ *   in its own list does nothing else than set `option.selected` and trigger `input` then `change` on the
+ *   `<select>` (`SelectAdapter.select`, src/js/select2/data/select.js). So a fill writes the `<select>` and fires
+ *   `input` + `change` (./selects.ts `selectOption`) — what a click on the option in Select2's list does — and
+ *   reads the value back from the `<select>`. Options Select2 fetches over `ajax` are not in the `<select>` until
+ *   chosen: such a fill is refused as an option the list lacks.
+ *
+ * Elements inside a stand-in (Select2's `role=combobox` selection, named by the value it shows, and its inline
+ * search box) are not fields of their own: the hidden control they stand for is.
+ */
+
+/** Select2's / selectWoo's class on the `<select>` it hides (select2 src/js/select2/core.js, the constructor: "Hide the original select"). */
+const SELECT2_HIDDEN = 'select2-hidden-accessible'
+/** Select2's / selectWoo's class on the container it draws after the `<select>`. */
+const SELECT2_CONTAINER = 'select2-container'
+
+/**
+ * The visible widget a library draws in place of `el`, a native control it hides (see the module doc), or `null`
+ * when `el` is not such a control.
+ */
+export function standInOf(el: Element): Element | null {
+  if (el.localName === 'select' && el.classList.contains(SELECT2_HIDDEN)) {
+    const next = el.nextElementSibling
+    if (next?.classList.contains(SELECT2_CONTAINER)) return next
+  }
+  return null
+}
+
+/**
+ * Whether `el` lies inside a stand-in (its own parts are not fields: the hidden control is) or in a stand-in's
+ * popup (Select2 appends its open list, with the search box, to `<body>` in a container of the same class).
+ */
+export function isInsideStandIn(el: Element): boolean {
+  return el.closest(`.${SELECT2_CONTAINER}`) !== null
+}
