@@ -14,12 +14,18 @@
  *   reads the value back from the `<select>`. Options Select2 fetches over `ajax` are not in the `<select>` until
  *   chosen: such a fill is refused as an option the list lacks.
  *
+ * - **flatpickr's `altInput`**: the named `<input class="flatpickr-input">` becomes `type=hidden` and a visible
+ *   copy showing the date in `altFormat` is inserted right after it (flatpickr dist/flatpickr.js `setupInputs`);
+ *   the picker writes both (./pickers.ts).
+ *
  * Elements inside a stand-in (Select2's `role=combobox` selection, named by the value it shows, and its inline
  * search box) are not fields of their own: the hidden control they stand for is.
  */
 
 /** Select2's / selectWoo's class on the `<select>` it hides (select2 src/js/select2/core.js, the constructor: "Hide the original select"). */
 const SELECT2_HIDDEN = 'select2-hidden-accessible'
+/** flatpickr's class on the input it draws a picker for. */
+const FLATPICKR_INPUT = 'flatpickr-input'
 /** Select2's / selectWoo's class on the container it draws after the `<select>`. */
 const SELECT2_CONTAINER = 'select2-container'
 
@@ -32,6 +38,10 @@ export function standInOf(el: Element): Element | null {
     const next = el.nextElementSibling
     if (next?.classList.contains(SELECT2_CONTAINER)) return next
   }
+  if (el.localName === 'input' && el.getAttribute('type') === 'hidden' && el.classList.contains(FLATPICKR_INPUT)) {
+    const next = el.nextElementSibling
+    if (next?.localName === 'input' && next.getAttribute('type') !== 'hidden') return next
+  }
   return null
 }
 
@@ -40,5 +50,7 @@ export function standInOf(el: Element): Element | null {
  * popup (Select2 appends its open list, with the search box, to `<body>` in a container of the same class).
  */
 export function isInsideStandIn(el: Element): boolean {
-  return el.closest(`.${SELECT2_CONTAINER}`) !== null
+  if (el.closest(`.${SELECT2_CONTAINER}`) !== null) return true
+  const prev = el.previousElementSibling
+  return prev !== null && standInOf(prev) === el
 }

@@ -42,7 +42,11 @@ function checkout(): void {
 const run = async (fieldHint: string, value: string): Promise<CommandResult> => {
   const executor = createCommandExecutor({ notify: () => {}, highlightMs: 0 })
   const result = executor.execute({ action: 'fill', fieldHint, value })
-  return result.status === 'executed' && result.settled ? await result.settled : result
+  if (result.status === 'executed' && result.settled) {
+    await result.settled
+    return result.settledResult ?? result
+  }
+  return result
 }
 
 it('fills a Select2 single select through the widget it draws, which then shows the option', async () => {
