@@ -18,14 +18,20 @@
  *   copy showing the date in `altFormat` is inserted right after it (flatpickr dist/flatpickr.js `setupInputs`);
  *   the picker writes both (./pickers.ts).
  *
- * Elements inside a stand-in (Select2's `role=combobox` selection, named by the value it shows, and its inline
- * search box) are not fields of their own: the hidden control they stand for is.
+ * Elements inside a stand-in or the popup of one (Select2's `role=combobox` selection, named by the value it
+ * shows, and its inline search box; flatpickr's year and time boxes) are not fields of their own: the hidden
+ * control they stand for is.
  */
 
-/** Select2's / selectWoo's class on the `<select>` it hides (select2 src/js/select2/core.js, the constructor: "Hide the original select"). */
+/**
+ * Select2's / selectWoo's class on the `<select>` it hides (select2 src/js/select2/core.js, the constructor: "Hide
+ * the original select").
+ */
 const SELECT2_HIDDEN = 'select2-hidden-accessible'
 /** flatpickr's class on the input it draws a picker for. */
 const FLATPICKR_INPUT = 'flatpickr-input'
+/** flatpickr's calendar (dist/flatpickr.js `build`). */
+const FLATPICKR_CALENDAR = 'flatpickr-calendar'
 /** Select2's / selectWoo's class on the container it draws after the `<select>`. */
 const SELECT2_CONTAINER = 'select2-container'
 
@@ -46,11 +52,13 @@ export function standInOf(el: Element): Element | null {
 }
 
 /**
- * Whether `el` lies inside a stand-in (its own parts are not fields: the hidden control is) or in a stand-in's
- * popup (Select2 appends its open list, with the search box, to `<body>` in a container of the same class).
+ * Whether `el` is a stand-in or lies inside one (its parts are not fields: the hidden control is), or in the popup
+ * a library draws for a control (Select2 appends its open list, with the search box, to `<body>` in a container of
+ * the same class; flatpickr's calendar, with its year, hour and minute boxes, is a `.flatpickr-calendar` on
+ * `<body>`: ./pickers.ts operates it for the input it belongs to).
  */
 export function isInsideStandIn(el: Element): boolean {
-  if (el.closest(`.${SELECT2_CONTAINER}`) !== null) return true
+  if (el.closest(`.${SELECT2_CONTAINER}, .${FLATPICKR_CALENDAR}`) !== null) return true
   const prev = el.previousElementSibling
   return prev !== null && standInOf(prev) === el
 }

@@ -85,7 +85,9 @@ it('fills an altInput picker through its visible copy, named by the hidden input
   const result = await run('date of birth', '5 August 1990')
   expect(result.status).toBe('executed')
   expect(valueOf('dob')).toBe('1990-08-05')
-  expect((document.querySelector('#dob-field input:not([type=hidden])') as HTMLInputElement).value).toBe('August 5, 1990')
+  expect((document.querySelector('#dob-field input:not([type=hidden])') as HTMLInputElement).value).toBe(
+    'August 5, 1990',
+  )
 })
 
 it('still refuses a field the page lacks, with the pickers among the fields it lists', async () => {
