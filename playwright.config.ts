@@ -47,7 +47,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx scripts/serve.ts --dir dist --port ${PREVIEW_PORT} --host 127.0.0.1`,
+      // `npm run preview`: the second half of the README's `npm start` (the first is `npm run build`, run by `npm test`).
+      command: `npm run --silent preview -- --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
