@@ -203,30 +203,47 @@ export default defineConfig(({ mode: cliMode }) => {
         output: {
           format: 'es',
           entryFileNames: (chunk) => (chunk.name === 'voiceos' ? 'voiceos.js' : 'chunks/[name]-[hash].js'),
-          chunkFileNames: 'chunks/[name]-[hash].js',
+          // The local mode's chunk (src/voice/local: its engine, grammar reader, answers and recognizer) is named
+          // 'local', not after its entry file 'engine' (the budget test and `npm run bench -- local` find it by name).
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId && /src[\\/]voice[\\/]local[\\/]engine\.ts$/.test(chunk.facadeModuleId)
+              ? 'chunks/local-[hash].js'
+              : 'chunks/[name]-[hash].js',
           // The call's own code in one chunk (README "How fast the press is"): on intent the widget preloads the
           // call's chunks in parallel, and a browser opens at most 6 HTTP/1.1 connections to the embed's origin —
-          // ten small chunks took two round trips. The session's wiring, the engine and the platform's web-call
-          // client go together ('call'; daily-js stays its own, cacheable across releases). The modules the idle
-          // widget itself imports keep their own chunks (higher priority), so 'call' never loads before intent.
+          // ten small chunks took two round trips. The engine and the platform's web-call client go together
+          // ('call'; daily-js stays its own, cacheable across releases); the session's wiring, which the local mode
+          // runs too, is 'session', so a local press never loads the call's engine. The modules the idle widget
+          // itself imports keep their own chunks (higher priority), so neither loads before intent.
           codeSplitting: {
             groups: [
               { name: 'preload-helper', test: /preload-helper/, priority: 3 },
               { name: 'prestart', test: /src[\\/]voice[\\/]engine[\\/]prestart\.ts$/, priority: 3 },
               { name: 'handoffRecord', test: /src[\\/]voice[\\/]session[\\/]handoffRecord\.ts$/, priority: 3 },
-              // What the call shares with the typed chat (src/voice/chat): the platform's request core and errors,
-              // the problem kinds, the record tag every added message ends with (src/voice/context/record.ts) and the
-              // compiler's class-field helpers — so opening a chat never loads the call's chunk.
+              // What the call shares with the typed chat (src/voice/chat): the platform's request core and errors (not
+              // its event-stream parser, which only the chat reads), the problem kinds, the record tag every added
+              // message ends with (src/voice/context/record.ts) and the compiler's class-field helpers — so opening a
+              // chat never loads the call's chunk.
               {
                 name: 'common',
-                test: /src[\\/](platform[\\/]core[\\/]|voice[\\/]session[\\/]problems\.ts$|voice[\\/]context[\\/]record\.ts$)|@oxc-project[\\/+]runtime/,
+                test: /src[\\/](platform[\\/]core[\\/](?!sse\.ts$)|voice[\\/]session[\\/]problems\.ts$|voice[\\/]context[\\/]record\.ts$)|@oxc-project[\\/+]runtime/,
+                priority: 2,
+              },
+              // What the call shares with the local mode (src/voice/local): the session's wiring, the handoff across
+              // page loads, the message fitting and the engine's event emitter and message shapes — so a press in
+              // local mode never loads the web call's engine.
+              {
+                name: 'session',
+                test: /src[\\/]voice[\\/](session[\\/](session|handoff)\.ts$|context[\\/]fit\.ts$|engine[\\/](emitter|appMessage|messages)\.ts$)/,
                 priority: 2,
               },
               {
                 name: 'call',
-                test: /src[\\/](voice[\\/](session[\\/](session|handoff)\.ts$|engine[\\/])|platform[\\/]web-call\.ts$)/,
+                test: /src[\\/](voice[\\/]engine[\\/](?!diagnostics\.ts$)|platform[\\/]web-call\.ts$)/,
                 priority: 1,
               },
+              // Only after a failed start (the widget's network check), never at the press.
+              { name: 'diagnostics', test: /src[\\/]voice[\\/]engine[\\/]diagnostics\.ts$/, priority: 0 },
             ],
           },
         },

@@ -8,7 +8,9 @@
  *    event of the action (click, input, change or scroll) and to the answer handed to `speechSynthesis.speak`.
  *    Rows with no throttling and with Lighthouse's mobile CPU slowdown (×4; no network is used).
  * 2. Bytes at intent: gzip bytes of the embed's scripts loaded from the pointer over the mic until Listening and
- *    the first page map, beyond the idle widget, with the command executor counted apart (it loads as in a call).
+ *    the first page map, beyond the idle widget, with the command executor counted apart (it loads as in a call);
+ *    and the same from the built files for every language (`localModeAtIntent`). Exits 1 over
+ *    `EMBED_BUDGETS.localIntent` (tests/budgets.ts).
  * Flags: `--runs=N` rounds of the phrase list (default 5). Writes bench/results/local.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -18,6 +20,8 @@ import { chromium, type Page } from 'playwright'
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium'
 import { startStaticOrigin } from '../tests/servers/static-origin'
 import { installSpeechStandIn, type SpeechControl } from '../tests/fixtures/speechStandIn'
+import { EMBED_BUDGETS } from '../tests/budgets'
+import { localModeAtIntent } from './lib/embed'
 import { buildStandInEmbed } from './lib/standins'
 
 const OUT = 'bench/.out/local/embed'
@@ -176,6 +180,10 @@ try {
   await shop.close()
 }
 
+// The same bytes from the built files, per language (what tests/e2e/budget.spec.ts asserts).
+const perLanguage = localModeAtIntent(OUT).sort((a, b) => b.gzip - a.gzip)
+const english = perLanguage.find((r) => r.lang === 'en')!
+
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] ?? NaN
@@ -193,7 +201,9 @@ const md = [
       `| ${r.label} | ${r.action.length} | ${ms(q(r.action, 0.5))} | ${ms(q(r.action, 0.95))} | ${ms(q(r.answer, 0.5))} | ${ms(q(r.answer, 0.95))} |`,
   ),
   '',
-  `Bytes at intent (gzip, as served): the idle widget ${(intent.widget / 1000).toFixed(1)} KB; from the pointer over the mic to Listening and the first page map the local mode adds ${(intent.local / 1000).toFixed(1)} KB (budget 30 KB) and the command executor ${(intent.executor / 1000).toFixed(1)} KB (as in a call, not counted).`,
+  `Bytes at intent (gzip, as served): the idle widget ${(intent.widget / 1000).toFixed(1)} KB; from the pointer over the mic to Listening and the first page map the local mode adds ${(intent.local / 1000).toFixed(1)} KB (budget ${EMBED_BUDGETS.localIntent / 1000} KB) and the command executor ${(intent.executor / 1000).toFixed(1)} KB (as in a call, not counted).`,
+  '',
+  `From the built files (bench/lib/embed.ts \`localModeAtIntent\`, asserted by tests/e2e/budget.spec.ts): English ${(english.gzip / 1000).toFixed(1)} KB; the heaviest language, ${perLanguage[0]!.lang}, ${(perLanguage[0]!.gzip / 1000).toFixed(1)} KB.`,
   '',
   ...intent.files.map((f) => `- ${f}`),
   '',
@@ -201,4 +211,4 @@ const md = [
 mkdirSync('bench/results', { recursive: true })
 writeFileSync('bench/results/local.md', md)
 console.log(md)
-if (intent.local > 30_000) process.exitCode = 1
+if (intent.local > EMBED_BUDGETS.localIntent || perLanguage[0]!.gzip > EMBED_BUDGETS.localIntent) process.exitCode = 1

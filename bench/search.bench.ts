@@ -6,12 +6,15 @@
  * 2. `search_site` in the page: the production embed by script tag (daily-js replaced by the Daily stand-in, a
  *    local `POST /call/web` server) on a page of the 5,000-page site with `data-site-index`, under Lighthouse's
  *    mobile throttling through CDP (562.5 ms request latency, 1474.56 kbps down, 675 kbps up, CPU ×4). A call is
- *    started by a press; then the assistant's `search_site` tool call is delivered as the call's server delivers it
- *    and timed until its `COMMAND RESULT` leaves the page (`sendAppMessage`). First query of a conversation: a new
- *    browser context each run (empty HTTP cache: the index loads then). Later queries: further questions in the
- *    same conversation. Bytes: the index's responses during each query (Resource Timing `transferSize`; the index
- *    is served with the long cache lifetime its hashed file names allow).
- * 3. Bytes of the index before intent: index requests from page load until the first search (expected: none).
+ *    started by a press; then, as in a call, the visitor's question arrives as a final `transcript` message and,
+ *    `--gap` ms later (default 700: the model's turn before it calls a tool), the assistant's `search_site` tool
+ *    call, both delivered as the call's server delivers them; timed from the tool call until its `COMMAND RESULT`
+ *    leaves the page (`sendAppMessage`). `--no-transcript`: the tool call alone (a question the page never heard).
+ *    First query of a conversation: a new browser context each run (empty HTTP cache), `--first-after` ms (default
+ *    5000) after Listening. Later queries: further
+ *    questions in the same conversation. Bytes: the index's responses from the question's transcript to the result
+ *    (counted by the server; the index is served with the long cache lifetime its hashed file names allow).
+ * 3. Bytes of the index before intent: index requests from page load until the press (expected: none).
  * Flags: `--runs=N` first queries (default 10), `--later=N` later queries (default 30), `--skip-5000`.
  * Writes bench/results/search.md.
  */
@@ -35,6 +38,10 @@ const OUT = resolve('bench/.out/search')
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10)
 const LATER = Number(process.argv.find((a) => a.startsWith('--later='))?.slice(8) ?? 30)
 const SKIP_5000 = process.argv.includes('--skip-5000')
+const GAP = Number(process.argv.find((a) => a.startsWith('--gap='))?.slice(6) ?? 700)
+const TRANSCRIPT = !process.argv.includes('--no-transcript')
+/** ms from Listening to the first question: the assistant's first message and the visitor's question, spoken. */
+const FIRST_AFTER = Number(process.argv.find((a) => a.startsWith('--first-after='))?.slice(14) ?? 5000)
 /** lighthouse/core/config/constants.js `throttling.mobileSlow4G` (Lighthouse 12.8), as bench/press.bench.ts. */
 const MOBILE = {
   requestLatencyMs: 562.5,
@@ -226,6 +233,13 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
   // Bytes: what the site's server sent for the index during the query (Pagefind fetches from its worker, whose
   // requests the page's Resource Timing does not list); a response from the HTTP cache costs none.
   const from = host.requests.length
+  if (TRANSCRIPT) {
+    await page.evaluate((transcript) => {
+      const call = (window as unknown as { __dailyCalls: { appMessage(m: unknown): void }[] }).__dailyCalls.at(-1)!
+      call.appMessage(JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'final', transcript }))
+    }, question)
+    await new Promise((ok) => setTimeout(ok, GAP))
+  }
   const r = await page.evaluate(
     ({ id, question }) =>
       new Promise<{ ms: number; ok: boolean }>((done) => {
@@ -282,6 +296,7 @@ try {
     await mic.waitFor({ timeout: 60_000 })
     await page.waitForTimeout(1000)
     await mic.hover()
+    beforeIntent += host.requests.slice(start).filter((r) => r.path.startsWith('/site-index/')).length
     await mic.click()
     await page.waitForFunction(
       () =>
@@ -292,8 +307,8 @@ try {
       undefined,
       { timeout: 60_000 },
     )
-    await page.waitForTimeout(1500) // the acting half and the page map, as after any press
-    beforeIntent += host.requests.slice(start).filter((r) => r.path.startsWith('/site-index/')).length
+    // The assistant's greeting and the visitor's question before the first search (`--first-after`).
+    await page.waitForTimeout(FIRST_AFTER)
     const r = await query(page, `first-${run}`, questions[run]!)
     if (!r.ok) failures++
     first.push(r)
@@ -345,12 +360,16 @@ const md = [
     (b) => `| ${b.pages} pages | ${(b.ms / 1000).toFixed(1)} s | ${kb(b.bytes)} | ${b.files} | ${kb(b.state)} |`,
   ),
   '',
+  TRANSCRIPT
+    ? `Each question reaches the page first as the visitor's final transcript, then ${GAP} ms later as the assistant's \`search_site\` call (\`--gap\`); bytes are counted from the transcript.`
+    : 'Each question reaches the page only as the `search_site` call (`--no-transcript`).',
+  '',
   '| `search_site` tool call → result sent | queries | median | p95 | bytes fetched, median | max |',
   '|---|---:|---:|---:|---:|---:|',
   row('first query of a conversation (empty cache)', first),
   row('later queries', later),
   '',
-  `Index requests from page load to the first search (press and Listening included): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
+  `The first question comes ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting and the visitor's question, spoken); the index starts loading at the call's start. Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
   '',
 ].join('\n')
 mkdirSync('bench/results', { recursive: true })

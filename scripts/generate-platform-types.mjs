@@ -24,7 +24,10 @@ import openapiTS, { astToString } from 'openapi-typescript'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const officialPath = process.env.VAPI_OPENAPI ?? resolve(root, 'openapi/vapi-openapi.json')
 const supplementPath = resolve(root, 'openapi/vapi-supplement.json')
-const outPath = resolve(root, 'src/platform/generated/vapi.ts')
+// VAPI_TYPES_OUT=path writes elsewhere (the test that checks the committed file is what this script generates).
+const outPath = process.env.VAPI_TYPES_OUT
+  ? resolve(process.env.VAPI_TYPES_OUT)
+  : resolve(root, 'src/platform/generated/vapi.ts')
 
 /** The four schema properties the published document mis-declares as objects. */
 export const STRING_ENUM_FIXES = [

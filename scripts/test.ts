@@ -1,4 +1,5 @@
-// `npm test`: every check, in order, stopping at the first red step:
+// `npm test`: every check, in order, stopping at the first red step (each through the README's own
+// `npm run` script where it has one, so the commands the README lists are the ones that run):
 //   1. format check (Prettier)  2. lint (ESLint, 0 warnings)  3. type-check  4. unit tests (Node/happy-dom)
 //   5. Storybook stories as tests (Chromium)  6. production build (site, then the embed)  7. e2e build variant
 //   8. the `voiceos` package (packages/voiceos; installed from its tarball by tests/e2e/package.spec.ts)
@@ -31,14 +32,15 @@ const npx = 'npx'
 const steps: Step[] = [
   { title: 'format', cmd: npx, args: ['prettier', '--check', '--log-level=warn', '.'] },
   { title: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
-  { title: 'type-check', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { title: 'type-check', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
   {
     title: 'unit tests',
-    cmd: npx,
+    cmd: 'npm',
     args: [
-      'vitest',
       'run',
-      '--project=unit',
+      '--silent',
+      'test:unit',
+      '--',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${results}/unit.json`,
@@ -47,11 +49,12 @@ const steps: Step[] = [
   },
   {
     title: 'stories',
-    cmd: npx,
+    cmd: 'npm',
     args: [
-      'vitest',
       'run',
-      '--project=storybook',
+      '--silent',
+      'test:stories',
+      '--',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${results}/storybook.json`,
@@ -63,8 +66,8 @@ const steps: Step[] = [
   { title: 'package', cmd: 'npm', args: ['run', '--silent', 'build:package'] },
   {
     title: 'end-to-end',
-    cmd: npx,
-    args: ['playwright', 'test'],
+    cmd: 'npm',
+    args: ['run', '--silent', 'test:e2e'],
     env: { PW_REPORTER: `${results}/e2e.json` },
     report: { kind: 'playwright', file: `${results}/e2e.json` },
   },

@@ -43,10 +43,16 @@ export const INITIAL_JS_CEILING = {
  * The engine, daily-js and supabase-js are in neither (checked with {@link ON_CLICK_MARKERS}). Measured
  * 2026-11-23: loader 2.0 KB, widget 7.4 KB (the widget chunk 6.6 KB + the preload helper 0.9 KB); 2026-11-25, with the
  * consent notice, branding settings and the press's prestart/handoff chunks: loader 2.7 KB, widget 14.6 KB.
+ * - `localIntent`: what a press in local mode (README "Voice without a platform account") fetches beyond the idle
+ *   widget, the command executor excluded (it loads as in a call), in the language whose copy and grammar weigh
+ *   most (bench/lib/embed.ts `localModeAtIntent`). Measured 2026-11-27: 33.1 KB while the local mode loaded the
+ *   call's chunk (the web-call engine with the session); 27.5 KB (Hindi; English 26.3 KB) with the session in its
+ *   own chunk.
  */
 export const EMBED_BUDGETS = {
   loader: 12_000,
   widget: 60_000,
+  localIntent: 30_000,
 } as const
 
 /**

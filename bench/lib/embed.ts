@@ -44,3 +44,66 @@ export function embedSizes(dir: string): EmbedSizes {
   const sum = (cs: Chunk[]) => cs.reduce((n, c) => n + c.gzip, 0)
   return { loader, widget: { chunks: widget, gzip: sum(widget) }, onPress: { chunks: rest, gzip: sum(rest) } }
 }
+
+/** What a press in local mode adds to the idle widget, for one language of the widget's copy. */
+export interface LocalModeIntent {
+  /** BCP 47 language of the in-call copy (`locales/<lang>/voiceCall.json`) and of the grammar table. */
+  lang: string
+  /** Each chunk once, none of the idle widget's; the command executor (a dynamic import of the session) excluded. */
+  chunks: Chunk[]
+  gzip: number
+}
+
+/**
+ * The chunks a press in local mode (README "Voice without a platform account") fetches beyond the idle widget,
+ * from the built files, one row per language whose in-call copy the widget has: the local mode's chunk
+ * (`chunks/local-*.js`), the session's (`chunks/session-*.js`), the conversation view, each with its static
+ * imports, the language's in-call copy and its grammar table (English's where it has none). The command executor
+ * loads later, as in a call, and is not counted (its chunk is only ever imported dynamically). Used by the
+ * budget test (tests/e2e/budget.spec.ts, `EMBED_BUDGETS.localIntent`) and `npm run bench -- local`.
+ * Throws when the build lacks one of those chunks or the maps that name them (the check would be vacuous).
+ */
+export function localModeAtIntent(dir: string): LocalModeIntent[] {
+  const { widget } = embedSizes(dir)
+  const idle = new Set(widget.chunks.map((c) => c.file))
+  const files = readdirSync(join(dir, 'chunks')).map((f) => `chunks/${f}`)
+  const one = (name: string) => {
+    const found = files.filter((f) => new RegExp(`^chunks/${name}-[\\w-]+\\.js$`).test(f))
+    if (found.length !== 1) throw new Error(`${dir} has ${found.length} chunks named ${name} (expected 1)`)
+    return found[0]!
+  }
+  const read = (f: string) => readFileSync(join(dir, f), 'utf8')
+  const app = widget.chunks.find((c) => c.via === 'entry')!.file
+  const local = one('local')
+  // Vite's lazy glob maps: `"…/locales/en/voiceCall.json":()=>…import(`./voiceCall-….js`)…`
+  const mapOf = (code: string, key: RegExp) =>
+    new Map(
+      [...code.matchAll(new RegExp(`"${key.source}":[^\`]*?import\\(\`\\./([\\w-]+\\.js)\``, 'g'))].map((m) => [
+        m[1]!,
+        `chunks/${m[2]!}`,
+      ]),
+    )
+  const copies = mapOf(read(app), /[./]*locales\/([\w-]+)\/voiceCall\.json/)
+  const grammars = mapOf(read(local), /\.\/grammar\/([\w-]+)\.json/)
+  if (!copies.size || !grammars.has('en')) throw new Error(`${dir}: no in-call copy chunks or no English grammar chunk`)
+  const closure = (roots: string[]) => {
+    const seen = new Map<string, Chunk>()
+    const visit = (file: string, via: Chunk['via']) => {
+      if (seen.has(file) || idle.has(file)) return
+      seen.set(file, chunkOf(dir, file, via))
+      for (const spec of staticImports(read(file))) visit(posix.join(posix.dirname(file), spec), 'import')
+    }
+    for (const r of roots) visit(r, 'entry')
+    return [...seen.values()]
+  }
+  return [...copies].map(([lang, copy]) => {
+    const chunks = closure([
+      local,
+      one('session'),
+      one('conversationView'),
+      copy,
+      grammars.get(lang) ?? grammars.get('en')!,
+    ])
+    return { lang, chunks, gzip: chunks.reduce((n, c) => n + c.gzip, 0) }
+  })
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { allFiles, htmlBytes, initialJs, kb, markersIn, routeOf, sitePages } from '../../bench/lib/bundle'
 import { parseHeadersFile } from '../../bench/lib/server'
-import { embedSizes } from '../../bench/lib/embed'
+import { embedSizes, localModeAtIntent } from '../../bench/lib/embed'
 import {
   EMBED_BUDGETS,
   HTML_BROTLI_CEILING,
@@ -173,6 +173,20 @@ test.describe('embed budget (dist/embed)', () => {
       `embed widget: ${kb(widget.gzip)} gzip in ${widget.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`,
     )
     expect(widget.gzip).toBeLessThanOrEqual(EMBED_BUDGETS.widget)
+  })
+
+  test('a press in local mode fetches at most its budget beyond the idle widget, in every language, and never the call engine', () => {
+    const rows = localModeAtIntent(EMBED)
+    const detail = (r: (typeof rows)[number]) =>
+      `${r.lang} ${kb(r.gzip)}: ${r.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`
+    console.log(`local mode at intent:\n${rows.map((r) => `  ${detail(r)}`).join('\n')}`)
+    expect(rows.map((r) => r.lang)).toContain('hi')
+    const over = rows.filter((r) => r.gzip > EMBED_BUDGETS.localIntent).map(detail)
+    expect(over).toEqual([])
+    // None of them is the web call's engine (the only chunk fetched at the press that requests `/call/web`).
+    const webCall = (f: string) => readFileSync(join(EMBED, f), 'utf8').includes('/call/web')
+    expect(embedSizes(EMBED).onPress.chunks.filter((c) => webCall(c.file)).length).toBeGreaterThan(0)
+    expect(rows.flatMap((r) => r.chunks.filter((c) => webCall(c.file)).map((c) => `${r.lang}: ${c.file}`))).toEqual([])
   })
 
   test("the chunks whose functions all run at the mount or at the press start with V8's compile hint; the loader does not", () => {

@@ -5,7 +5,7 @@
  * embed by script tag (daily-js replaced by the Daily stand-in; local `POST /call/web` and `POST /chat/web`
  * servers) under a host Content-Security-Policy as the README's Security section recommends. The assistant's tool
  * calls: a question whose answer is on a page the current one does not link to → `search_site` (Pagefind's
- * `pagefind.js`, its WebAssembly and its worker, loaded at that first search) finds it → `open_page` goes there →
+ * `pagefind.js`, its WebAssembly and its worker, loaded at the call's start; the words' chunks at the question) finds it → `open_page` goes there →
  * the same call goes on (Listening, the new page's map sent, the transcript still shown); the same in a chat (its
  * platform session continues on the next page).
  */
@@ -158,10 +158,14 @@ test('in one call: search_site finds the page that answers, open_page goes there
   const reports = await watchCspViolations(page)
   await page.goto(`${site.origin}/`)
   expect(await links(page)).not.toContain('/services/printing')
+  await page.waitForTimeout(1000) // the widget on idle
+  expect(indexRequests()).toEqual([]) // nothing of the index before intent
   await page.getByRole('button', { name: 'Start voice assistant' }).click()
   await expect(widget(page)).toHaveAttribute('data-status', 'listening')
-  await page.waitForTimeout(500)
-  expect(indexRequests()).toEqual([]) // nothing of the index before the first search
+  // At the call's start the index loads (its manifest, script, WebAssembly, metadata), no word's chunk yet.
+  await expect.poll(() => indexRequests().some((p) => p.endsWith('.pf_meta')), { timeout: 15_000 }).toBe(true)
+  expect(indexRequests()).toContain('/site-index/voiceos-index.json')
+  expect(indexRequests().filter((p) => /^\/site-index\/(index|fragment)\//.test(p))).toEqual([])
 
   const question = 'How much does it cost to print a page in colour?'
   await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: question })
@@ -173,7 +177,7 @@ test('in one call: search_site finds the page that answers, open_page goes there
   const firstResult = /1\. [^(\n]*\((\/[^)]*)\)/.exec(JSON.parse(result).message.content as string)?.[1]
   expect(firstResult).toBe('/services/printing#prices')
   expect(result).toContain('50 pence per A4 page')
-  // Pagefind's own files, loaded at the search: its script, WebAssembly, metadata, one index chunk, fragments.
+  // Pagefind's own files: its script, WebAssembly and metadata at the start, an index chunk and fragments since.
   const loaded = indexRequests()
   expect(loaded).toContain('/site-index/voiceos-index.json')
   expect(loaded).toContain('/site-index/pagefind.js')

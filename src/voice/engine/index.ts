@@ -25,12 +25,9 @@ export {
   type VoiceCallErrorCode,
   type WebCallRefusalReason,
 } from './errors'
-export {
-  runNetworkDiagnostics,
-  type NetworkDiagnostics,
-  type NetworkDiagnosticsOptions,
-  type DiagnosticFailure,
-} from './diagnostics'
+// The diagnostics run only after a failed start: the widget imports ./diagnostics itself, so the press never
+// fetches them.
+export type { NetworkDiagnostics, NetworkDiagnosticsOptions, DiagnosticFailure } from './diagnostics'
 export * from './messages'
 export { DAILY_MAX_APP_MESSAGE_SIZE, appMessageSize, appMessageLimitOf } from './appMessage'
 export {

@@ -1,10 +1,11 @@
 /**
  * The `search_site` tool's search: the site's static Pagefind index (built by `npm run assistant -- index`,
  * published beside the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`). Nothing of it is
- * fetched before the first search of a conversation: then `voiceos-index.json` (the origin it was built for),
- * `pagefind.js` and the language's WebAssembly and metadata; each query fetches only the index and fragment
- * chunks it needs (Pagefind's design). Every failure is an answer in words the assistant can repeat, never
- * an exception.
+ * fetched before the visitor shows intent: at the conversation's start ({@link SiteSearch.warm}) come
+ * `voiceos-index.json` (the origin it was built for), `pagefind.js` and the language's WebAssembly and metadata,
+ * loaded once per page; each visitor's final words fetch ahead the index chunks and fragments a search of them
+ * needs ({@link SiteSearch.anticipate}), and each query fetches only what is still missing (Pagefind's design).
+ * Every failure is an answer in words the assistant can repeat, never an exception.
  * @module
  */
 
@@ -37,6 +38,8 @@ interface PagefindModule {
   options(o: Record<string, unknown>): Promise<void>
   init?(): Promise<void>
   search(q: string): Promise<{ results: PagefindResult[] } | null>
+  /** Loads what a search of `q` needs; with '' only the WebAssembly and metadata every search needs. */
+  preload?(q: string): Promise<void>
   destroy?(): Promise<void>
 }
 interface PagefindResult {
@@ -63,10 +66,23 @@ export interface SiteSearchOptions {
   importModule?: (url: string) => Promise<unknown>
 }
 
-/** A site's search, created per session; its first call loads the index. */
+/** A site's search, created per session; {@link warm} or its first call loads the index. */
 export interface SiteSearch {
   /** Searches the site; never throws. */
   search(query: string): Promise<SiteSearchOutcome>
+  /**
+   * Starts loading the index (manifest, `pagefind.js`, its WebAssembly and metadata) without searching, so the
+   * first search fetches only what its words need. For the visitor's intent (a call's start, a chat's opening),
+   * never before. Resolves once loaded or failed; never rejects (a failed load is tried again by the next search).
+   */
+  warm(): Promise<void>
+  /**
+   * Fetches ahead what a search of `text` (the visitor's final words, which reach the page before the assistant's
+   * `search_site` call) would fetch: the index chunks of its topic words and the fragments of its best
+   * {@link SEARCH_MAX_RESULTS} results, kept by Pagefind for the searches that follow. Answers nothing. Does
+   * nothing before {@link warm} or a search started loading the index. Resolves when done; never rejects.
+   */
+  anticipate(text: string): Promise<void>
   /** Paths returned by searches so far (without anchors): pages `open_page` may open without checking. */
   readonly foundPaths: ReadonlySet<string>
 }
@@ -85,13 +101,23 @@ const stripTags = (html: string) =>
 const cut = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
 
+type LoadedIndex = PagefindModule | { error: string }
+
+const importUrl = (url: string): Promise<unknown> => import(/* @vite-ignore */ url)
+/**
+ * The indexes loaded in this page, by module loader and index URL: one Pagefind instance per page, so a later
+ * session of the same page (a new call, a chat) finds its WebAssembly, metadata, chunks and fragments loaded.
+ * Only loads that succeeded stay.
+ */
+const pageIndexes = new WeakMap<object, Map<string, Promise<LoadedIndex>>>()
+
 /** Creates the site search for one session (see the module docs). */
 export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
-  const importModule = options.importModule ?? ((url: string) => import(/* @vite-ignore */ url))
+  const importModule = options.importModule ?? importUrl
   const origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin)
   const foundPaths = new Set<string>()
-  let ready: Promise<PagefindModule | { error: string }> | undefined
+  let ready: Promise<LoadedIndex> | undefined
   /** Whether a search has succeeded (then the index runs here, and a failure is about the question). */
   let searched = false
 
@@ -108,7 +134,22 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     }
   })()
 
-  const load = async (): Promise<PagefindModule | { error: string }> => {
+  const loads = pageIndexes.get(importModule) ?? new Map<string, Promise<LoadedIndex>>()
+  pageIndexes.set(importModule, loads)
+  /** The page's loaded index, or a new load of it (forgotten by the page when it fails). */
+  const loadOnce = (): Promise<LoadedIndex> => {
+    const key = `${base?.href ?? ''} ${origin}`
+    const known = loads.get(key)
+    if (known) return known
+    const loading = load().then((m) => {
+      if ('error' in m) loads.delete(key)
+      return m
+    })
+    loads.set(key, loading)
+    return loading
+  }
+
+  const load = async (): Promise<LoadedIndex> => {
     if (!base)
       return {
         error:
@@ -145,10 +186,26 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
 
   return {
     foundPaths,
+    async warm() {
+      const mod = await (ready ??= loadOnce())
+      // pagefind.js's init() only creates its instance: its WebAssembly and metadata load with the first search
+      // or preload.
+      if (!('error' in mod)) await mod.preload?.('').catch(() => undefined)
+    },
+    async anticipate(text) {
+      if (!ready || typeof text !== 'string' || text.trim() === '') return
+      await ready
+        .then(async (mod) => {
+          if ('error' in mod) return
+          const best = (await rankedResults(mod, text.slice(0, 200))).slice(0, SEARCH_MAX_RESULTS)
+          await Promise.all(best.map((r) => r.data()))
+        })
+        .catch(() => undefined) // only a head start: the search itself reports any failure
+    },
     async search(raw) {
       const query = typeof raw === 'string' ? raw.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
       if (query === '') return { ok: false, error: 'the search was empty: ask the visitor what to look for' }
-      const mod = await (ready ??= load())
+      const mod = await (ready ??= loadOnce())
       if ('error' in mod) {
         if (!base || mod.error.includes('built for')) return { ok: false, error: mod.error }
         ready = undefined // a failed load is tried again by the next search
@@ -181,6 +238,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         // not running in this page (a host CSP without 'wasm-unsafe-eval', a missing file), not the words.
         if (!searched) {
           ready = undefined
+          loads.delete(`${base?.href ?? ''} ${origin}`)
           return {
             ok: false,
             error:

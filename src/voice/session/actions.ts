@@ -70,8 +70,17 @@ export interface SessionActions {
   run(message: unknown, source: CommandSource, toolCall?: ToolCallRef): void
   /** Runs the commands and read-tool calls of a `tool-calls` / `function-call` message, answering each. */
   runToolCalls(message: VapiMessage): void
-  /** Starts sending the page map (on call-start and after each navigation). */
+  /**
+   * Starts sending the page map (on call-start and after each navigation), and starts loading the site's search
+   * index when the owner published one (src/voice/search/siteSearch.ts `warm`: the visitor has shown intent).
+   */
   startPageContext(): void
+  /**
+   * The visitor's final words: fetches ahead what a site search of them needs, before the assistant asks for it
+   * (src/voice/search/siteSearch.ts `anticipate`). Nothing without a published index or before the conversation's
+   * start; never throws.
+   */
+  anticipate(text: string): void
   /**
    * Subscribes to the session's realtime channel (`voice-commands-{sessionId}`, SPEC §3); its commands run as
    * `realtime` ones. Resolves once subscribed or failed (logged: commands then arrive as tool calls only).
@@ -99,7 +108,7 @@ const toWidgetToast = (t: VoiceToast): WidgetToast => ({
 export function createSessionActions(options: SessionActionsOptions): SessionActions {
   const { send, doc, logger: log } = options
   let disposed = false
-  /** The site search of this session: its module and the index load at the first `search_site` call. */
+  /** The site search of this session: its module and the index load at the conversation's start. */
   let siteSearch: Promise<SiteSearch> | undefined
   const search = () =>
     (siteSearch ??= import('../search/siteSearch').then((m) =>
@@ -154,6 +163,11 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
       log.warn('[voice] could not answer a site tool call', error)
       answer(false, 'the site search could not run on this page')
     }
+  }
+  /** A search module that did not load: the next `search_site` call tries again and says so. */
+  const noSearch = (error: unknown) => {
+    siteSearch = undefined
+    log.warn('[voice] could not load the site search', error)
   }
   let unsubscribe: (() => Promise<void>) | undefined
   const pageContext =
@@ -217,7 +231,13 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
       for (const request of toolCallToSiteTools(message)) void answerSiteTool(request)
     },
     startPageContext() {
-      if (!disposed) pageContext?.start()
+      if (disposed) return
+      pageContext?.start()
+      if (options.siteIndex) void search().then((s) => void s.warm(), noSearch)
+    },
+    anticipate(text) {
+      if (disposed || !siteSearch) return
+      void siteSearch.then((s) => void s.anticipate(text), noSearch)
     },
     async subscribe(settings, sessionId) {
       if (disposed) return

@@ -31,7 +31,7 @@ export interface EngineFactory {
   preload?: () => boolean | void
   /**
    * Runs the pre-call network diagnostics (src/voice/engine/diagnostics.ts, `@vapi-ai/web`'s
-   * `runNetworkTestsStandalone`), loading the engine and daily-js first; the widget offers it when a start failed
+   * `runNetworkTestsStandalone`), loading its own chunk and daily-js first (never fetched at the press); the widget offers it when a start failed
    * for a reason the network may explain. Never rejects. Absent in builds without a real call (scripted).
    */
   diagnose?: () => Promise<NetworkDiagnostics>
@@ -173,7 +173,7 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
     void import('@daily-co/daily-js').catch(() => undefined)
   }
   factory.diagnose = () =>
-    load().then(
+    import('../engine/diagnostics').then(
       (m) => m.runNetworkDiagnostics(),
       (error: unknown): NetworkDiagnostics => ({ error: String(error) }),
     )

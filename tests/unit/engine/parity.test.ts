@@ -4,12 +4,8 @@
  * volume (`setVolume` / `getAudioPlayer`) and the pre-call network diagnostics — on the fake Daily call object.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  runNetworkDiagnostics,
-  type AudioSink,
-  type NetworkConnectionEvent,
-  type NetworkQualityEvent,
-} from '../../../src/voice/engine'
+import { type AudioSink, type NetworkConnectionEvent, type NetworkQualityEvent } from '../../../src/voice/engine'
+import { runNetworkDiagnostics } from '../../../src/voice/engine/diagnostics'
 import { FakeDailyCall, fakeDaily, flush } from './fakes'
 import { setup } from './helpers'
 

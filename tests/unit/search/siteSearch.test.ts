@@ -152,6 +152,70 @@ describe('search_site', () => {
     expect(text).toContain('(/help/refunds#timing)')
   })
 
+  it("warm loads the index without searching, once per page; the visitor's words fetch ahead what their search needs", async () => {
+    const indexFiles = (from: number) => fetched.slice(from).filter((p) => p.startsWith('/site-index/'))
+    // Its own loader and its own instance of pagefind.js (the other tests' is loaded): as a page that has loaded
+    // nothing of the index.
+    const importer = (url: string) =>
+      import(/* @vite-ignore */ `${join(out, new URL(url).pathname.slice('/site-index/'.length))}?as-a-new-page`)
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importer })
+    const beforeWarm = fetched.length
+    await s.anticipate('do you deliver to Pune?') // before warm: nothing
+    expect(indexFiles(beforeWarm)).toEqual([])
+    await s.warm()
+    const warmed = indexFiles(beforeWarm)
+    expect(warmed).toContain('/site-index/voiceos-index.json')
+    expect(warmed.some((p) => /\/wasm\.[\w-]+\.pagefind$/.test(p))).toBe(true)
+    expect(warmed.some((p) => p.endsWith('.pf_meta'))).toBe(true)
+    expect(warmed.filter((p) => p.startsWith('/site-index/index/') || p.startsWith('/site-index/fragment/'))).toEqual(
+      [],
+    )
+    // The visitor's final words: the index chunks of "deliver" and "pune" and the fragments of their results.
+    const beforeWords = fetched.length
+    await s.anticipate('do you deliver to Pune?')
+    expect(indexFiles(beforeWords).some((p) => p.startsWith('/site-index/fragment/'))).toBe(true)
+    // The assistant's search of the same question fetches nothing more.
+    const beforeSearch = fetched.length
+    const pune = await s.search('deliver to Pune')
+    expect(pune.ok && pune.results[0]!.path).toBe('/help/delivery#cities')
+    expect(indexFiles(beforeSearch)).toEqual([])
+    // A later session of the same page (a new call) reuses the loaded index: no manifest, script, WebAssembly or
+    // metadata again, and the chunks it already has.
+    const again = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importer })
+    const beforeAgain = fetched.length
+    await again.warm()
+    const second = await again.search('deliver to Pune')
+    expect(second.ok && second.results[0]!.path).toBe('/help/delivery#cities')
+    expect(indexFiles(beforeAgain)).toEqual([])
+  })
+
+  it("a session warms the index at the conversation's start, never before, and only with a published index", async () => {
+    const quiet = { info() {}, warn() {}, error() {} }
+    const actionsWith = (siteIndex: string) =>
+      createSessionActions({
+        notify: () => {},
+        doc: document,
+        send: () => true,
+        pageContext: false,
+        onCommand: () => {},
+        isHidden: () => false,
+        logger: quiet,
+        siteIndex,
+      })
+    const manifests = (from: number) => fetched.slice(from).filter((p) => p === '/site-index/voiceos-index.json')
+    const from = fetched.length
+    const none = actionsWith('')
+    none.startPageContext()
+    const published = actionsWith('/site-index/')
+    published.anticipate('do you deliver to Pune?') // before the start: nothing
+    await new Promise((r) => setTimeout(r, 100))
+    expect(manifests(from)).toEqual([])
+    published.startPageContext()
+    await vi.waitFor(() => expect(manifests(from)).toHaveLength(1))
+    none.dispose()
+    published.dispose()
+  })
+
   it('answers in words without an index, with an index of another origin, and when it cannot load', async () => {
     const none = await createSiteSearch({ indexUrl: '', origin }).search('refunds')
     expect(none).toMatchObject({ ok: false, error: expect.stringContaining('no search index') })
