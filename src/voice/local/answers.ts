@@ -146,3 +146,12 @@ export function examplesFor(offer: PageOffer | null, answers: GrammarAnswers): s
   for (const generic of [e.scroll, e.top, e.back]) if (out.length < 3) out.push(generic)
   return out.slice(0, 3).map((x) => `“${x}”`)
 }
+
+/**
+ * The best result of a `search_site` result's text (src/voice/search/siteSearch.ts `formatSearchResults`:
+ * `1. Title (/path#anchor)`), or `null` when nothing matched.
+ */
+export function bestSearchResult(text: string): { title: string; path: string } | null {
+  const m = /^1\. (.+) \((\/[^)\s]*)\)(?: \[[\w-]+\])?$/m.exec(text)
+  return m ? { title: m[1]!.trim(), path: m[2]! } : null
+}

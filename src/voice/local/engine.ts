@@ -24,6 +24,7 @@ import {
   joinList,
   readPageMap,
   readResult,
+  bestSearchResult,
   type PageOffer,
   type ReportedResult,
 } from './answers'
@@ -35,6 +36,7 @@ import {
   type GrammarTable,
   type Intent,
 } from './grammar'
+import { echoForm, Speaker } from './speaker'
 import {
   onDevice,
   recognitionOf,
@@ -93,15 +95,6 @@ type Pending =
   /** The `open_page` call that follows a search's best result. */
   | { kind: 'open'; title: string }
 
-/**
- * The best result of a `search_site` result's text (src/voice/search/siteSearch.ts `formatSearchResults`:
- * `1. Title (/path#anchor)`), or `null` when nothing matched.
- */
-export function bestSearchResult(text: string): { title: string; path: string } | null {
-  const m = /^1\. (.+) \((\/[^)\s]*)\)(?: \[[\w-]+\])?$/m.exec(text)
-  return m ? { title: m[1]!.trim(), path: m[2]! } : null
-}
-
 /** Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds). */
 const FATAL_ERRORS: Record<string, { name?: string; reason?: string }> = {
   'not-allowed': { name: 'NotAllowedError' },
@@ -109,13 +102,6 @@ const FATAL_ERRORS: Record<string, { name?: string; reason?: string }> = {
   'audio-capture': { name: 'NotFoundError' },
   network: { reason: 'network' },
 }
-
-/** Text as compared for an echo: lower case, letters, marks and digits only, single spaces. */
-const echoForm = (text: string): string =>
-  text
-    .toLocaleLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-    .trim()
 
 /** A conversation with the browser's own recognizer and voice (see the module docs). */
 export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implements VoiceEngineLike {
@@ -125,9 +111,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   #recognition: Recognition | null = null
   #active = false
   #muted = false
-  #speaking = 0
-  /** What is being spoken now, as {@link echoForm} (the recognizer may hear it back through the speakers). */
-  #echo = ''
+  readonly #speaker: Speaker
   #listening = false
   /** Set once `call-start` went out: errors before it fail the start instead. */
   #live = false
@@ -145,6 +129,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   constructor(options: LocalEngineOptions = {}) {
     super()
     this.#options = options
+    this.#speaker = new Speaker(options.synthesis, options.utterance)
     const docLang = typeof document === 'undefined' ? '' : document.documentElement.lang
     this.#lang = options.lang || docLang || 'en'
   }
@@ -281,7 +266,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
       const text = result?.[0]?.transcript ?? ''
       if (!result || !text.trim()) continue
       // The assistant's own voice, heard back through the speakers, is not a command.
-      if (this.#speaking > 0 && this.#echo.includes(echoForm(text))) continue
+      if (this.#speaker.isEcho(text)) continue
       if (result.isFinal) this.#heard(text.trim())
       else interim += text
     }
@@ -459,36 +444,11 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   }
 
   /** Shows `text` as the assistant's turn and speaks it in the page's language, unless muted. */
+  /** Shows `text` as the assistant's turn and speaks it, unless muted. */
   #say(text: string): void {
     if (!text) return
     this.#transcript('assistant', text, 'final')
-    const synth =
-      this.#options.synthesis !== undefined
-        ? this.#options.synthesis
-        : typeof speechSynthesis === 'undefined'
-          ? null
-          : speechSynthesis
-    if (!synth || this.#muted) return
-    try {
-      const utterance = this.#options.utterance ? this.#options.utterance(text) : new SpeechSynthesisUtterance(text)
-      utterance.lang = this.#recognitionLang()
-      let counted = true
-      this.#speaking++
-      this.#echo = echoForm(text)
-      const settle = () => {
-        if (!counted) return
-        counted = false
-        this.#speaking = Math.max(0, this.#speaking - 1)
-      }
-      utterance.addEventListener('end', settle)
-      utterance.addEventListener('error', settle)
-      synth.cancel() // the newest answer replaces one still being read
-      synth.speak(utterance)
-      // A synthesizer that never reports (no voices installed) must not deafen the recognizer.
-      setTimeout(settle, 4000 + 80 * text.length)
-    } catch {
-      this.#speaking = 0
-    }
+    if (!this.#muted) this.#speaker.say(text, this.#recognitionLang())
   }
 
   /**
@@ -533,22 +493,12 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         /* not listening */
       }
       this.#listening = false
-      this.#cancelSpeech()
+      this.#speaker.cancel()
     } else this.#listen()
   }
 
   isMuted(): boolean {
     return this.#active && this.#muted
-  }
-
-  #cancelSpeech(): void {
-    try {
-      const synth = this.#options.synthesis !== undefined ? this.#options.synthesis : globalThis.speechSynthesis
-      synth?.cancel()
-    } catch {
-      /* nothing to cancel */
-    }
-    this.#speaking = 0
   }
 
   #teardown(): void {
@@ -572,7 +522,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
 
   // eslint-disable-next-line @typescript-eslint/require-await -- the engine contract's stop is async; nothing here waits
   async #end(silence: boolean): Promise<void> {
-    if (silence) this.#cancelSpeech()
+    if (silence) this.#speaker.cancel()
     if (!this.#active) return
     this.#teardown()
     this.emit('call-end')
@@ -581,7 +531,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   /** Ends the conversation: the recognizer stops, any answer being spoken is cut, `call-end` once. */
   stop(): Promise<void> {
     if (!this.#active) {
-      this.#cancelSpeech()
+      this.#speaker.cancel()
       return Promise.resolve()
     }
     return this.#end(true)

@@ -7,7 +7,8 @@
  * src/voice/search/siteSearch.ts), so the engine reads exactly what a session sends it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bestSearchResult, LocalVoiceEngine } from '../../../src/voice/local/engine'
+import { bestSearchResult } from '../../../src/voice/local/answers'
+import { LocalVoiceEngine } from '../../../src/voice/local/engine'
 import { readResultMessage, resultMessage } from '../../../src/voice/context/report'
 import { formatSearchResults, type SiteSearchResult } from '../../../src/voice/search/siteSearch'
 import { installSpeechStandIn, type SpeechControl } from '../../fixtures/speechStandIn'
