@@ -33,18 +33,19 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: `${dirname}.storybook` })],
         // Pre-bundled up front: a dependency discovered mid-run makes Vite re-optimise and reload the test page,
         // which fails the story file being imported at that moment.
-        optimizeDeps: { include: ['@emotion/cache', '@emotion/react'] },
+        optimizeDeps: { include: ['@emotion/cache', '@emotion/react', 'axe-core'] },
         test: {
           name: 'storybook',
           testTimeout: 30_000,
           browser: {
             enabled: true,
             headless: true,
-            // The window must be at least as large as the largest story viewport (desktop, 1440×900): Playwright's
-            // default 1280×720 window scales the test iframe down, and baselines would not be at the real width.
+            // The window must be at least as large as the largest story viewport (the language sheets', 1968×1588,
+            // src/components/VoiceWidget/languageSheet.tsx `SHEET_VIEWPORT`): a smaller window (Playwright's default
+            // is 1280×720) scales the test iframe down, and baselines would not be at the real width.
             provider: playwright({
               launchOptions: chromiumLaunchOptions(),
-              contextOptions: { viewport: { width: 1440, height: 900 } },
+              contextOptions: { viewport: { width: 1968, height: 1600 } },
             }),
             instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
             expect: {

@@ -10,15 +10,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { CORPUS, installActPathResolver, type CorpusCase } from '../fixtures/sites/cases'
-import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
-import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+import {
+  sendCommand,
+  startCall,
+  startEmbedOrigins,
+  viaFor,
+  type CommandVia,
+  type EmbedOrigins,
+} from './fixtures/embedCall'
 
-const EMBED_DIR = 'dist-e2e/embed'
-// Ports apart from embed.spec.ts's: the two files may run at the same time.
-const EMBED_PORT = 4178
-const HOST_PORT = 4177
-const REALTIME_PORT = 4193
-const EMBED_ORIGIN = `http://127.0.0.1:${EMBED_PORT}`
 /**
  * The mic's accessible name in every widget language: the widget speaks the page's language (`<html lang>`), so
  * the Hindi, Tamil, Bengali and Urdu pages name it in their own words (locales/<lng>/voice.json `widget.start`).
@@ -33,37 +33,24 @@ const MIC_NAME = new RegExp(
     .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|')})$`,
 )
-const SNIPPET = `<script src="${EMBED_ORIGIN}/voiceos.js" data-public-key="11111111-1111-4111-8111-111111111111" data-assistant-id="22222222-2222-4222-8222-222222222222" data-supabase-url="http://127.0.0.1:${REALTIME_PORT}" data-supabase-anon-key="e2e-anon-key" async></script>`
 const PROBE = 'voiceos-corpus-probe'
 
 test.describe.configure({ mode: 'default' })
 
-let embed: StaticOrigin
-let host: StaticOrigin
-let realtime: RealtimeServer
+let origins: EmbedOrigins
 test.beforeAll(async () => {
-  if (!existsSync(`${EMBED_DIR}/voiceos.js`))
-    throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npm run build`')
-  embed = await startStaticOrigin({
-    port: EMBED_PORT,
-    root: EMBED_DIR,
-    headers: () => ({ 'access-control-allow-origin': '*' }),
+  origins = await startEmbedOrigins({
+    hostRoot: 'tests/fixtures/sites',
+    pages: new Set(CORPUS.map((p) => `/${p.file}`)),
   })
-  const pages = new Set(CORPUS.map((p) => `/${p.file}`))
-  host = await startStaticOrigin({
-    port: HOST_PORT,
-    root: 'tests/fixtures/sites',
-    inject: (path) => (pages.has(path) ? SNIPPET : ''),
-  })
-  realtime = await startRealtimeServer({ port: REALTIME_PORT })
 })
 test.afterAll(async () => {
-  await Promise.all([embed?.close(), host?.close(), realtime?.close()])
+  await origins?.close()
 })
 
 interface Outcome {
   say: string
-  via: 'tool call' | 'realtime'
+  via: CommandVia
   kind: 'hit' | 'refused-as-expected' | 'wrong'
   detail: string
 }
@@ -83,36 +70,8 @@ test.afterAll(() => {
   )
 })
 
-/** Installs the page-side probe: what the widget reports to the call, and every click, input, key press and details toggle. */
-async function installProbe(page: Page): Promise<void> {
-  await page.evaluate((probeKey) => {
-    const probe = { results: [] as string[], sent: [] as unknown[], touched: [] as Element[] }
-    Object.defineProperty(window, Symbol.for(probeKey), { value: probe })
-    window.addEventListener('voiceos:scripted-send', (e) => {
-      const message = (e as CustomEvent).detail as { type?: string; message?: { content?: string } }
-      probe.sent.push(message)
-      const content = message?.message?.content ?? ''
-      if (content.startsWith('COMMAND RESULT')) probe.results.push(content)
-    })
-    const docs = [
-      document,
-      ...Array.from(document.querySelectorAll('iframe')).flatMap((f) => (f.contentDocument ? [f.contentDocument] : [])),
-    ]
-    for (const d of docs) {
-      // Keep the page: links and forms act, but never navigate away (as the executor-only corpus run does).
-      d.addEventListener('click', (e) => {
-        const a = e.composedPath().find((n) => n instanceof Element && (n.localName === 'a' || n.localName === 'area'))
-        if (a) e.preventDefault()
-      })
-      d.addEventListener('submit', (e) => e.preventDefault(), true)
-      for (const type of ['click', 'input', 'toggle', 'keydown'])
-        d.addEventListener(type, (e) => probe.touched.push(e.composedPath()[0] as Element), true)
-    }
-  }, PROBE)
-}
-
 async function runCase(page: Page, c: CorpusCase, index: number, channel: string): Promise<Outcome> {
-  const via: Outcome['via'] = index % 3 === 2 ? 'realtime' : 'tool call'
+  const via = viaFor(index)
   const id = `case_${index}_${Math.random().toString(36).slice(2, 8)}`
   const restores = 'restores' in c.expect ? c.expect.restores : undefined
   const before = await page.evaluate(
@@ -126,29 +85,14 @@ async function runCase(page: Page, c: CorpusCase, index: number, channel: string
     },
     { k: PROBE, restores },
   )
-  if (via === 'realtime') {
-    expect(realtime.broadcast(channel, 'voice_command', { ...c.command, id })).toBe(1)
-  } else {
-    await page.evaluate(
-      ([callId, args]) => {
-        const message = {
-          type: 'tool-calls',
-          toolCallList: [{ id: callId, type: 'function', function: { name: 'voice_command', arguments: args } }],
-        }
-        window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
-      },
-      [id, c.command] as const,
-    )
-  }
-  // The widget reports every command's outcome to the call: wait for this one's.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length,
-        PROBE,
-      ),
-    )
-    .toBeGreaterThan(before.results)
+  await sendCommand(page, origins.realtime, {
+    channel,
+    via,
+    id,
+    command: c.command,
+    key: PROBE,
+    before: before.results,
+  })
   // Motion is not reduced here, so a scroll is smooth: the page moves over a few frames after the result is sent.
   if ('scroll' in c.expect)
     await page.waitForFunction((y) => window.scrollY !== y, before.scrollY, { timeout: 3_000 }).catch(() => undefined)
@@ -235,25 +179,9 @@ for (const corpusPage of CORPUS) {
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.addInitScript(installActPathResolver)
-    await page.goto(`http://127.0.0.1:${HOST_PORT}/${corpusPage.file}`)
+    await page.goto(`${origins.host.origin}/${corpusPage.file}`)
     await page.waitForLoadState('load')
-    const mic = page.getByRole('button', { name: MIC_NAME })
-    await expect(mic).toBeVisible()
-    await installProbe(page)
-    const joins = realtime.joins.length
-    await mic.click()
-    await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
-    await expect.poll(() => realtime.joins.length).toBeGreaterThan(joins)
-    const channel = realtime.joins.at(-1)!.channel
-    // The page map went to the call when it started (src/voice/context).
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (k) => (window as unknown as Record<symbol, { sent: unknown[] }>)[Symbol.for(k)]!.sent.length,
-          PROBE,
-        ),
-      )
-      .toBeGreaterThan(0)
+    const channel = await startCall(page, origins.realtime, { key: PROBE, mic: MIC_NAME, touched: true })
 
     const failures: string[] = []
     for (const [i, c] of corpusPage.cases.entries()) {
@@ -271,14 +199,10 @@ test('the read tool through the embed: the page or a named section, visible text
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(`http://127.0.0.1:${HOST_PORT}/govuk-dates.html`)
+  await page.goto(`${origins.host.origin}/govuk-dates.html`)
   await page.waitForLoadState('load')
   await page.locator('#national-insurance-number').fill('AB 98 76 54 D') // a value typed by the visitor
-  const mic = page.getByRole('button', { name: MIC_NAME })
-  await expect(mic).toBeVisible()
-  await installProbe(page)
-  await mic.click()
-  await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
+  await startCall(page, origins.realtime, { key: PROBE, mic: MIC_NAME, touched: true })
   const read = async (id: string, args: Record<string, unknown>) => {
     await page.evaluate(
       ([callId, a]) => {

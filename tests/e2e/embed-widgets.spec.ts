@@ -12,7 +12,6 @@
  * ratchet: raise it as the executor learns more widgets). The table is printed for every page.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
 import { buildWidgetPages, WIDGET_PAGES_DIR } from '../fixtures/widgets/build'
 import {
   classify,
@@ -24,8 +23,15 @@ import {
   type WidgetOutcome,
   type WidgetReaders,
 } from '../fixtures/widgets/cases'
-import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
-import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+import {
+  resultCount,
+  sendCommand,
+  startCall,
+  startEmbedOrigins,
+  viaFor,
+  type CommandVia,
+  type EmbedOrigins,
+} from './fixtures/embedCall'
 import { stripRecord } from '../../src/voice/context/record'
 
 /**
@@ -38,47 +44,36 @@ const KNOWN_FAILURES: Record<string, { outcome: 'false report' | 'wrong'; observ
 
 /** The fewest hits each page must have (what the executor achieves today: raise, never lower). */
 const MIN_HITS: Record<string, number> = {
-  'select2.html': 3,
+  'select2.html': 8,
   'react-select.html': 6,
   'mui.html': 4,
   'radix.html': 8,
   'chakra.html': 6,
-  'flatpickr.html': 1,
+  'flatpickr.html': 6,
 }
 
-const EMBED_DIR = 'dist-e2e/embed'
 const PROBE = 'voiceos-widgets-probe'
 /** How long a hit may take to show after the report (a menu's closing transition, a re-render). */
 const SETTLE_MS = 1_000
 
 test.describe.configure({ mode: 'default' })
 
-let embed: StaticOrigin
-let host: StaticOrigin
-let realtime: RealtimeServer
-let snippet = ''
+let origins: EmbedOrigins
 test.beforeAll(async () => {
-  if (!existsSync(`${EMBED_DIR}/voiceos.js`))
-    throw new Error('dist-e2e/embed is not built: run `SITE_VARIANT=e2e npm run build`')
   await buildWidgetPages()
-  embed = await startStaticOrigin({ port: 0, root: EMBED_DIR, headers: () => ({ 'access-control-allow-origin': '*' }) })
-  realtime = await startRealtimeServer({ port: 0 })
-  snippet = `<script src="${embed.origin}/voiceos.js" data-public-key="11111111-1111-4111-8111-111111111111" data-assistant-id="22222222-2222-4222-8222-222222222222" data-supabase-url="${realtime.url}" data-supabase-anon-key="e2e-anon-key" async></script>`
-  const pages = new Set(WIDGET_CORPUS.map((p) => `/${p.file}`))
-  host = await startStaticOrigin({
-    port: 0,
-    root: WIDGET_PAGES_DIR,
-    inject: (path) => (pages.has(path) ? snippet : ''),
+  origins = await startEmbedOrigins({
+    hostRoot: WIDGET_PAGES_DIR,
+    pages: new Set(WIDGET_CORPUS.map((p) => `/${p.file}`)),
   })
 })
 test.afterAll(async () => {
-  await Promise.all([embed?.close(), host?.close(), realtime?.close()])
+  await origins?.close()
 })
 
 interface Row {
   page: string
   say: string
-  via: 'tool call' | 'realtime'
+  via: CommandVia
   outcome: WidgetOutcome
   report: string
   detail: string
@@ -103,22 +98,6 @@ function table(of: Row[]): string {
 test.afterAll(() => {
   if (rows.length > 0) console.log(table(rows))
 })
-
-/** Installs the page-side probe: every result the widget reports to the call. */
-async function installProbe(page: Page): Promise<void> {
-  await page.evaluate((probeKey) => {
-    const probe = { results: [] as string[], sent: [] as unknown[] }
-    Object.defineProperty(window, Symbol.for(probeKey), { value: probe })
-    window.addEventListener('voiceos:scripted-send', (e) => {
-      const message = (e as CustomEvent).detail as { message?: { content?: string } }
-      probe.sent.push(message)
-      const content = message?.message?.content ?? ''
-      if (content.startsWith('COMMAND RESULT')) probe.results.push(content)
-    })
-    // Keep the page: forms act, but never navigate away.
-    document.addEventListener('submit', (e) => e.preventDefault(), true)
-  }, PROBE)
-}
 
 /** The report's outcome and sentence, from a `COMMAND RESULT` message (a tool call's JSON result or a Realtime line). */
 function parseReport(content: string): Observed['report'] {
@@ -154,43 +133,17 @@ const readers = (page: Page) => ({
 })
 
 async function runCase(page: Page, file: string, c: WidgetCase, index: number, channel: string): Promise<Row> {
-  const via: Row['via'] = index % 3 === 2 ? 'realtime' : 'tool call'
+  const via = viaFor(index)
   const id = `case_${index}_${Math.random().toString(36).slice(2, 8)}`
   const r = readers(page)
   await r.snapshot()
   const checksBefore = await r.holds(c)
-  const resultsBefore = await page.evaluate(
-    (k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length,
-    PROBE,
-  )
-  if (via === 'realtime') {
-    expect(realtime.broadcast(channel, 'voice_command', { ...c.command, id })).toBe(1)
-  } else {
-    await page.evaluate(
-      ([callId, args]) => {
-        const message = {
-          type: 'tool-calls',
-          toolCallList: [{ id: callId, type: 'function', function: { name: 'voice_command', arguments: args } }],
-        }
-        window.postMessage({ voiceosScript: { event: 'message', args: [message] } }, '*')
-      },
-      [id, c.command] as const,
-    )
-  }
-  // The widget reports every command's outcome to the call: wait for this one's.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.length,
-          PROBE,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(resultsBefore)
-  const content = await page.evaluate(
-    (k) => (window as unknown as Record<symbol, { results: string[] }>)[Symbol.for(k)]!.results.at(-1)!,
-    PROBE,
+  const before = await resultCount(page, PROBE)
+  const content = await sendCommand(
+    page,
+    origins.realtime,
+    { channel, via, id, command: c.command, key: PROBE, before },
+    15_000,
   )
   const report = parseReport(content)
   // What must hold may show a moment after the report (a menu closing, a re-render): give it SETTLE_MS.
@@ -238,25 +191,9 @@ for (const widgetPage of WIDGET_CORPUS) {
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.addInitScript(installWidgetReaders, POPUPS)
-    await page.goto(`${host.origin}/${widgetPage.file}`)
+    await page.goto(`${origins.host.origin}/${widgetPage.file}`)
     await page.waitForLoadState('load')
-    const mic = page.getByRole('button', { name: 'Start voice assistant' })
-    await expect(mic).toBeVisible()
-    await installProbe(page)
-    const joins = realtime.joins.length
-    await mic.click()
-    await expect(page.getByTestId('voice-widget')).toHaveAttribute('data-status', 'listening')
-    await expect.poll(() => realtime.joins.length).toBeGreaterThan(joins)
-    const channel = realtime.joins.at(-1)!.channel
-    // The page map went to the call when it started (src/voice/context).
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (k) => (window as unknown as Record<symbol, { sent: unknown[] }>)[Symbol.for(k)]!.sent.length,
-          PROBE,
-        ),
-      )
-      .toBeGreaterThan(0)
+    const channel = await startCall(page, origins.realtime, { key: PROBE, mic: 'Start voice assistant' })
 
     const mine: Row[] = []
     for (const [i, c] of widgetPage.cases.entries()) {

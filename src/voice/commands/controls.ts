@@ -29,6 +29,7 @@ import {
   parseSpokenDate,
   parseSpokenNumber,
 } from './spoken'
+import { fillPicker } from './pickers'
 import { fieldValueFor, spokenNumber } from './values/fieldValue'
 import { toAsciiDigits } from './values/script'
 
@@ -375,6 +376,8 @@ export function operateControl(t: FillTarget, value: string): ControlOutcome | P
       return chooseRadio(t, value, name)
     case 'split-date':
       return fillSplitDate(t, value, name)
+    case 'picker':
+      return fillPicker(el as HTMLInputElement, (t.shownBy ?? el) as HTMLInputElement, value, name, monthFirst(el))
     case 'editable':
       return fillEditable(el as HTMLElement, value, name)
     case 'date': {

@@ -296,13 +296,15 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       return refuse(command, chosen.reason, chosen.detail)
     }
     const target = chosen.target
-    bringIntoView(target.element, win)
+    // What the visitor sees: a hidden control's stand-in (./standIns.ts), else the control.
+    const seen = target.shownBy ?? target.element
+    bringIntoView(seen, win)
     const finish = (outcome: ControlOutcome): CommandResult => {
       if (!outcome.ok) {
         notify(voiceToast(outcome.reason === 'rejected-value' ? 'commandFailed' : 'fieldNotFound'))
         return refuse(command, outcome.reason, outcome.detail)
       }
-      highlight(target.element, win)
+      highlight(seen, win)
       log('info', `filled ${describeElement(outcome.acted)} (${target.kind}, found by ${chosen.step ?? 'lookup'})`)
       notify(voiceToast('fieldFilled', { value: truncate(outcome.shown, TOAST_VALUE_MAX_CHARS) }))
       // A radio group reports the radio chosen; every other control the control (or group) filled.

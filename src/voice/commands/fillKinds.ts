@@ -6,6 +6,7 @@
 import type { FieldType } from './schema'
 import { toFieldType } from './schema'
 import { normalizeText } from './dom'
+import { isPickerInput } from './pickers'
 
 /** `input` types SPEC §5 calls fields (plus `textarea`): typed into as text. */
 export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set([
@@ -25,7 +26,8 @@ export const DATE_INPUT_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'd
  * What a fill writes into:
  * `text` (text-like input, textarea), `number` (input number), `date` (date/time inputs), `range` (input range),
  * `select`, `combobox` (ARIA), `listbox` (standalone ARIA listbox), `slider` / `spinbutton` (ARIA),
- * `editable` (contenteditable, role=textbox), `radiogroup`, `split-date` (Day / Month / Year fields).
+ * `editable` (contenteditable, role=textbox), `radiogroup`, `split-date` (Day / Month / Year fields), `picker` (an
+ * input a date picker library writes from the calendar it draws: ./pickers.ts).
  */
 export type FillKind =
   | 'text'
@@ -40,6 +42,7 @@ export type FillKind =
   | 'editable'
   | 'radiogroup'
   | 'split-date'
+  | 'picker'
 
 /** A fill candidate: the element named and acted on, and for groups their parts. */
 export interface FillTarget {
@@ -49,6 +52,11 @@ export interface FillTarget {
   /** Radios of a radio group (DOM order); Day, Month, Year inputs of a split date (undefined where missing). */
   parts?: Element[]
   split?: { day?: Element; month?: Element; year?: Element }
+  /**
+   * The visible widget a library draws in place of a hidden native control (./standIns.ts): judged for
+   * visibility, scrolled to and highlighted instead of the control.
+   */
+  shownBy?: Element
 }
 
 /** True for a `textarea` or an `input` of a text-like type ({@link FILLABLE_INPUT_TYPES}). */
@@ -77,6 +85,7 @@ export function fillKindOf(el: Element): FillKind | undefined {
   const tag = el.localName
   const role = roleAttr(el)
   if (tag === 'input') {
+    if (isPickerInput(el)) return 'picker'
     const type = inputType(el)
     if (role === 'combobox') return 'combobox'
     if (type === 'number') return 'number'
@@ -100,7 +109,7 @@ export function fillKindOf(el: Element): FillKind | undefined {
 export function hasFieldType(t: FillTarget, type: FieldType): boolean {
   switch (type) {
     case 'date':
-      return t.kind === 'split-date' || (t.kind === 'date' && inputType(t.element) === 'date')
+      return t.kind === 'split-date' || t.kind === 'picker' || (t.kind === 'date' && inputType(t.element) === 'date')
     case 'time':
     case 'datetime-local':
     case 'month':

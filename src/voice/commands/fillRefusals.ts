@@ -57,7 +57,18 @@ export function fillRefusalOf(t: FillTarget): Refusal | null {
     return null // each radio is judged when chosen (./controls.ts)
   }
   for (const el of judged(t)) {
-    const r = refusalOf(el, 'fill')
+    let r = refusalOf(el, 'fill')
+    // A picker input is read-only because the library writes it from its picker (./pickers.ts), which a fill operates.
+    if (r?.reason === 'readonly' && t.kind === 'picker') r = null
+    if (r?.reason === 'hidden' && t.shownBy) {
+      // A hidden native control is seen through the widget a library draws for it (./standIns.ts).
+      const shown = refusalOf(t.shownBy, 'fill')
+      if (shown?.reason === 'hidden' || !isVisible(t.shownBy))
+        return { reason: 'hidden', detail: `the field ${JSON.stringify(targetName(t))} is not visible` }
+      if (!isEnabled(el))
+        return { reason: 'disabled', detail: `the field ${JSON.stringify(targetName(t))} is disabled` }
+      continue
+    }
     if (r?.reason === 'hidden' && t.kind === 'combobox' && comboboxBoxShown(el)) {
       if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }
       if (isReadOnly(el)) return { reason: 'readonly', detail: `the field ${quotedName(el)} is read-only` }

@@ -8,6 +8,7 @@ import { fillKindOf, inputType, roleAttr, type FillTarget } from './fillKinds'
 import { splitIdentifier } from './fieldNames'
 import type { LookupContext } from './click'
 import { foldText } from './spoken'
+import { isInsideStandIn, standInOf } from './standIns'
 import { runToEnd, SLICE_AFTER, SLICE_EVERY, type LookupSteps } from './steps'
 
 /** A split date's part a field is: by its label, else by its `name`/`id` ending (`dob-day`, `dateOfBirth[month]`). */
@@ -67,7 +68,7 @@ export function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRo
         const roleValue = el.getAttribute('role')
         if (roleValue === null || !FILL_CANDIDATE_ROLES.has(roleValue)) continue
       }
-      if (ctx.isIgnored(el)) continue
+      if (ctx.isIgnored(el) || isInsideStandIn(el)) continue
       const role = roleAttr(el)
       if ((tag === 'input' && inputType(el) === 'radio') || role === 'radio') {
         // A native group: same name in the same form (or root); ARIA: the radiogroup around it.
@@ -111,7 +112,8 @@ export function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRo
         listboxes.push(el)
         continue
       }
-      out.push({ kind, element: el })
+      const shownBy = standInOf(el)
+      out.push(shownBy ? { kind, element: el, shownBy } : { kind, element: el })
     }
   }
   // A listbox a combobox controls is that combobox's popup, not a field of its own.

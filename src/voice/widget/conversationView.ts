@@ -15,7 +15,7 @@
  *   and the text stays in the field when sending fails.
  * @module
  */
-import { adoptStyles, el, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
+import { adoptStyles, el, mediaQuery, setAttr, setClass, setHidden, setText, svgIcon } from './dom'
 import type { LevelSource } from '../session/session'
 import type { SendTextResult, WidgetState } from './controller'
 import type { ConversationTurn } from './conversation'
@@ -110,8 +110,8 @@ export function createConversationView(options: ConversationViewOptions): Conver
   const { t, actions, shadow } = options
   const n = ++ids
   const removeStyles = adoptStyles(shadow, CONVERSATION_CSS)
-  const reduceMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null
-  const compact = typeof matchMedia === 'function' ? matchMedia(options.compactQuery ?? '(max-width: 30rem)') : null
+  const reduceMotion = mediaQuery(shadow, '(prefers-reduced-motion: reduce)')
+  const compact = mediaQuery(shadow, options.compactQuery ?? '(max-width: 30rem)')
 
   // ---- DOM ----
   const mute = el('button', 'tool mute', { type: 'button', 'aria-pressed': 'false', 'data-testid': 'voice-mute' })

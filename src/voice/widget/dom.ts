@@ -74,6 +74,15 @@ export function setClass(node: Element, name: string, on: boolean): void {
   if (node.classList.contains(name) !== on) node.classList.toggle(name, on)
 }
 
+/**
+ * The media query list of `query` in the window `node`'s document belongs to (a widget mounted into an iframe's
+ * document follows that frame's width and preferences, not the top window's); `null` without `matchMedia`.
+ */
+export function mediaQuery(node: Node, query: string): MediaQueryList | null {
+  const view = (node.ownerDocument ?? (node as Document)).defaultView
+  return typeof view?.matchMedia === 'function' ? view.matchMedia(query) : null
+}
+
 const sheets = new Map<string, CSSStyleSheet | null>()
 /**
  * A constructed stylesheet of `css`, parsed once per document and shared by every shadow root that adopts it

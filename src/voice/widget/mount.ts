@@ -1,7 +1,7 @@
 import type { WidgetToast } from '../session/types'
 import { createWidgetController, type WidgetController, type WidgetState } from './controller'
 import { HOST_STYLE, WIDGET_CSS } from './styles'
-import { adoptStyles, el, setAttr, setClass, setHidden, setText } from './dom'
+import { adoptStyles, el, mediaQuery, setAttr, setClass, setHidden, setText } from './dom'
 import { isRtl } from './rtl'
 import type { ConversationView } from './conversationView'
 import { CONSENT_STORAGE_KEY, consentNeeded, consentVersion, createConsentStore, type ConsentSettings } from './consent'
@@ -189,7 +189,7 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
 
   // ---- theme ----
-  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
+  const media = mediaQuery(shadow, '(prefers-color-scheme: dark)')
   const paintTheme = () => setClass(root, 'dark', theme === 'dark' || (theme === 'auto' && !!media?.matches))
   media?.addEventListener('change', paintTheme)
 
