@@ -44,3 +44,26 @@ describe('repository', () => {
     expect(offenders).toEqual([])
   })
 })
+
+/**
+ * Source files stay short enough to read whole: at most {@link MAX_SOURCE_LINES} lines in src/, scripts/ and
+ * packages/, unless a reason is stated here. Tests, fixtures and benches are lists of cases for one subject and
+ * are not held to it.
+ */
+const MAX_SOURCE_LINES = 460
+const LONG_FOR_A_REASON: Record<string, string> = {
+  'src/platform/generated/vapi.ts': 'generated from the vendored OpenAPI document (npm run generate:platform-types)',
+  'src/voice/local/engine.ts':
+    "one conversation's state (active, muted, live, pending tool calls) read by the recognizer's events, the grammar's intents and the session's results alike; what needs none of it is in ./answers, ./grammar, ./recognition and ./speaker",
+}
+
+describe('source files', () => {
+  it(`hold at most ${MAX_SOURCE_LINES} lines each, or say why above`, () => {
+    const long = tracked
+      .filter((f) => /^(?:src|scripts|packages\/[^/]+\/src)\//.test(f) && /\.(?:[cm]?[jt]sx?)$/.test(f))
+      .filter((f) => !(f in LONG_FOR_A_REASON))
+      .map((f) => ({ file: f, lines: readFileSync(resolve(root, f), 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > MAX_SOURCE_LINES)
+    expect(long).toEqual([])
+  })
+})
