@@ -12,7 +12,7 @@ import {
   type VoiceWidgetHandle,
 } from '../voice/widget'
 import { paintAccent } from '../voice/widget/branding'
-import type { ParsedEmbedSettings } from './config'
+import type { ParsedEmbedSettings } from './settings'
 import type { VoiceCopy } from '../voice/widget/copy'
 import type { WidgetLanguage } from '../voice/widget/languages'
 import { languageOverrides } from '../voice/assistant/overrides'

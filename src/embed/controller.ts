@@ -9,7 +9,8 @@
  * Imported by the loader and the module only (never by the widget chunk), so the embed's bundler inlines it
  * into `voiceos.js` rather than moving it into a shared chunk.
  */
-import { parseEmbedSettings, type ParsedEmbedSettings, type VoiceOSSettings } from './config'
+import { parseEmbedSettings } from './config'
+import type { ParsedEmbedSettings, VoiceOSSettings } from './settings'
 import { chooseLanguage, rememberedLanguage, rememberLanguage, type WidgetLanguage } from '../voice/widget/languages'
 
 /** The global `VoiceOS` of the script-tag form, and what `import { init, destroy } from 'voiceos'` exports. */

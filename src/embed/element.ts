@@ -9,7 +9,8 @@
  * settings (a change of an attribute shows it again with the new settings); removing it removes the widget.
  * The last element connected, or the last `init()` call, wins.
  */
-import { ELEMENT_ATTRIBUTES, parseEmbedSettings, settingsFromElement } from './config'
+import { parseEmbedSettings, settingsFromElement } from './config'
+import { ELEMENT_ATTRIBUTES } from './settings'
 import { later, type WidgetController } from './controller'
 
 /** The element's tag name. */

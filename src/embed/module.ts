@@ -1,6 +1,6 @@
 /**
  * `import { init, destroy } from 'voiceos'`: the widget for pages built with a bundler (README "With a
- * bundler"). The same widget and settings as the script tag (./config.ts {@link VoiceOSSettings}); the widget's
+ * bundler"). The same widget and settings as the script tag (./settings.ts {@link VoiceOSSettings}); the widget's
  * code is a dynamic `import('./app')` the page's bundler splits off, loaded once the page has painted and the
  * browser is idle, so importing this module costs a page a few KB. Importing it also defines the
  * `<voiceos-widget>` element (./element.ts). Safe to import where there is no DOM (a server render): nothing
@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { VoiceOSSettings } from './config'
 import { parseEmbedSettings } from './config'
+import type { VoiceOSSettings } from './settings'
 import { createController } from './controller'
 import { defineWidgetElement, ELEMENT_TAG } from './element'
 import { VERSION } from './version'
@@ -22,7 +22,7 @@ export type {
   EmbedSize,
   EmbedTheme,
   VoiceOSSettings,
-} from './config'
+} from './settings'
 export type { VoiceOSApi } from './controller'
 export {
   CONSENT_TEXT_MAX,
@@ -33,7 +33,7 @@ export {
   EMBED_SIZES,
   EMBED_THEMES,
   TITLE_MAX,
-} from './config'
+} from './settings'
 export { ELEMENT_TAG }
 
 const controller = createController({

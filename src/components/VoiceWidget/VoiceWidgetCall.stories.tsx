@@ -1,51 +1,31 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite'
+import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import en from '../../../locales/en/voice.json'
-import enCall from '../../../locales/en/voiceCall.json'
-import hi from '../../../locales/hi/voice.json'
-import hiCall from '../../../locales/hi/voiceCall.json'
-import { readSiteConfig } from '../../config/site'
-import { VoiceCallError } from '../../voice/engine/errors'
-import type { VoiceCallErrorEvent } from '../../voice/engine/events'
-import type { NetworkDiagnostics } from '../../voice/engine/diagnostics'
-import { ScriptedVoiceEngine, type ScriptedEngineOptions, type ScriptStep } from '../../voice/session/scriptedEngine'
-import { translate } from '../../voice/widget'
+import type { ScriptStep } from '../../voice/session/scriptedEngine'
 import { TRANSCRIPT_CAP } from '../../voice/widget/conversation'
+import {
+  at,
+  CALL_START,
+  copyOf,
+  currentEngine,
+  DARK_HINDI,
+  dismissToasts,
+  engine,
+  levels,
+  press,
+  recordAnnouncements,
+  scriptedConfig,
+  transcript,
+} from './callStories'
 import { VoiceWidgetContainer } from './VoiceWidgetContainer'
-import { inWidget, widgetRoot } from './widgetQueries'
+import { widgetRoot } from './widgetQueries'
 
 /**
- * The widget in a call and after one (scripted engine): the conversation of both sides, typing instead of
- * speaking, mute, the speaking / volume indicator, the start stages, and every state that says what to do.
- * Each state is a light English story and a dark Hindi one; play functions assert roles, names, `aria-pressed`
- * and what the live regions say, axe runs after each, and each has a baseline.
+ * The widget in a call (scripted engine): the conversation of both sides, typing instead of speaking, mute, the
+ * speaking / volume indicator, the start stages, and the open widget on a phone. The states that say what to do
+ * after a failed start or an ending are in VoiceWidgetProblems.stories.tsx. Each state is a light English story and
+ * a dark Hindi one; play functions assert roles, names, `aria-pressed` and what the live regions say, axe runs after
+ * each, and each has a baseline.
  */
-
-/** Scripted-engine config: keys present, realtime off. */
-const scriptedConfig = { ...readSiteConfig({}), voiceEngine: 'scripted' as const }
-
-/** The engine of the story that is playing (its `sent` and `mutes` are asserted). */
-let current: ScriptedVoiceEngine | null = null
-const engine = (options: ScriptedEngineOptions) => () => (current = new ScriptedVoiceEngine(options))
-
-const at = (ms: number, step: Omit<ScriptStep, 'at'>): ScriptStep => ({ ...step, at: ms }) as ScriptStep
-const CALL_START = at(40, { event: 'call-start', args: [] })
-const transcript = (ms: number, role: 'user' | 'assistant', text: string, type: 'partial' | 'final' = 'final') =>
-  at(ms, { event: 'message', args: [{ type: 'transcript', role, transcriptType: type, transcript: text }] })
-/** A level every 100 ms from `from` for `forMs` (long enough to outlast the play function and the screenshot). */
-const levels = (event: 'volume-level' | 'local-volume-level', level: number, from = 100, forMs = 30_000) =>
-  Array.from({ length: forMs / 100 }, (_, i) => at(from + i * 100, { event, args: [level] }))
-const startError = (error: unknown, type: VoiceCallErrorEvent['type'] = 'start-method-error'): VoiceCallErrorEvent => ({
-  type,
-  message: 'English engine text the visitor never sees',
-  error: error as VoiceCallError,
-  timestamp: '',
-})
-/** A stand-in for the engine's `WebCallRefusedError` (the widget contract): code start-method-error, `reason`, `status`. */
-const refused = (reason: string, status: number) =>
-  Object.assign(new VoiceCallError('start-method-error', `POST /call/web ${status}`), { reason, status })
-const micDenied = (name: string) =>
-  new VoiceCallError('daily-call-join-error', 'x', new DOMException('Permission denied', name))
 
 const meta = {
   title: 'Voice/VoiceWidget/In a call',
@@ -55,46 +35,6 @@ const meta = {
 } satisfies Meta<typeof VoiceWidgetContainer>
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** Dark theme, Hindi copy: the second variant of every state. */
-const DARK_HINDI = { theme: 'dark', locale: 'hi' } as const
-
-/** The copy of the story's locale (idle and in-call) and a lookup in it. */
-const copyOf = (ctx: Pick<StoryContext, 'globals'>) => {
-  const [copy, call] = ctx.globals.locale === 'hi' ? [hi, hiCall] : [en, enCall]
-  return (key: string, values?: Record<string, string>) =>
-    translate(copy, key, values) || translate(call as unknown as typeof en, key, values)
-}
-/** Presses the mic and waits for the call (or the failed start) to settle into `status`. */
-const press = async (el: HTMLElement, t: ReturnType<typeof copyOf>, status = 'listening') => {
-  const w = await inWidget(el)
-  await userEvent.click(w.getByRole('button', { name: t('widget.start') }))
-  // the first press of a file loads the session, engine and conversation chunks in the dev server: give it time
-  await waitFor(() => expect(widgetRoot(el)).toHaveAttribute('data-status', status), { timeout: 5000 })
-  await waitFor(() => expect(widgetRoot(el).querySelector('[data-testid="voice-announcer"]')).not.toBeNull())
-  return w
-}
-/** Dismisses every toast (they time out, so they are not part of the baselines). */
-const dismissToasts = async (el: HTMLElement, t: ReturnType<typeof copyOf>) => {
-  for (const b of within(widgetRoot(el)).queryAllByRole('button', { name: t('widget.dismiss') }))
-    await userEvent.click(b)
-  await waitFor(() => expect(within(widgetRoot(el)).queryAllByTestId('voice-toast')).toHaveLength(0))
-}
-/** Waits for a toast with this title and description. */
-const toast = async (el: HTMLElement, title: string, description: string) => {
-  await waitFor(() => expect(within(widgetRoot(el)).getByText(title)).toBeVisible())
-  await expect(within(widgetRoot(el)).getByText(description)).toBeVisible()
-}
-/** Every text the announcer region is given from now on (records, not the region: observers batch). */
-const recordAnnouncements = (el: HTMLElement): string[] => {
-  const heard: string[] = []
-  const region = widgetRoot(el).querySelector('[data-testid="voice-announcer"]')
-  if (!region) throw new globalThis.Error('the conversation panel is not loaded')
-  new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) heard.push((n.textContent ?? '').trim())
-  }).observe(region, { childList: true, characterData: true, subtree: true })
-  return heard
-}
 
 // ---- the conversation ----
 
@@ -167,7 +107,7 @@ export const LongConversation: Story = {
     await expect(log).toHaveAttribute('tabindex', '0')
     log.scrollTop = 0
     log.dispatchEvent(new Event('scroll'))
-    current!.emitNow('message', {
+    currentEngine().emitNow('message', {
       type: 'transcript',
       role: 'assistant',
       transcriptType: 'final',
@@ -209,7 +149,7 @@ export const TypedMessage: Story = {
     await userEvent.type(input, 'open the pricing page{Enter}')
     await expect(input).toHaveValue('')
     await expect(input).not.toHaveAttribute('aria-invalid')
-    await expect(current!.sent.filter((m) => m.type === 'add-message' && m.message.role === 'user')).toEqual([
+    await expect(currentEngine().sent.filter((m) => m.type === 'add-message' && m.message.role === 'user')).toEqual([
       {
         type: 'add-message',
         message: { role: 'user', content: 'open the pricing page' },
@@ -236,7 +176,7 @@ export const TypedMessageFails: Story = {
     const el = ctx.canvasElement
     const w = await press(el, t)
     await dismissToasts(el, t)
-    current!.failSends = true
+    currentEngine().failSends = true
     const input = await waitFor(() => w.getByRole('textbox', { name: t('widget.conversation.inputLabel') }))
     await userEvent.type(input, 'scroll down{Enter}')
     await expect(w.getByRole('alert')).toHaveTextContent(t('widget.conversation.sendFailed'))
@@ -262,15 +202,15 @@ export const Muted: Story = {
     mute.focus()
     await userEvent.keyboard('{Enter}')
     await expect(mute).toHaveAttribute('aria-pressed', 'true')
-    await expect(current!.mutes).toEqual([true])
-    await expect(current!.isMuted()).toBe(true)
+    await expect(currentEngine().mutes).toEqual([true])
+    await expect(currentEngine().isMuted()).toBe(true)
     await expect(w.getByTestId('voice-hint')).toHaveTextContent(t('widget.hints.muted'))
     await waitFor(() => expect(w.getByTestId('voice-meter')).toHaveTextContent(t('widget.conversation.level.muted')))
     await userEvent.keyboard(' ')
     await expect(mute).toHaveAttribute('aria-pressed', 'false')
     await userEvent.keyboard(' ')
     await expect(mute).toHaveAttribute('aria-pressed', 'true')
-    await expect(current!.mutes).toEqual([true, false, true])
+    await expect(currentEngine().mutes).toEqual([true, false, true])
     mute.blur()
   },
 }
@@ -342,180 +282,6 @@ export const ConnectingStage: Story = {
   },
 }
 export const ConnectingStageDarkHindi: Story = { ...ConnectingStage, globals: DARK_HINDI }
-
-// ---- states that say what to do ----
-
-/** A failed start or an ending: the toast (SPEC §8 title), then the panel explains in idle until the next press. */
-const problemStory = (
-  options: ScriptedEngineOptions,
-  kind: string,
-  toastTitleKey: string | null,
-  hintKey = `widget.problem.${kind}.hint`,
-): Story => ({
-  args: { createEngine: engine(options) },
-  play: async (ctx) => {
-    const t = copyOf(ctx)
-    const el = ctx.canvasElement
-    const w = await inWidget(el)
-    await userEvent.click(w.getByRole('button', { name: t('widget.start') }))
-    await waitFor(() => expect(w.getByTestId('voice-status')).toHaveTextContent(t(`widget.problem.${kind}.title`)))
-    await expect(widgetRoot(el)).toHaveAttribute('data-status', 'idle')
-    if (toastTitleKey) await toast(el, t(toastTitleKey), t(`widget.problem.${kind}.description`))
-    await expect(w.getByTestId('voice-hint')).toHaveTextContent(t(hintKey))
-    await expect(w.getByTestId('voice-live')).toHaveTextContent(t(`widget.problem.${kind}.title`))
-    await expect(w.queryByText('English engine text the visitor never sees')).toBeNull()
-    await dismissToasts(el, t)
-    // the explanation can be closed (Escape too); the mic stays ready
-    await expect(w.getByRole('button', { name: t('widget.problem.dismiss') })).toBeVisible()
-    await expect(w.getByRole('button', { name: t('widget.start') })).toBeVisible()
-  },
-})
-const failing = (error: VoiceCallErrorEvent): ScriptedEngineOptions => ({
-  failStart: true,
-  failAfterMs: 30,
-  startError: error,
-})
-
-/** The microphone is blocked: how to allow it again in this browser (Chromium: the site-settings icon). */
-export const MicrophoneBlocked: Story = problemStory(
-  failing(startError(micDenied('NotAllowedError'), 'daily-call-join-error')),
-  'microphoneBlocked',
-  'widget.toast.connectionFailed.title',
-)
-export const MicrophoneBlockedDarkHindi: Story = { ...MicrophoneBlocked, globals: DARK_HINDI }
-
-/** No microphone on the device. */
-export const MicrophoneMissing: Story = problemStory(
-  failing(startError(micDenied('NotFoundError'), 'daily-call-join-error')),
-  'microphoneMissing',
-  'widget.toast.connectionFailed.title',
-)
-export const MicrophoneMissingDarkHindi: Story = { ...MicrophoneMissing, globals: DARK_HINDI }
-
-/** The platform refused the site's key (HTTP 401). */
-export const InvalidKey: Story = problemStory(
-  failing(startError(refused('invalid-key', 401))),
-  'invalidKey',
-  'widget.toast.connectionFailed.title',
-)
-export const InvalidKeyDarkHindi: Story = { ...InvalidKey, globals: DARK_HINDI }
-
-/** The site owner's account has no credit (HTTP 402). */
-export const NoCredit: Story = problemStory(
-  failing(startError(refused('no-credit', 402))),
-  'noCredit',
-  'widget.toast.connectionFailed.title',
-)
-export const NoCreditDarkHindi: Story = { ...NoCredit, globals: DARK_HINDI }
-
-/** The assistant id is unknown to the platform (HTTP 404). */
-export const AssistantNotFound: Story = problemStory(
-  failing(startError(refused('assistant-not-found', 404))),
-  'assistantNotFound',
-  'widget.toast.connectionFailed.title',
-)
-export const AssistantNotFoundDarkHindi: Story = { ...AssistantNotFound, globals: DARK_HINDI }
-
-/**
- * The platform could not be reached: the explanation offers the pre-call network check (the engine's
- * `runNetworkDiagnostics`, Daily's TURN relay and websocket tests; here a scripted result that says the network
- * blocks them), and says what it found and what to do.
- */
-export const NetworkCheck: Story = {
-  args: {
-    createEngine: Object.assign(engine(failing(startError(refused('network', 0)))), {
-      diagnose: () =>
-        new Promise<NetworkDiagnostics>((resolve) =>
-          setTimeout(
-            () =>
-              resolve({
-                networkConnectivity: { result: 'failed' },
-                websocketConnectivity: {
-                  result: 'failed',
-                  passedRegions: [],
-                  failedRegions: ['eu-central-1'],
-                  abortedRegions: [],
-                },
-              }),
-            300,
-          ),
-        ),
-    }),
-  },
-  play: async (ctx) => {
-    const t = copyOf(ctx)
-    const el = ctx.canvasElement
-    const w = await inWidget(el)
-    await userEvent.click(w.getByRole('button', { name: t('widget.start') }))
-    await waitFor(() => expect(w.getByTestId('voice-status')).toHaveTextContent(t('widget.problem.network.title')))
-    await dismissToasts(el, t)
-    const check = w.getByRole('button', { name: t('widget.diagnostics.run') })
-    await userEvent.click(check)
-    await expect(check).toHaveAccessibleName(t('widget.diagnostics.running'))
-    await expect(check).toHaveAttribute('aria-disabled', 'true')
-    await waitFor(() => expect(w.getByTestId('voice-check-result')).toHaveTextContent(t('widget.diagnostics.blocked')))
-    await expect(check).toHaveAccessibleName(t('widget.diagnostics.run'))
-    await expect(check).toHaveAttribute('aria-disabled', 'false')
-    // (the baseline: the explanation with the check's result; closing the explanation clears it, see the controller test)
-  },
-}
-export const NetworkCheckDarkHindi: Story = { ...NetworkCheck, globals: DARK_HINDI }
-
-const ended = (endedReason: string): ScriptedEngineOptions => ({
-  script: [
-    CALL_START,
-    transcript(100, 'assistant', 'Goodbye!'),
-    at(200, { event: 'message', args: [{ type: 'status-update', status: 'ended', endedReason }] }),
-    at(250, { event: 'call-end', args: [] }),
-  ],
-})
-
-/** The assistant ended the call (`status-update` ended `assistant-ended-call`). */
-export const AssistantEndedCall: Story = problemStory(ended('assistant-ended-call'), 'assistantEnded', null)
-export const AssistantEndedCallDarkHindi: Story = { ...AssistantEndedCall, globals: DARK_HINDI }
-
-/** The call reached its maximum duration (`exceeded-max-duration`). */
-export const MaxDurationReached: Story = problemStory(ended('exceeded-max-duration'), 'maxDuration', null)
-export const MaxDurationReachedDarkHindi: Story = { ...MaxDurationReached, globals: DARK_HINDI }
-
-/** Daily's connection dropped (`network-connection` interrupted): Reconnecting…, and what to do meanwhile. */
-export const NetworkReconnecting: Story = {
-  args: {
-    createEngine: engine({
-      script: [CALL_START, at(150, { event: 'network-connection', args: [{ type: 'sfu', event: 'interrupted' }] })],
-    }),
-  },
-  play: async (ctx) => {
-    const t = copyOf(ctx)
-    const el = ctx.canvasElement
-    const w = await press(el, t)
-    await waitFor(() => expect(w.getByTestId('voice-live')).toHaveTextContent(t('widget.status.reconnecting')))
-    await expect(w.getByTestId('voice-hint')).toHaveTextContent(t('widget.hints.interrupted'))
-    await dismissToasts(el, t)
-  },
-}
-export const NetworkReconnectingDarkHindi: Story = { ...NetworkReconnecting, globals: DARK_HINDI }
-
-/** A very weak network (`network-quality-change` very-low): said once; typing is offered. Back to normal after. */
-export const NetworkPoor: Story = {
-  args: {
-    createEngine: engine({
-      script: [
-        CALL_START,
-        at(150, { event: 'network-quality-change', args: [{ threshold: 'very-low', quality: 12 }] }),
-      ],
-    }),
-  },
-  play: async (ctx) => {
-    const t = copyOf(ctx)
-    const el = ctx.canvasElement
-    const w = await press(el, t)
-    await waitFor(() => expect(w.getByTestId('voice-live')).toHaveTextContent(t('widget.network.poor')))
-    await expect(w.getByTestId('voice-hint')).toHaveTextContent(t('widget.hints.poor'))
-    await dismissToasts(el, t)
-  },
-}
-export const NetworkPoorDarkHindi: Story = { ...NetworkPoor, globals: DARK_HINDI }
 
 // ---- a phone ----
 

@@ -1,5 +1,5 @@
 /**
- * How a fill operates each kind of control once ./fields.ts has chosen it, with the value spoken.
+ * How a fill operates each kind of control once ./chooseField.ts has chosen it, with the value spoken.
  *
  * Every value is set the way frameworks observe it (React, Vue and Angular controlled inputs): through the
  * native `value` setter of the element's prototype (./effects.ts `setNativeValue`), then `input` and `change`.
@@ -13,8 +13,8 @@
  * refusal with a sentence naming the control and, where useful, the choices it offers.
  * @module
  */
-import type { FillTarget } from './fields'
-import { quotedList, targetName } from './fields'
+import type { FillTarget } from './fillKinds'
+import { quotedList, targetName } from './fieldNames'
 import { accessibleName, composedParent, describeElement, isEnabled, labelTexts } from './dom'
 import { clickElement, dispatch, focus, setNativeValue } from './effects'
 import { moveWithKeys } from './sliders'

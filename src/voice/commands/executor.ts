@@ -3,7 +3,7 @@
  *
  * Where each decision lives:
  * - how a click target is chosen: ./click.ts
- * - how a field is chosen (SPEC §5 "Voice fill"): ./fields.ts
+ * - how a field is chosen (SPEC §5 "Voice fill"): ./chooseField.ts
  * - how a toggle target is chosen: ./toggle.ts
  * - what is refused and why: ./refusals.ts
  * - which toasts are shown (SPEC §8) and how refusals are kept from flooding: ./toastGate.ts
@@ -27,7 +27,7 @@ import {
 } from './schema'
 import { describeElement, isVisible, quotedName, roleOf, withLookupScope } from './dom'
 import { clickTargetSteps, describeClick, type Choice } from './click'
-import { fieldSteps, type FieldChoice } from './fields'
+import { fieldSteps, type FieldChoice } from './chooseField'
 import { operateControl, type ControlOutcome } from './controls'
 import { clickTargetOf, isRadio, toggleSteps, toggleStateOf, type ToggleChoice } from './toggle'
 import type { RefusalReason } from './refusals'
@@ -112,7 +112,7 @@ export interface CommandExecutor {
  * - scroll: up/down by {@link SCROLL_FRACTION} × `innerHeight`, top, bottom; smooth unless reduced motion. No toast.
  * - click: target chosen by ./click.ts; `el.click()` (a `target=_blank` link opens with `window.open`).
  *   Toast "Element Clicked", or "Command Failed".
- * - fill: field chosen by ./fields.ts (SPEC §5 order), operated by ./controls.ts with the value spoken: a text
+ * - fill: field chosen by ./chooseField.ts (SPEC §5 order), operated by ./controls.ts with the value spoken: a text
  *   field's value set through the prototype's native setter, then `input` and `change` (React-safe); selects,
  *   comboboxes, listboxes, dates, ranges, sliders, spin buttons, editable regions, radio groups and split dates.
  *   Toast "Field Filled" (Entered: value; passwords masked), or "Field Not Found" / "Command Failed" (a value

@@ -21,7 +21,7 @@ export interface IgnoreState {
 
 /** What {@link createWidgetFilter} returns. */
 export interface WidgetFilter {
-  /** The lookup context the target choosers (./click.ts, ./fields.ts, ./toggle.ts) ask. */
+  /** The lookup context the target choosers (./click.ts, ./chooseField.ts, ./toggle.ts) ask. */
   readonly lookup: LookupContext
   /** Starts a command on `doc` with an empty cache. */
   begin(doc: Document): void

@@ -8,7 +8,7 @@
  * and the popup closed (Escape) if it stayed open. A listbox: arrows, Space in a multi-select, else a click.
  * @module
  */
-import { quotedList } from './fields'
+import { quotedList } from './fieldNames'
 import { accessibleName } from './dom'
 import { clickElement, dispatch, focus, keydown, MAX_KEY_PRESSES, nextTurn, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'

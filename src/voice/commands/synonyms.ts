@@ -1,7 +1,7 @@
 /**
  * Words people use for the same field: a fill's hint and a field's name are compared through these groups when
  * neither names the other ("mobile" for a field labelled "Phone", "PIN code" for "Postcode", "DOB" for "Date of
- * birth"). Consulted only after every name step found nothing (./fields.ts): a synonym never overrides a field
+ * birth"). Consulted only after every name step found nothing (./chooseField.ts): a synonym never overrides a field
  * that has the name said. Groups are symmetric; phrases are compared after `normalizeText` (./match.ts).
  * @module
  */

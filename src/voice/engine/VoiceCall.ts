@@ -6,7 +6,6 @@
  * @module
  */
 import { type CallSession, newCallSession, sessionTimer } from './callSession'
-import { AUDIO_LEVEL_INTERVAL_MS } from './constants'
 import { type DailyCallLike, type InputDevices, type MeetingState, safeInputDevices } from './daily'
 import { TypedEmitter } from './emitter'
 import { appMessageLimitOf, appMessageSize, DAILY_MAX_APP_MESSAGE_SIZE } from './appMessage'
@@ -19,6 +18,7 @@ import {
 } from './errors'
 import type { StartStage, VoiceCallEvents } from './events'
 import { type EngineHost, isoNow, progressEvent } from './host'
+import { stopLocalLevel, syncLocalLevel } from './localLevel'
 import type { VapiClientMessage } from './messages'
 import { type ResolvedOptions, type VoiceCallOptions, resolveOptions } from './options'
 import { runStart, type StartTarget } from './start'
@@ -344,31 +344,13 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     this.emit('meeting-state-change', next, previous)
   }
 
-  /** Runs Daily's local level observer exactly while the call may (noise cancellation settled) and something listens. */
   #syncLocalLevel(): void {
-    const s = this.#session
-    const call = s?.call
-    if (!s || !call || s.ended || !s.levelReady) return
-    const wanted = this.listenerCount('local-volume-level') > 0
-    if (wanted && !s.localLevel && call.startLocalAudioLevelObserver) {
-      s.localLevel = true
-      call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS).catch((error: unknown) => {
-        if (s.ended) return
-        s.localLevel = false
-        this.emit('local-audio-level-observer-error', error)
-      })
-    } else if (!wanted && s.localLevel) {
-      s.localLevel = false
-      this.#stopLocalLevel(call)
-    }
-  }
-
-  #stopLocalLevel(call: DailyCallLike): void {
-    try {
-      call.stopLocalAudioLevelObserver?.()
-    } catch (error) {
-      this.#o.log.error('[voice] stopLocalAudioLevelObserver failed', error)
-    }
+    syncLocalLevel(
+      this.#session,
+      this.listenerCount('local-volume-level') > 0,
+      (error) => this.emit('local-audio-level-observer-error', error),
+      this.#o.log,
+    )
   }
 
   #error(code: VoiceCallErrorCode | VoiceCallError, cause?: unknown, stage?: StartStage): void {
@@ -432,10 +414,7 @@ export class VoiceCall extends TypedEmitter<VoiceCallEvents> {
     s.pending?.cancel()
     const call = s.call
     s.call = undefined
-    if (call && s.localLevel) {
-      s.localLevel = false
-      this.#stopLocalLevel(call)
-    }
+    if (call) stopLocalLevel(s, call, this.#o.log)
     if (call) {
       const previous = this.#destroying
       this.#destroying = this.#destroy(call, s.recording && s.joined).then(() => previous)

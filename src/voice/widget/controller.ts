@@ -1,95 +1,22 @@
-import type { LevelSource, NetworkState, RealtimeSettings, VoiceSession } from '../session/session'
-import type { ProblemKind } from '../session/problems'
-import { appendTurn, type ConversationTurn, type PartialTurn } from './conversation'
+import type { LevelSource, RealtimeSettings, VoiceSession } from '../session/session'
+import { appendTurn, type ConversationTurn } from './conversation'
 import { createSessionId } from '../session/sessionId'
-import type { WidgetStatus, WidgetToast } from '../session/types'
+import type { WidgetToast } from '../session/types'
 import type { PendingStart } from '../engine/prestart'
 import type { HandoffRecord } from '../session/handoff'
-import { saveChatHandoff, type ChatHandoffRecord, type HandoffTurn } from '../session/handoffRecord'
+import type { ChatHandoffRecord, HandoffTurn } from '../session/handoffRecord'
 import type { ChatFactory, EngineFactory } from './engine'
-import type { ChatSession } from '../chat'
-import type { NetworkDiagnostics } from '../engine/diagnostics'
+import { createChatController, type ChatController } from './chatController'
+import {
+  diagnosisOf,
+  IN_CALL,
+  INITIAL_STATE,
+  toHandoffTurns,
+  type SendTextResult,
+  type WidgetState,
+} from './widgetState'
 
-/** What the widget renders from. */
-export interface WidgetState {
-  /** SPEC §4 status. */
-  status: WidgetStatus
-  /** Partial transcript while the visitor speaks ('' otherwise). */
-  transcript: string
-  /** `session_…` id of the current or last call, '' before the first. */
-  sessionId: string
-  /** Whether the current start rejoins a call handed over by the previous page (the widget says Reconnecting). */
-  reconnecting: boolean
-  /** Finished turns of both sides in this call, newest last, at most `TRANSCRIPT_CAP` (50); `[]` between calls. */
-  turns: readonly ConversationTurn[]
-  /** What either side is saying right now (latest partial transcript), or `null`. */
-  partial: PartialTurn | null
-  /** Whether the visitor's microphone is muted (reset to `false` at each call). */
-  muted: boolean
-  /** Whether the call's engine can mute the microphone (the widget offers mute only then). */
-  canMute: boolean
-  /** The start stage in progress while connecting (`call-start-progress` stage, or `assistant`), else `null`. */
-  stage: string | null
-  /** The call's network ({@link NetworkState}); `good` between calls. */
-  network: NetworkState
-  /**
-   * Why the last call failed or ended without the visitor asking (`ProblemKind`), shown until the next press or
-   * {@link WidgetController.dismissProblem}; `null` otherwise.
-   */
-  problem: ProblemKind | null
-  /**
-   * The typed conversation without a call (Vapi's widget "chat" mode, `POST /chat/web`): `open` while its panel
-   * is open, `closed` otherwise. Its turns are {@link turns}; the status stays `idle` (no call, no microphone).
-   */
-  chat: 'open' | 'closed'
-  /** Whether a typed message is on its way and the assistant's answer still arriving. */
-  chatBusy: boolean
-  /**
-   * The network check offered after a failed start ({@link WidgetController.checkNetwork}): `running`, then what it
-   * found — `reachable` (Daily's TURN relay and signalling websockets passed), `blocked` (either failed: a firewall,
-   * VPN or captive portal), `unavailable` (the check itself could not run); `null` before a check and after the
-   * next press or a dismissed problem.
-   */
-  diagnosis: Diagnosis | null
-}
-
-/** What the network check found ({@link WidgetState.diagnosis}). */
-export type Diagnosis = 'running' | 'reachable' | 'blocked' | 'unavailable'
-
-/**
- * Reads {@link NetworkDiagnostics} as the visitor needs it: `blocked` when Daily's TURN relay test or its websocket
- * test failed, `reachable` when both passed (a websocket `warning` — some regions failed — still reaches one),
- * `unavailable` when the check could not run or a test was aborted.
- */
-export function diagnosisOf(result: NetworkDiagnostics): Exclude<Diagnosis, 'running'> {
-  if (result.error) return 'unavailable'
-  const turn = result.networkConnectivity?.result
-  const ws = result.websocketConnectivity?.result
-  if (turn === 'failed' || ws === 'failed') return 'blocked'
-  if (turn === 'passed' && (ws === 'passed' || ws === 'warning')) return 'reachable'
-  return 'unavailable'
-}
-
-/**
- * Outcome of {@link WidgetController.sendText}: sent, refused as empty, refused because the previous message is
- * still being answered (`busy`), or not sent (no call or chat, or sending failed).
- */
-export type SendTextResult = 'sent' | 'empty' | 'busy' | 'failed'
-
-/** The turns as a handoff record carries them (no ids). */
-const toHandoffTurns = (turns: readonly ConversationTurn[]): HandoffTurn[] =>
-  turns.map((t) => ({ role: t.role, text: t.text, ...(t.typed && { typed: true }) }))
-
-/** What a call's end resets (and a new start starts from). */
-const IN_CALL: Pick<WidgetState, 'transcript' | 'turns' | 'partial' | 'muted' | 'canMute' | 'stage' | 'network'> = {
-  transcript: '',
-  turns: [],
-  partial: null,
-  muted: false,
-  canMute: false,
-  stage: null,
-  network: 'good',
-}
+export { diagnosisOf, type Diagnosis, type SendTextResult, type WidgetState } from './widgetState'
 
 /** Options of {@link createWidgetController}. */
 export interface WidgetControllerOptions {
@@ -189,25 +116,12 @@ export interface WidgetController {
  */
 export function createWidgetController(options: WidgetControllerOptions): WidgetController {
   const log = options.logger ?? console
-  let state: WidgetState = {
-    status: 'idle',
-    sessionId: '',
-    reconnecting: false,
-    problem: null,
-    chat: 'closed',
-    chatBusy: false,
-    diagnosis: null,
-    ...IN_CALL,
-  }
-  /** The typed conversation while its panel is open (created on the first message), and its generation. */
-  let chat: Promise<ChatSession | null> | null = null
-  let chatAttempt = 0
+  let state: WidgetState = INITIAL_STATE
   let turnId = 0
   let session: VoiceSession | null = null
   let attempt = 0
   let destroyed = false
   let preloaded = false
-  let chatPreloaded = false
   /** The start begun at the press, until the engine takes it over. */
   let pending: PendingStart | undefined
   const dropPending = () => {
@@ -228,21 +142,6 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
   /** Turns handed over by the previous page, with this widget's ids. */
   const restoreTurns = (turns: readonly HandoffTurn[] | undefined): readonly ConversationTurn[] =>
     (turns ?? []).reduce<readonly ConversationTurn[]>((all, t) => appendTurn(all, { id: ++turnId, ...t }), [])
-  /** The typed chat's ids: ours (`session_…`) and the platform's, continued from the previous page when handed over. */
-  let chatIds: { sessionId: string; chatSessionId?: string } | null = null
-  let chatHandle: ChatSession | null = null
-  /** At pagehide an open chat with a conversation hands it to the next page of the tab (sessionStorage only). */
-  const onPageHide = () => {
-    if (state.chat !== 'open' || state.turns.length === 0 || !chatIds) return
-    const chatSessionId = chatHandle?.chatSessionId ?? chatIds.chatSessionId
-    saveChatHandoff({
-      sessionId: chatIds.sessionId,
-      assistantId: options.assistantId,
-      ...(chatSessionId !== undefined && { chatSessionId }),
-      turns: toHandoffTurns(state.turns),
-    })
-  }
-  if (options.createChat && typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide)
   const notify = (toast: WidgetToast) => {
     if (!destroyed) options.notify(toast)
   }
@@ -253,6 +152,24 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       titleKey: 'widget.toast.configurationRequired.title',
       descriptionKey: 'widget.toast.configurationRequired.description',
     })
+  const pageUrl = () => (options.pageUrl ? options.pageUrl() : window.location.href)
+  /** The typed conversation's half (./chatController.ts), when this build has one. */
+  const chat: ChatController | null = options.createChat
+    ? createChatController({
+        createChat: options.createChat,
+        assistantId: options.assistantId,
+        realtime: options.realtime,
+        siteIndex: options.siteIndex,
+        pageUrl,
+        state: () => state,
+        set,
+        addTurn,
+        restoreTurns,
+        notify,
+        log,
+      })
+    : null
+  const closeChat = () => chat?.close()
 
   async function start(resume?: HandoffRecord): Promise<void> {
     if (destroyed || state.status !== 'idle') return
@@ -261,7 +178,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     const mine = ++attempt
     const sessionId = resume?.sessionId ?? createSessionId()
     const assistantId = resume?.assistantId ?? (options.assistantId || 'scripted-assistant')
-    const pageUrl = options.pageUrl ? options.pageUrl() : window.location.href
+    const url = pageUrl()
     const extra = options.assistantOverrides?.() ?? undefined
     // The press starts the call itself: the request and the microphone go out now, while the code loads.
     const factory = options.createEngine
@@ -271,7 +188,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
           assistantId,
           assistantOverrides: {
             ...extra,
-            variableValues: { ...extra?.variableValues, sessionId, url: pageUrl },
+            variableValues: { ...extra?.variableValues, sessionId, url },
           },
         })
     pending = mineStart
@@ -299,7 +216,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
         engine,
         assistantId,
         sessionId,
-        pageUrl,
+        pageUrl: url,
         ...(extra && { assistantOverrides: extra }),
         realtime: options.realtime,
         onStatus: (status) => {
@@ -365,77 +282,10 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     if (s) await s.stop()
   }
 
-  function closeChat(): void {
-    chatAttempt++
-    const c = chat
-    chat = null
-    chatIds = null
-    chatHandle = null
-    if (c) void c.then((s) => s?.stop())
-    if (state.chat === 'open') set({ chat: 'closed', chatBusy: false, turns: [], partial: null })
-  }
-
-  /** The typed conversation of the open chat panel, created once per opening (null when it could not load). */
-  const chatSession = (): Promise<ChatSession | null> => {
-    const mine = chatAttempt
-    const factory = options.createChat!
-    return (chat ??= Promise.resolve()
-      .then(() =>
-        factory({
-          assistantId: options.assistantId,
-          sessionId: (chatIds ??= { sessionId: createSessionId() }).sessionId,
-          ...(chatIds.chatSessionId !== undefined && { chatSessionId: chatIds.chatSessionId }),
-          ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
-          pageUrl: options.pageUrl ? options.pageUrl() : window.location.href,
-          realtime: options.realtime,
-          onTurn: (turn) => {
-            if (mine !== chatAttempt) return
-            if (!turn.final) set({ partial: turn.text ? { role: turn.role, text: turn.text } : null })
-            // The visitor's own turn is already shown (typed) from the moment it was sent.
-            else if (turn.role === 'assistant')
-              set({
-                turns: addTurn('assistant', turn.text),
-                partial: state.partial?.role === 'assistant' ? null : state.partial,
-              })
-          },
-          onBusy: (busy) => {
-            if (mine === chatAttempt) set({ chatBusy: busy, ...(!busy && { partial: null }) })
-          },
-          notify,
-          logger: log,
-        }),
-      )
-      .then((session) => {
-        if (mine === chatAttempt) chatHandle = session
-        return session
-      })
-      .catch((error: unknown) => {
-        log.error('[voice] the chat could not load', error)
-        if (mine === chatAttempt) {
-          chat = null // the next message retries
-          notify({
-            type: 'error',
-            titleKey: 'widget.toast.connectionFailed.title',
-            descriptionKey: 'widget.toast.connectionFailed.description',
-          })
-          set({ chatBusy: false })
-        }
-        return null
-      }))
-  }
-
   function sendText(text: string): SendTextResult {
     const content = text.trim()
     if (content === '') return 'empty'
-    if (state.chat === 'open' && state.status === 'idle') {
-      if (state.chatBusy) return 'busy'
-      const mine = chatAttempt
-      set({ turns: addTurn('user', content, true), chatBusy: true })
-      void chatSession().then((s) => {
-        if (s && mine === chatAttempt) void s.send(content)
-      })
-      return 'sent'
-    }
+    if (chat && state.chat === 'open' && state.status === 'idle') return chat.send(content)
     const active = state.status === 'listening' || state.status === 'processing'
     if (!active || !session || !session.sendText(content)) return 'failed'
     set({ turns: addTurn('user', content, true) })
@@ -443,13 +293,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
   }
 
   const resumeChat = options.resumeChat
-  if (resumeChat && options.createChat && options.configured) {
-    chatIds = {
-      sessionId: resumeChat.sessionId,
-      ...(resumeChat.chatSessionId !== undefined && { chatSessionId: resumeChat.chatSessionId }),
-    }
-    state = { ...state, chat: 'open', turns: restoreTurns(resumeChat.turns) }
-  }
+  if (resumeChat && chat && options.configured) state = { ...state, ...chat.resume(resumeChat) }
 
   return {
     get state() {
@@ -475,15 +319,14 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
       if (now !== null) set({ muted: now })
     },
     openChat() {
-      if (destroyed || !options.createChat || state.status !== 'idle' || state.chat === 'open') return
+      if (destroyed || !chat || state.status !== 'idle' || state.chat === 'open') return
       if (!options.configured) return configurationRequired()
-      set({ chat: 'open', chatBusy: false, problem: null, turns: [], partial: null })
+      chat.open()
     },
     closeChat,
     preloadChat() {
-      if (chatPreloaded || destroyed || !options.configured || !options.createChat) return
-      chatPreloaded = true
-      options.createChat.preload?.()
+      if (destroyed || !options.configured) return
+      chat?.preload()
     },
     checkNetwork() {
       const diagnose = options.createEngine.diagnose
@@ -506,8 +349,7 @@ export function createWidgetController(options: WidgetControllerOptions): Widget
     },
     destroy() {
       if (destroyed) return
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide)
-      closeChat()
+      chat?.destroy()
       void stop()
       destroyed = true
     },

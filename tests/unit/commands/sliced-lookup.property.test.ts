@@ -6,14 +6,14 @@
  * or with the same refusal, as the same lookup run to the end in one task (./click.ts `chooseClickTarget`,
  * ./toggle.ts `chooseToggle`). Likewise a fill on a generated form of 300 to 420 rows of labelled fields (text,
  * number, select), some hidden, disabled or read-only: the same field, or the same refusal word for word (the
- * closest field names included), as ./fields.ts `chooseField` in one go.
+ * closest field names included), as ./chooseField.ts `chooseField` in one go.
  */
 import { afterEach, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { createCommandExecutor, type CommandResult } from '../../../src/voice/commands'
 import { chooseClickTarget } from '../../../src/voice/commands/click'
 import { chooseToggle } from '../../../src/voice/commands/toggle'
-import { chooseField } from '../../../src/voice/commands/fields'
+import { chooseField } from '../../../src/voice/commands/chooseField'
 
 /** An executor that gives the page a turn at every yield point past the first 256 elements (`lookupSliceMs: 0`). */
 const slicingExecutor = () =>

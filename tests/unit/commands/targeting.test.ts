@@ -12,7 +12,7 @@ import {
   type CommandResult,
   type VoiceToast,
 } from '../../../src/voice/commands'
-import { accessibleFieldName } from '../../../src/voice/commands/fields'
+import { accessibleFieldName } from '../../../src/voice/commands/fieldNames'
 
 let current: CommandExecutor | undefined
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { attributeName, parseEmbedSettings } from '../../../src/embed/config'
+import { parseEmbedSettings } from '../../../src/embed/config'
+import { attributeName } from '../../../src/embed/settings'
 
 const KEY = '11111111-1111-4111-8111-111111111111'
 const ID = '22222222-2222-4222-8222-222222222222'

@@ -5,7 +5,8 @@
  * element removes the widget, and problems are named by the element's attribute names.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ELEMENT_ATTRIBUTES, parseEmbedSettings, settingsFromElement } from '../../../src/embed/config'
+import { parseEmbedSettings, settingsFromElement } from '../../../src/embed/config'
+import { ELEMENT_ATTRIBUTES } from '../../../src/embed/settings'
 import { createController, type EmbedApp } from '../../../src/embed/controller'
 import { defineWidgetElement, ELEMENT_TAG } from '../../../src/embed/element'
 

@@ -4,7 +4,8 @@
  * `data-accent-color`, `data-title`, `data-position`, `data-size` (src/embed/config.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { EMBED_POSITIONS, EMBED_SIZES, parseEmbedSettings } from '../../../src/embed/config'
+import { parseEmbedSettings } from '../../../src/embed/config'
+import { EMBED_POSITIONS, EMBED_SIZES } from '../../../src/embed/settings'
 import {
   WIDGET_POSITIONS,
   WIDGET_SIZES,

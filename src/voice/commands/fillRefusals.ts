@@ -1,0 +1,99 @@
+/**
+ * Why a fill target cannot be filled (./refusals.ts on the control, or on every part of a group), and which
+ * visible choice reveals a hidden one (GOV.UK's "conditional reveal").
+ */
+import {
+  composedAncestors,
+  composedParent,
+  composedText,
+  isEnabled,
+  isReadOnly,
+  isVisible,
+  labelTexts,
+  quotedName,
+} from './dom'
+import { roleAttr, type FillTarget } from './fillKinds'
+import { legendText, targetName } from './fieldNames'
+import { refusalOf, type Refusal } from './refusals'
+
+/** The element a target's visibility and enablement are judged on (a radio group: its first usable radio). */
+function judged(t: FillTarget): Element[] {
+  if (t.kind === 'split-date') return t.parts ?? [t.element]
+  return [t.element]
+}
+
+/**
+ * Whether a combobox input that is itself not seen is the text box of a visible control: tom-select moves its
+ * `role=combobox` input off-screen at opacity 0 while the control shows the chosen item (`.input-hidden`), and
+ * focusing it brings it back. Only layout hides it (no `hidden`, `inert`, `aria-hidden`, `display: none`,
+ * `visibility: hidden`), and its parent box is visible. A honeypot is never a combobox.
+ */
+function comboboxBoxShown(el: Element): boolean {
+  try {
+    const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility
+    if (typeof check !== 'function' || !check.call(el, { visibilityProperty: true })) return false
+    for (const node of composedAncestors(el))
+      if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true')
+        return false
+    const parent = composedParent(el)
+    return parent !== null && isVisible(parent)
+  } catch {
+    return false
+  }
+}
+
+/** The refusal of filling `t`, or `null` (./refusals.ts; groups: every part must be visible and enabled). */
+export function fillRefusalOf(t: FillTarget): Refusal | null {
+  if (t.kind === 'radiogroup') {
+    if (t.element.localName === 'fieldset' || roleAttr(t.element) === 'radiogroup') {
+      if (!isVisible(t.element))
+        return {
+          reason: 'hidden',
+          detail: `the choice ${quotedName(t.element) === `<${t.element.localName}>` ? JSON.stringify(targetName(t)) : quotedName(t.element)} is not visible`,
+        }
+      if (!isEnabled(t.element))
+        return { reason: 'disabled', detail: `the choice ${JSON.stringify(targetName(t))} is disabled` }
+    }
+    return null // each radio is judged when chosen (./controls.ts)
+  }
+  for (const el of judged(t)) {
+    const r = refusalOf(el, 'fill')
+    if (r?.reason === 'hidden' && t.kind === 'combobox' && comboboxBoxShown(el)) {
+      if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }
+      if (isReadOnly(el)) return { reason: 'readonly', detail: `the field ${quotedName(el)} is read-only` }
+      continue
+    }
+    if (r)
+      return t.kind === 'split-date'
+        ? {
+            reason: r.reason,
+            detail: `the date ${JSON.stringify(targetName(t))} ${r.reason === 'hidden' ? 'is not visible' : `is ${r.reason === 'readonly' ? 'read-only' : 'disabled'}`}`,
+          }
+        : r
+  }
+  return null
+}
+
+/** The visible choice (radio or checkbox, with its group's name) that reveals the hidden `el`, if any. */
+export function revealedBy(el: Element): string | null {
+  try {
+    const root = el.getRootNode() as Document | ShadowRoot
+    if (typeof root.querySelectorAll !== 'function') return null
+    for (const node of composedAncestors(el)) {
+      const id = node.getAttribute('id')
+      if (!id) continue
+      const escaped = id.replace(/["\\]/g, '\\$&')
+      const trigger = root.querySelector(`[aria-controls~="${escaped}"], [data-aria-controls="${escaped}"]`)
+      if (!trigger || trigger === el) continue
+      const name = (labelTexts(trigger).join(' ') || trigger.getAttribute('aria-label') || composedText(trigger))
+        .replace(/\s+/g, ' ')
+        .trim()
+      const fieldset = trigger.closest('fieldset')
+      const group = fieldset ? legendText(fieldset).replace(/\s+/g, ' ').trim() : ''
+      if (name) return group ? `${JSON.stringify(name)} (${group})` : JSON.stringify(name)
+    }
+  } catch {
+    /* odd markup */
+  }
+  return null
+}
