@@ -69,7 +69,11 @@ export function clickExpectation(el: Element): PressExpectation | null {
   const role = roleOf(el)
   if (role === 'tab') {
     if (el.getAttribute('aria-selected') === 'true') return null
-    return { control: el, holds: (now) => now.getAttribute('aria-selected') === 'true', missed: 'did not become selected' }
+    return {
+      control: el,
+      holds: (now) => now.getAttribute('aria-selected') === 'true',
+      missed: 'did not become selected',
+    }
   }
   if (isCheckable(el) || el.hasAttribute('aria-expanded') || el.hasAttribute('aria-pressed')) {
     const before = toggleStateOf(el)
@@ -80,11 +84,7 @@ export function clickExpectation(el: Element): PressExpectation | null {
 }
 
 /** The visible element that now stands where the disconnected `old` stood: the same role and accessible name. */
-function replacementOf(
-  doc: Document,
-  old: { role: string; name: string },
-  ignoreSelector: string,
-): Element | null {
+function replacementOf(doc: Document, old: { role: string; name: string }, ignoreSelector: string): Element | null {
   const isIgnored = (el: Element) => {
     try {
       return ignoreSelector !== '' && closestComposed(el, ignoreSelector) !== null
@@ -95,9 +95,8 @@ function replacementOf(
   if (!old.name) return null
   const found = queryAllDeep(doc, 'button,a,input,summary,details,[role],[aria-expanded],[aria-pressed],[tabindex]')
   return (
-    found.find(
-      (el) => !isIgnored(el) && roleOf(el) === old.role && accessibleName(el) === old.name && isVisible(el),
-    ) ?? null
+    found.find((el) => !isIgnored(el) && roleOf(el) === old.role && accessibleName(el) === old.name && isVisible(el)) ??
+    null
   )
 }
 
@@ -127,7 +126,9 @@ export async function confirmPress(
   let replacementPressed = false
   for (let round = 0; round < 4; round++) {
     const replaced = !pressed.isConnected
-    const el = replaced ? await waitForElement(doc, () => replacementOf(doc, identity, ignoreSelector), REPLACED_WAIT_MS) : pressed
+    const el = replaced
+      ? await waitForElement(doc, () => replacementOf(doc, identity, ignoreSelector), REPLACED_WAIT_MS)
+      : pressed
     if (!el) return notTaken(pressed)
     const held = await settles(el, expectation, PRESS_EFFECT_WAIT_MS)
     if (held) return { taken: true, control: el }
