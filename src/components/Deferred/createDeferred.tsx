@@ -9,6 +9,12 @@ export interface DeferredPlaceholderProps {
    * loaded: it loads at once and renders with `defaultOpen`, so the click is not lost.
    */
   onActivate?: () => void
+  /**
+   * The visitor activated the stand-in and the real component is loading: put `aria-busy="true"` on the
+   * activated control (WAI-ARIA 1.2 `aria-busy`), so assistive technology and the voice executor wait for it
+   * (src/voice/commands/taken.ts) instead of reading the stand-in's state.
+   */
+  activated?: boolean
 }
 
 /** Props the real component of {@link createDeferred} gets on top of the component's own. */
@@ -63,7 +69,7 @@ export function createDeferred<P extends object>(
       setActivated(true)
       preload().then(rerender, (error: unknown) => console.error('[deferred] could not load a component', error))
     }
-    return <Placeholder {...props} onActivate={onActivate} />
+    return <Placeholder {...props} onActivate={onActivate} activated={activated} />
   }
   return Object.assign(Deferred, { preload })
 }

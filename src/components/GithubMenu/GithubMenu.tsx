@@ -12,6 +12,7 @@ function GithubMenuPlaceholder({
   variant = 'outline',
   size = 'md',
   onActivate,
+  activated,
 }: GithubMenuProps & DeferredPlaceholderProps) {
   return (
     <Button
@@ -19,6 +20,7 @@ function GithubMenuPlaceholder({
       size={size}
       aria-haspopup="menu"
       aria-expanded={false}
+      aria-busy={activated || undefined}
       onClick={onActivate}
       onPointerEnter={() => void GithubMenu.preload()}
     >

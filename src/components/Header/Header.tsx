@@ -20,13 +20,14 @@ export { NAV_LINKS } from './navLinks'
 import { NAV_LINKS } from './navLinks'
 
 // Menu machinery loads after hydration, when idle; a press on the stand-in before that loads it and opens it.
-function MobileNavPlaceholder({ onActivate }: DeferredPlaceholderProps) {
+function MobileNavPlaceholder({ onActivate, activated }: DeferredPlaceholderProps) {
   const { t } = useTranslation()
   return (
     <IconButton
       aria-label={t('nav.openMenu')}
       aria-haspopup="menu"
       aria-expanded={false}
+      aria-busy={activated || undefined}
       variant="outline"
       size="sm"
       onClick={onActivate}

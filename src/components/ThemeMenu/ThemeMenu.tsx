@@ -7,13 +7,14 @@ import { createDeferred, type DeferredPlaceholderProps } from '../Deferred'
  * Pre-rendered stand-in with the menu button's look and role (the stored choice is not in its name: it is unknown
  * before the browser runs). A click loads the menu and opens it.
  */
-function ThemeMenuPlaceholder({ onActivate }: DeferredPlaceholderProps) {
+function ThemeMenuPlaceholder({ onActivate, activated }: DeferredPlaceholderProps) {
   const { t } = useTranslation()
   return (
     <IconButton
       aria-label={t('theme.label')}
       aria-haspopup="menu"
       aria-expanded={false}
+      aria-busy={activated || undefined}
       variant="ghost"
       size="sm"
       data-testid="theme-menu"

@@ -4,8 +4,8 @@
  * Every value is set the way frameworks observe it (React, Vue and Angular controlled inputs): through the
  * native `value` setter of the element's prototype (./effects.ts `setNativeValue`), then `input` and `change`.
  * Widgets built from ARIA roles are operated as a keyboard user would (WAI-ARIA Authoring Practices keyboard
- * interaction): selects, comboboxes and listboxes in ./selects.ts; sliders and spin buttons take Home / End /
- * Arrow keys until `aria-valuenow` is the wanted value. A text or number field (SPEC §5 "Voice fill") is typed
+ * interaction): selects, comboboxes and listboxes in ./selects.ts; sliders, spin buttons and range inputs take
+ * Home / End / Page / Arrow keys until the value they show is the wanted one (./sliders.ts). A text or number field (SPEC §5 "Voice fill") is typed
  * into here too: a spoken number as digits, a text date picker's date in the format it announces, `maxlength` kept. A control that does not take the value is refused (`rejected-value`) and
  * left as it was where the platform allows.
  *
@@ -16,7 +16,8 @@
 import type { FillTarget } from './fillKinds'
 import { quotedList, targetName } from './fieldNames'
 import { accessibleName, composedParent, describeElement, isEnabled, labelTexts } from './dom'
-import { clickElement, dispatch, focus, keydown, MAX_KEY_PRESSES, setNativeValue } from './effects'
+import { clickElement, dispatch, focus, setNativeValue } from './effects'
+import { moveWithKeys } from './sliders'
 import { clickTargetOf, toggleRefusal } from './toggle'
 import { rejected, type ControlOutcome } from './refusals'
 import { comboboxChoose, listboxChoose, matchOption, selectOption } from './selects'
@@ -124,38 +125,6 @@ function setInputValue(
 export function rejectedValueDetail(name: string, spoken: string, min = '', max = ''): string {
   const bounds = [min && `from ${min}`, max && `to ${max}`].filter(Boolean).join(' ')
   return `${JSON.stringify(name)} does not accept ${JSON.stringify(spoken)}${bounds ? ` (it takes ${bounds})` : ''}`
-}
-
-/** Presses keys on an ARIA slider / spin button until `aria-valuenow` is `n` (Home/End for the bounds). */
-function keyToValue(el: Element, n: number, name: string): ControlOutcome {
-  const now = () => Number(el.getAttribute('aria-valuenow'))
-  focus(el)
-  const range = numberRange(el)
-  if (n === range.min) keydown(el, 'Home')
-  else if (n === range.max) keydown(el, 'End')
-  for (let i = 0; i < MAX_KEY_PRESSES && Number.isFinite(now()) && now() !== n; i++) {
-    const before = now()
-    const up = n > before
-    keydown(
-      el,
-      up
-        ? el.getAttribute('role') === 'slider'
-          ? 'ArrowRight'
-          : 'ArrowUp'
-        : el.getAttribute('role') === 'slider'
-          ? 'ArrowLeft'
-          : 'ArrowDown',
-    )
-    const after = now()
-    if (after === before) break // the widget does not move (or is at its bound)
-    if (up ? after > n : after < n) break // stepped past: the nearest value the control has
-  }
-  if (now() !== n) {
-    return rejected(
-      `${JSON.stringify(name)} did not reach ${n} (it shows ${el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? 'no value'})`,
-    )
-  }
-  return { ok: true, shown: el.getAttribute('aria-valuetext') ?? String(n), acted: el }
 }
 
 /* ---------------------------------------------------------------- editable regions */
@@ -395,14 +364,14 @@ export function operateControl(t: FillTarget, value: string): ControlOutcome | P
       const range = numberRange(input)
       const n = spokenNumberFor(value, range)
       if (n === null) return rejected(`${JSON.stringify(value)} is not a number ${JSON.stringify(name)} can take`)
-      return outOfRange(n, range, name) ?? setInputValue(input, String(n), name, value)
+      return outOfRange(n, range, name) ?? moveWithKeys(input, n, range, name)
     }
     case 'slider':
     case 'spinbutton': {
       const range = numberRange(el)
       const n = spokenNumberFor(value, range)
       if (n === null) return rejected(`${JSON.stringify(value)} is not a number ${JSON.stringify(name)} can take`)
-      return outOfRange(n, range, name) ?? keyToValue(el, n, name)
+      return outOfRange(n, range, name) ?? moveWithKeys(el, n, range, name)
     }
     case 'text':
     case 'number':

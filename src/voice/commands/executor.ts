@@ -25,7 +25,7 @@ import {
   type ToggleCommand,
   type VoiceCommand,
 } from './schema'
-import { describeElement, isVisible, withLookupScope } from './dom'
+import { describeElement, isVisible, quotedName, roleOf, withLookupScope } from './dom'
 import { clickTargetSteps, describeClick, type Choice } from './click'
 import { fieldSteps, type FieldChoice } from './chooseField'
 import { operateControl, type ControlOutcome } from './controls'
@@ -39,6 +39,7 @@ import {
   setNativeValue,
   whenSettled,
 } from './effects'
+import { clickExpectation, confirmPress, toggleExpectation, type PressExpectation } from './taken'
 import { createToastGate, REFUSAL_TOAST_WINDOW_MS } from './toastGate'
 import { createNotFoundMemo } from './notFoundMemo'
 import { TOAST_VALUE_MAX_CHARS, voiceToast, type VoiceToast } from './toasts'
@@ -123,7 +124,8 @@ export interface CommandExecutor {
  */
 export function createCommandExecutor(options: CommandExecutorOptions): CommandExecutor {
   const { log, logLimited } = createCommandLog(options.logger)
-  const filter = createWidgetFilter(options.ignoreSelector ?? DEFAULT_IGNORE_SELECTOR)
+  const ignoreSelector = options.ignoreSelector ?? DEFAULT_IGNORE_SELECTOR
+  const filter = createWidgetFilter(ignoreSelector)
   const lookup = filter.lookup
   const highlighter = createHighlighter(
     Math.max(0, options.highlightMs ?? DEFAULT_HIGHLIGHT_MS),
@@ -261,11 +263,41 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       }
       return { status: 'executed', command, target: el }
     }
+    const expected = clickExpectation(el)
+    const named = `${roleOf(el) || el.localName} ${quotedName(el)}`
     clickElement(el)
     log('info', `clicked ${describeElement(el)} for ${describeClick(command)}`)
-    notify(voiceToast('elementClicked'))
-    return { status: 'executed', command, target: el }
+    if (!expected || expected.holds(el)) {
+      notify(voiceToast('elementClicked'))
+      return { status: 'executed', command, target: el }
+    }
+    return confirmLater(command, expected, named, () => notify(voiceToast('elementClicked')))
   }
+
+  /**
+   * A press whose expected effect did not show at once (./taken.ts): the command goes on until it shows, is
+   * pressed again the next way, or is reported not taken; the result names the control that took it (the one
+   * that replaced the pressed one, when the page swapped it).
+   */
+  const confirmLater = (
+    command: ClickCommand | ToggleCommand,
+    expected: PressExpectation,
+    named: string,
+    onTaken: () => void,
+  ): CommandResult =>
+    later(
+      command,
+      confirmPress(expected, named, ignoreSelector).then((outcome): CommandResult => {
+        if (!outcome.taken) {
+          notify(voiceToast('commandFailed'))
+          return refuse(command, 'not-taken', outcome.detail)
+        }
+        onTaken()
+        log('info', `${command.action} took on ${describeElement(outcome.control)}`)
+        return { status: 'executed', command, target: outcome.control }
+      }),
+      expected.control,
+    )
 
   const runFill = (doc: Document, win: Window | undefined, command: FillCommand): CommandResult => {
     const found = choose(doc, win, command, () => fieldSteps(doc, command, lookup))
@@ -357,12 +389,15 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       return refuse(command, 'not-toggleable', 'a radio button cannot be switched off')
     }
     bringIntoView(visibleTarget, win)
+    const expected = toggleExpectation(control, wanted)
+    const named = `${roleOf(control) || control.localName} ${quotedName(control)}`
     if (control.localName === 'details') {
       ;(control as HTMLDetailsElement).open = wanted
     } else {
       clickElement(clicked) // the control, or the visible label of a visually hidden input
     }
     highlight(visibleTarget, win)
+    if (!expected.holds(control)) return confirmLater(command, expected, named, () => {})
     const settled = whenSettled(control).then(() =>
       log('info', `toggled ${describeElement(control)} → ${toggleStateOf(control) ? 'on' : 'off'}`),
     )

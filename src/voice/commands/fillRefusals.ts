@@ -69,7 +69,9 @@ export function fillRefusalOf(t: FillTarget): Refusal | null {
         return { reason: 'disabled', detail: `the field ${JSON.stringify(targetName(t))} is disabled` }
       continue
     }
-    if (r?.reason === 'hidden' && t.kind === 'combobox' && comboboxBoxShown(el)) {
+    // A range input kept only for assistive technology inside the thumb a person sees and drags (MUI's Slider
+    // clips its `<input type=range>` to nothing inside the thumb): judged on the thumb, as a combobox on its box.
+    if (r?.reason === 'hidden' && (t.kind === 'combobox' || t.kind === 'range') && comboboxBoxShown(el)) {
       if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }
       if (isReadOnly(el)) return { reason: 'readonly', detail: `the field ${quotedName(el)} is read-only` }
       continue

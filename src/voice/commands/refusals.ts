@@ -34,6 +34,11 @@ export type RefusalReason =
   | 'not-toggleable'
   /** The field rejected the value (e.g. letters into `type=number`). */
   | 'rejected-value'
+  /**
+   * A click or toggle changed nothing it was expected to change (a tab not selected, a menu not opened), also
+   * when pressed again with the keys (./taken.ts).
+   */
+  | 'not-taken'
   /** An unexpected exception inside the executor (caught). */
   | 'error'
 

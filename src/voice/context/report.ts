@@ -138,6 +138,8 @@ export function refusalSentence(command: VoiceCommand | undefined, reason: Refus
       return `the ${target} cannot be switched off (it is a radio button)`
     case 'rejected-value':
       return `the ${target} did not accept that value`
+    case 'not-taken':
+      return `the ${target} did not respond`
     case 'no-document':
       return 'the page is not ready yet'
     case 'error':

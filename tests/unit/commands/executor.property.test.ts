@@ -260,7 +260,15 @@ function check(condition: boolean, message: string): void {
   if (!condition) throw new Error(message)
 }
 
-const ALLOWED_ATTRIBUTE_MUTATIONS = new Set(['style', 'data-voice-highlight', 'open'])
+// The fixture's own widgets flip their ARIA state when clicked (see beforeAll).
+const ALLOWED_ATTRIBUTE_MUTATIONS = new Set([
+  'style',
+  'data-voice-highlight',
+  'open',
+  'aria-checked',
+  'aria-pressed',
+  'aria-expanded',
+])
 
 function isScriptHref(href: string | null): boolean {
   // Independent of the executor's own check: strip what the URL parser strips, compare the scheme.
@@ -273,6 +281,16 @@ const effects = { clicks: 0, inputs: 0, scrolls: 0, submits: 0, opens: 0 }
 
 beforeAll(() => {
   document.body.innerHTML = FIXTURE
+  // The switch, toggle button and menu button work as real ones do: a click flips their state (a press that
+  // changes nothing is pressed again and reported not taken: src/voice/commands/taken.ts).
+  for (const [id, attr] of [
+    ['sw', 'aria-checked'],
+    ['pressed', 'aria-pressed'],
+    ['exp', 'aria-expanded'],
+  ] as const) {
+    const el = document.getElementById(id)!
+    el.addEventListener('click', () => el.setAttribute(attr, String(el.getAttribute(attr) !== 'true')))
+  }
   document.addEventListener(
     'click',
     (e) => {

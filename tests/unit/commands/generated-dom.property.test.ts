@@ -189,7 +189,10 @@ beforeAll(() => {
     'click',
     (e) => {
       judgeActivation(e.target as Element, 'clicked')
-      e.preventDefault()
+      // Nothing navigates; a checkbox still toggles, as it does for a visitor (a press that changes nothing
+      // is pressed again and reported not taken: src/voice/commands/taken.ts).
+      const checkbox = e.target instanceof HTMLInputElement && e.target.type === 'checkbox'
+      if (!checkbox) e.preventDefault()
     },
     true,
   )
