@@ -17,7 +17,8 @@
  *    best one — never passed on to a weaker match ("Delete Account" disabled never clicks "Delete Account Settings").
  */
 import type { ClickCommand } from './schema'
-import { accessibleName, composedAncestors, composedText, queryAllDeep, roleOf, searchRoots } from './dom'
+import { composedAncestors, queryAllDeep, searchRoots } from './dom'
+import { accessibleName, composedText, roleOf } from './accessibleNames'
 import { bestTies, createMatcher, EXACT_MATCH, MATCH_THRESHOLD, normalizeText, type Ranked } from './match'
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/

@@ -15,7 +15,8 @@
  */
 import type { FillTarget } from './fillKinds'
 import { quotedList, targetName } from './fieldNames'
-import { accessibleName, composedParent, describeElement, isEnabled, labelTexts } from './dom'
+import { composedParent, isEnabled } from './dom'
+import { accessibleName, describeElement, labelTexts } from './accessibleNames'
 import { clickElement, dispatch, focus, setNativeValue } from './effects'
 import { moveWithKeys } from './sliders'
 import { clickTargetOf, toggleRefusal } from './toggle'

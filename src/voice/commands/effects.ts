@@ -282,3 +282,22 @@ export function createHighlighter(
     },
   }
 }
+
+/**
+ * Whether motion is reduced: the executor's `prefersReducedMotion` option (a value, or a function asked each time),
+ * else the window's `prefers-reduced-motion: reduce` media query; `false` where neither answers (or one throws).
+ */
+export function motionReduced(pref: boolean | (() => boolean) | undefined, win: Window | undefined): boolean {
+  try {
+    if (typeof pref === 'function') return pref()
+    if (typeof pref === 'boolean') return pref
+    return win?.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+  } catch {
+    return false
+  }
+}
+
+/** `text` cut to at most `max` characters, ending in `…` when cut. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}

@@ -25,7 +25,8 @@ import {
   type ToggleCommand,
   type VoiceCommand,
 } from './schema'
-import { describeElement, isVisible, quotedName, roleOf, withLookupScope } from './dom'
+import { isVisible, withLookupScope } from './dom'
+import { describeElement, quotedName, roleOf } from './accessibleNames'
 import { clickTargetSteps, describeClick, type Choice } from './click'
 import { fieldSteps, type FieldChoice } from './chooseField'
 import { operateControl, type ControlOutcome } from './controls'
@@ -35,8 +36,10 @@ import {
   clickElement,
   createHighlighter,
   HIGHLIGHT_ATTRIBUTE,
+  motionReduced,
   newTabUrlOf,
   setNativeValue,
+  truncate,
   whenSettled,
 } from './effects'
 import { clickExpectation, confirmPress, toggleExpectation, type PressExpectation } from './taken'
@@ -150,16 +153,7 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
   const getWindow = (doc: Document): Window | undefined =>
     options.window ?? doc.defaultView ?? (typeof window === 'undefined' ? undefined : window)
 
-  const reducedMotion = (win: Window | undefined): boolean => {
-    const pref = options.prefersReducedMotion
-    try {
-      if (typeof pref === 'function') return pref()
-      if (typeof pref === 'boolean') return pref
-      return win?.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
-    } catch {
-      return false
-    }
-  }
+  const reducedMotion = (win: Window | undefined): boolean => motionReduced(options.prefersReducedMotion, win)
 
   const refuse = (command: VoiceCommand | undefined, reason: RefusalReason, detail: string): CommandResult => {
     logLimited('warn', `refused ${command?.action ?? 'command'} (${reason}): ${detail}`)
@@ -455,10 +449,4 @@ export function createCommandExecutor(options: CommandExecutorOptions): CommandE
       highlighter.dispose()
     },
   }
-}
-
-/* ------------------------------------------------------------------------------------------------------ */
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }

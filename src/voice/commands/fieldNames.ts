@@ -2,7 +2,8 @@
  * How a fill target is named (SPEC §5 "label text", computed as assistive technology computes it: HTML-AAM §4.1),
  * and how targets are named in messages (a refusal listing fields, options or ties).
  */
-import { composedAncestors, composedText, labelledByText, labelTexts } from './dom'
+import { composedAncestors } from './dom'
+import { composedText, labelledByText, labelTexts } from './accessibleNames'
 import { roleAttr, type FillTarget } from './fillKinds'
 
 /** `userEmail` / `user_email` / `user-email` → `user email`. */

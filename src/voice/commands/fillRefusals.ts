@@ -2,16 +2,8 @@
  * Why a fill target cannot be filled (./refusals.ts on the control, or on every part of a group), and which
  * visible choice reveals a hidden one (GOV.UK's "conditional reveal").
  */
-import {
-  composedAncestors,
-  composedParent,
-  composedText,
-  isEnabled,
-  isReadOnly,
-  isVisible,
-  labelTexts,
-  quotedName,
-} from './dom'
+import { composedAncestors, composedParent, isEnabled, isReadOnly, isVisible } from './dom'
+import { composedText, labelTexts, quotedName } from './accessibleNames'
 import { roleAttr, type FillTarget } from './fillKinds'
 import { legendText, targetName } from './fieldNames'
 import { refusalOf, type Refusal } from './refusals'

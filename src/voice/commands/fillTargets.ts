@@ -3,7 +3,8 @@
  * control a fill writes into, radio groups and split dates, in the document, its open shadow roots and
  * same-origin frames, outside the widget.
  */
-import { labelTexts, searchRoots } from './dom'
+import { searchRoots } from './dom'
+import { labelTexts } from './accessibleNames'
 import { fillKindOf, inputType, roleAttr, type FillTarget } from './fillKinds'
 import { splitIdentifier } from './fieldNames'
 import type { LookupContext } from './click'

@@ -12,7 +12,8 @@
  * - unsafe-url: activating it would navigate to a `javascript:`, `vbscript:` or `data:` URL, judged on what the
  *   click actually activates ({@link unsafeActivationOf}).
  */
-import { composedAncestors, isEnabled, isReadOnly, isVisible, quotedName, roleOf } from './dom'
+import { composedAncestors, isEnabled, isReadOnly, isVisible } from './dom'
+import { quotedName, roleOf } from './accessibleNames'
 
 /** Why a command was refused. */
 export type RefusalReason =

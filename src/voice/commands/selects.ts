@@ -9,7 +9,7 @@
  * @module
  */
 import { quotedList } from './fieldNames'
-import { accessibleName } from './dom'
+import { accessibleName } from './accessibleNames'
 import { clickElement, dispatch, focus, keydown, MAX_KEY_PRESSES, nextTurn, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
 import { foldText } from './spoken'

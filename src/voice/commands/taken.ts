@@ -14,7 +14,8 @@
  * `aria-busy="true"` after the press (the stand-in says the real widget is loading) is waited for as long.
  * @module
  */
-import { accessibleName, closestComposed, isVisible, queryAllDeep, roleOf } from './dom'
+import { closestComposed, isVisible, queryAllDeep } from './dom'
+import { accessibleName, roleOf } from './accessibleNames'
 import { clickElement, focus, keydown, nextTurn, waitFor } from './effects'
 import { toggleStateOf } from './toggle'
 

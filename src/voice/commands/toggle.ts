@@ -11,7 +11,8 @@
  * (./refusals.ts).
  */
 import type { ToggleCommand } from './schema'
-import { accessibleName, isEnabled, isVisible, labelTexts, queryAllDeep, quotedName, roleOf } from './dom'
+import { isEnabled, isVisible, queryAllDeep } from './dom'
+import { accessibleName, labelTexts, quotedName, roleOf } from './accessibleNames'
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import { refusalOf, unsafeActivationOf, type Refusal } from './refusals'
 import type { LookupContext } from './click'
