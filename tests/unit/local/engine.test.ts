@@ -262,4 +262,19 @@ describe('local engine through the voice session', () => {
     expect(r.speech.spoken.at(-1)).toEqual({ text: 'इस पेज पर Checkout नहीं मिला', lang: 'hi' })
     await r.session.stop()
   })
+
+  it('says in Hindi that a press changed nothing (a tab that stays unselected is not reported done)', async () => {
+    document.documentElement.lang = 'hi'
+    document
+      .querySelector('main')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<div role="tablist"><button role="tab" aria-selected="true">Login</button><button role="tab" aria-selected="false">Password</button></div>',
+      )
+    const r = await run({}, 'hi')
+    await settle(r)
+    r.speech.say('Password पर क्लिक करो')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('Password दबाया, पर कुछ नहीं बदला'), { timeout: 8_000 })
+    await r.session.stop()
+  })
 })
