@@ -224,6 +224,9 @@ export async function driveFrame(frame: HTMLIFrameElement): Promise<void> {
     await until(() => root.dataset.status === 'listening', `${name}: listening`)
     await until(() => (byTestId(shadow, 'voice-log')?.querySelectorAll('.turn').length ?? 0) >= 2, `${name}: turns`)
     await until(() => !!byTestId(shadow, 'voice-transcript')?.textContent, `${name}: the transcript`)
+    // The "active" toast comes after the frame that paints Listening (src/voice/session/session.ts), which a busy
+    // machine delays: wait for it, so that it is dismissed below rather than drawn into the baseline.
+    await until(() => shadow.querySelector('[data-testid="voice-toast"]') !== null, `${name}: the active toast`)
   } else if (state === 'problem') {
     mic.click()
     await until(
