@@ -13,7 +13,7 @@
  * is set through the native setter with `input` and `change` instead — the events the page reads it by.
  * @module
  */
-import { dispatch, focus, MAX_KEY_PRESSES, setNativeValue, waitFor } from './effects'
+import { dispatch, focus, KEY_CODES, MAX_KEY_PRESSES, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
 
 /** Longest wait, in ms, for a widget to show the effect of one key press before it counts as not moving. */
@@ -45,16 +45,7 @@ function shownOf(el: Element): string {
 function press(el: Element, key: string): boolean {
   const win = el.ownerDocument.defaultView
   const Ctor = win?.KeyboardEvent ?? KeyboardEvent
-  const keyCode = {
-    PageUp: 33,
-    PageDown: 34,
-    End: 35,
-    Home: 36,
-    ArrowLeft: 37,
-    ArrowUp: 38,
-    ArrowRight: 39,
-    ArrowDown: 40,
-  }[key]
+  const keyCode = KEY_CODES[key]
   const init = { key, code: key, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true }
   const notPrevented = el.dispatchEvent(new Ctor('keydown', init))
   el.dispatchEvent(new Ctor('keyup', init))
