@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import en from '../../../locales/en/voice.json'
 import hi from '../../../locales/hi/voice.json'
 import type { ConsentSettings } from '../../voice/widget'
-import { ConsentHost, coveredArea, dismissToasts, reached } from './consentHost'
+import { ConsentHost, coveredArea, activeToastShown, dismissToasts, reached } from './consentHost'
 import { focused, widget } from './widgetQueries'
 
 /**
@@ -140,6 +140,7 @@ export const Withdrawal: Story = {
     const w = await widget(canvasElement)
     await userEvent.click(within(w).getByRole('button', { name: en.widget.start }))
     await waitFor(() => expect(w).toHaveAttribute('data-status', 'listening'))
+    await activeToastShown(w)
     await dismissToasts(w)
     const manage = within(w).getByRole('button', { name: en.widget.consent.manage })
     await userEvent.click(manage)

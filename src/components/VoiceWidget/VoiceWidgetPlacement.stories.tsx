@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import en from '../../../locales/en/voice.json'
 import { HIGHLIGHT_ATTRIBUTE } from '../../voice/commands'
 import type { WidgetPosition } from '../../voice/widget'
-import { CALL_START, ConsentHost, coveredArea, dismissToasts, toolCall } from './consentHost'
+import { CALL_START, ConsentHost, coveredArea, activeToastShown, dismissToasts, toolCall } from './consentHost'
 import { widget } from './widgetQueries'
 
 /**
@@ -78,6 +78,7 @@ export const Compact: Story = {
     await expect(mic.getBoundingClientRect().width).toBe(48)
     await userEvent.click(mic)
     await waitFor(() => expect(within(w).getByTestId('voice-transcript')).toHaveTextContent('“add darjeeling”'))
+    await activeToastShown(w)
     await dismissToasts(w)
   },
 }
@@ -91,6 +92,7 @@ export const Full: Story = {
     await expect(mic.getBoundingClientRect().width).toBe(64)
     await userEvent.click(mic)
     await waitFor(() => expect(within(w).getByTestId('voice-transcript')).toBeVisible())
+    await activeToastShown(w)
     await dismissToasts(w)
   },
 }
@@ -110,6 +112,7 @@ export const AccentAndTitle: Story = {
     await expect(accentWarnings.join('\n')).toMatch(/data-accent-color \(accentColor\) "#0b57d0".*dark theme/)
     await userEvent.click(mic)
     await waitFor(() => expect(w).toHaveAttribute('data-status', 'listening'))
+    await activeToastShown(w)
     await dismissToasts(w)
     await expect(within(w).getByText('Chai & Co. help')).toBeVisible()
   },

@@ -62,6 +62,12 @@ export const press = async (el: HTMLElement, t: CopyLookup, status = 'listening'
   // the first press of a file loads the session, engine and conversation chunks in the dev server: give it time
   await waitFor(() => expect(widgetRoot(el)).toHaveAttribute('data-status', status), { timeout: 5000 })
   await waitFor(() => expect(widgetRoot(el).querySelector('[data-testid="voice-announcer"]')).not.toBeNull())
+  // A started call's "active" toast comes after the frame that paints Listening (src/voice/session/session.ts),
+  // which a busy machine delays: wait for it, so that a later dismissToasts removes it instead of racing it.
+  if (status === 'listening')
+    await waitFor(() => expect(within(widgetRoot(el)).getByText(t('widget.toast.active.title'))).toBeVisible(), {
+      timeout: 5000,
+    })
   return w
 }
 

@@ -166,6 +166,22 @@ export function ConsentHost({
   )
 }
 
+/**
+ * Waits for a started call's "active" toast (English or Hindi), which comes after the frame that paints Listening
+ * (src/voice/session/session.ts) — on a busy machine after a dismissToasts that did not wait for it.
+ */
+export async function activeToastShown(w: HTMLElement): Promise<void> {
+  await waitFor(
+    () =>
+      expect(
+        within(w).getByText(new RegExp(`^(${en.widget.toast.active.title}|${hi.widget.toast.active.title})$`)),
+      ).toBeVisible(),
+    {
+      timeout: 5000,
+    },
+  )
+}
+
 /** Dismisses every toast from the keyboard (Escape dismisses the newest): toasts are not part of these baselines. */
 export async function dismissToasts(w: HTMLElement): Promise<void> {
   for (const b of within(w).queryAllByRole('button', { name: /Dismiss notification|सूचना हटाएँ/ }))
