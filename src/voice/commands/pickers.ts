@@ -19,14 +19,19 @@
 import { clickElement, dispatch, focus, keydown, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
 import { parseSpokenDate, parseSpokenTime, type CalendarDate } from './spoken'
+import { fillSections, sectionsGroupOf } from './sections'
 
 /** Class flatpickr puts on the input it draws a picker for (dist/flatpickr.js `setupInputs`). */
 const FLATPICKR_INPUT = 'flatpickr-input'
 /** How long a fill waits for the calendar to open after the click on the input, in ms. */
 export const PICKER_OPEN_WAIT_MS = 400
 
-/** Whether `el` is an input a picker library writes (see the module doc); not its mobile `type=date` copy. */
+/**
+ * Whether `el` is an input a picker library writes (see the module doc; not flatpickr's mobile `type=date` copy),
+ * or the hidden input of a date field typed into by sections (./sections.ts).
+ */
 export function isPickerInput(el: Element): boolean {
+  if (sectionsGroupOf(el)) return true
   return (
     el.localName === 'input' && el.classList.contains(FLATPICKR_INPUT) && !el.classList.contains('flatpickr-mobile')
   )
@@ -124,6 +129,8 @@ export async function fillPicker(
   name: string,
   monthFirst: boolean,
 ): Promise<ControlOutcome> {
+  const sectionsGroup = sectionsGroupOf(input)
+  if (sectionsGroup) return fillSections(input, sectionsGroup, value, name)
   const doc = input.ownerDocument
   const before = input.value
   if (!openCalendar(doc)) clickElement(face)
