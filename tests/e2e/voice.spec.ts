@@ -367,14 +367,19 @@ async function sentMessages(
   return page.evaluate(() => (window as unknown as { __voiceSent: never[] }).__voiceSent)
 }
 
-test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({
-  page,
-}) => {
+/** Records every message the scripted engine sends from the next page load on (read with {@link sentMessages}). */
+async function recordSentMessages(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __voiceSent: unknown[] }
     w.__voiceSent = []
     window.addEventListener('voiceos:scripted-send', (e) => w.__voiceSent.push((e as CustomEvent).detail))
   })
+}
+
+test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({
+  page,
+}) => {
+  await recordSentMessages(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
@@ -421,11 +426,7 @@ test('the assistant is told what the page offers (on start and after navigating)
 test('"toggle Star us on GitHub" opens its menu, as a press of the button does, and the result says so', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __voiceSent: unknown[] }
-    w.__voiceSent = []
-    window.addEventListener('voiceos:scripted-send', (e) => w.__voiceSent.push((e as CustomEvent).detail))
-  })
+  await recordSentMessages(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
