@@ -76,11 +76,12 @@ export interface SessionActions {
    */
   startPageContext(): void
   /**
-   * The visitor's final words: fetches ahead what a site search of them needs, before the assistant asks for it
+   * The visitor's words, as they speak (`partial`: a partial transcript, the utterance so far) and once final:
+   * fetches ahead what a site search of them needs, before the assistant asks for it
    * (src/voice/search/siteSearch.ts `anticipate`). Nothing without a published index or before the conversation's
    * start; never throws.
    */
-  anticipate(text: string): void
+  anticipate(text: string, partial?: boolean): void
   /**
    * Subscribes to the session's realtime channel (`voice-commands-{sessionId}`, SPEC §3); its commands run as
    * `realtime` ones. Resolves once subscribed or failed (logged: commands then arrive as tool calls only).
@@ -235,9 +236,9 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
       pageContext?.start()
       if (options.siteIndex) void search().then((s) => void s.warm(), noSearch)
     },
-    anticipate(text) {
+    anticipate(text, partial = false) {
       if (disposed || !siteSearch) return
-      void siteSearch.then((s) => void s.anticipate(text), noSearch)
+      void siteSearch.then((s) => void s.anticipate(text, { partial }), noSearch)
     },
     async subscribe(settings, sessionId) {
       if (disposed) return

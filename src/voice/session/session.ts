@@ -218,8 +218,9 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         const final = message.transcriptType === 'final' || message.type === 'transcript[transcriptType="final"]'
         const text = message.transcript.trim()
         if (!final || text !== '') options.onTurn?.({ role: message.role, text, final })
-        // The visitor's question reaches the page before the assistant's search of it: fetch ahead.
-        if (final && text !== '' && message.role === 'user' && actions) actions.anticipate(text)
+        // The visitor's question reaches the page, word by word as they speak, before the assistant's search of
+        // it: fetch ahead.
+        if (text !== '' && message.role === 'user' && actions) actions.anticipate(text, !final)
       }
       return
     }
