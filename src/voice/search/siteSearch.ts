@@ -144,8 +144,8 @@ const importUrl = (url: string): Promise<unknown> => import(/* @vite-ignore */ u
  * Only loads that succeeded stay.
  */
 const pageIndexes = new WeakMap<object, Map<string, Promise<LoadedIndex>>>()
-/** Topic words whose index chunks a loaded index was asked to fetch ahead (once per page and word). */
-const preloadedWords = new WeakMap<PagefindModule, Set<string>>()
+/** The fetches ahead of a loaded index's chunks, by topic word (once per page and word). */
+const preloadedWords = new WeakMap<PagefindModule, Map<string, Promise<void>>>()
 /** Results fetched ahead for a set of topic words, kept for the search that follows: the latest few. */
 const ANTICIPATED_KEPT = 4
 
@@ -194,6 +194,12 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         error:
           'this site has no search index, so only the page the visitor is on can be read (read_page); say so and offer what this page has',
       }
+    // pagefind.js loads beside the manifest (one round trip less before the first search); it is used only once
+    // the manifest says the index is this site's.
+    const script = importModule(new URL('pagefind.js', base).href).then(
+      (m) => ({ m: m as PagefindModule }),
+      () => null,
+    )
     let manifest: { origin?: unknown; pages?: unknown }
     try {
       const res = await doFetch(new URL(INDEX_MANIFEST, base).href, { credentials: 'omit' })
@@ -214,7 +220,9 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       }
     }
     try {
-      const mod = (await importModule(new URL('pagefind.js', base).href)) as PagefindModule
+      const loaded = await script
+      if (!loaded) throw new Error('pagefind.js did not load')
+      const mod = loaded.m
       await mod.options({ basePath: base.pathname, baseUrl: '/', excerptLength: 40 })
       await mod.init?.()
       return mod
@@ -244,23 +252,27 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       if (inFlight < LOOKAHEAD_CONCURRENCY) start()
       else waiting.push(start)
     })
-  /** Fetches the index chunks of each word not asked for yet in this page (a failed fetch may be asked again). */
+  /**
+   * Fetches the index chunks of each word, once per page (a failed fetch may be asked again); resolves when every
+   * word's chunks are here, including those an earlier look-ahead is still fetching.
+   */
   const preloadWords = (mod: PagefindModule, words: string[]) => {
-    const asked = preloadedWords.get(mod) ?? new Set<string>()
+    const asked = preloadedWords.get(mod) ?? new Map<string, Promise<void>>()
     preloadedWords.set(mod, asked)
     return Promise.all(
-      words
-        .filter((w) => !asked.has(w))
-        .map((w) => {
-          asked.add(w)
-          return limited(async () => {
-            try {
-              await (mod.preload ? mod.preload(w) : mod.search(w))
-            } catch {
-              asked.delete(w)
-            }
-          })
-        }),
+      words.map((w) => {
+        const known = asked.get(w)
+        if (known) return known
+        const fetching = limited(async () => {
+          try {
+            await (mod.preload ? mod.preload(w) : mod.search(w))
+          } catch {
+            asked.delete(w)
+          }
+        })
+        asked.set(w, fetching)
+        return fetching
+      }),
     )
   }
   /** Ranked results with their fragments fetched, by the topic words they were searched for (latest last). */

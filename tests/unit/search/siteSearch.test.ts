@@ -20,6 +20,9 @@ import { checkPage } from '../../../src/voice/search/openPage'
 import { searchResultMessage } from '../../../src/voice/context/report'
 import { parseRecord } from '../../../src/voice/context/record'
 import { createSessionActions } from '../../../src/voice/session/actions'
+import { createVoiceSession } from '../../../src/voice/session/session'
+import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
+import { createSessionId } from '../../../src/voice/session/sessionId'
 import type { VapiClientMessage } from '../../../src/voice/engine/messages'
 import { conversationFacts } from '../../../scripts/report/facts'
 
@@ -387,6 +390,35 @@ describe('the look-ahead while the visitor speaks (partial transcripts)', () => 
     const other = await s.search('lamps')
     expect(other.ok && other.results.map((r) => r.title)).toEqual(['lamps'])
     expect(searches).toBe(before + 1)
+  })
+
+  it('a voice session starts loading the index at the press (before Listening), never before, only with an index', async () => {
+    const manifests = (from: number) => fetched.slice(from).filter((p) => p === '/site-index/voiceos-index.json')
+    const sessionWith = (siteIndex: string | undefined) =>
+      createVoiceSession({
+        engine: new ScriptedVoiceEngine({ script: [] }),
+        assistantId: 'asst_1',
+        sessionId: createSessionId(),
+        pageUrl: `${origin}/contact`,
+        realtime: null,
+        onStatus: () => {},
+        onTranscript: () => {},
+        notify: () => {},
+        logger: { info() {}, warn() {}, error() {} },
+        ...(siteIndex !== undefined && { siteIndex }),
+      })
+    const from = fetched.length
+    const without = sessionWith(undefined)
+    const withIndex = sessionWith('/site-index/')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(manifests(from)).toEqual([]) // created (the widget on the page), not pressed: nothing
+    await without.start()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(manifests(from)).toEqual([])
+    await withIndex.start() // the press; no call-start yet
+    await vi.waitFor(() => expect(manifests(from)).toHaveLength(1))
+    await without.stop()
+    await withIndex.stop()
   })
 
   it('never throws and fetches nothing without an index, with an index that fails, or before intent', async () => {
