@@ -128,7 +128,7 @@ function generatedSite(n: number): FixtureSite {
 }
 
 /** Serves a fixture site (pages, sitemap) and its published index at `/site-index/`; HTML pages can carry a tag. */
-async function serveSite(site: FixtureSite, index: string, head: () => string) {
+async function serveSite(site: FixtureSite, index: string, head: () => string, port = 0) {
   const requests: { path: string; at: number; bytes: number; done: number }[] = []
   const server = http.createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!)
@@ -155,7 +155,7 @@ async function serveSite(site: FixtureSite, index: string, head: () => string) {
     if (!html) return void res.writeHead(404).end()
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { origin, requests, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
@@ -197,8 +197,14 @@ console.log(`100 pages: ${Math.round(builds[0]!.ms)} ms`)
 let host = served100
 if (!SKIP_5000) {
   await served100.close()
-  host = await serveSite(site5000, join(OUT, 'index-5000'), () => tag)
-  if (!REUSE || !existsSync(join(OUT, 'index-5000/voiceos-index.json'))) {
+  const manifest = join(OUT, 'index-5000/voiceos-index.json')
+  // A reused index is served on the origin it was built for (its manifest names it; siteSearch checks it).
+  const reused = REUSE && existsSync(manifest)
+  const port = reused
+    ? Number(new URL((JSON.parse(readFileSync(manifest, 'utf8')) as { origin: string }).origin).port)
+    : 0
+  host = await serveSite(site5000, join(OUT, 'index-5000'), () => tag, port)
+  if (!reused) {
     rmSync(join(OUT, 'index-5000'), { recursive: true, force: true })
     builds.push({ pages: 5000, ...(await buildIndex(host, 5000, join(OUT, 'index-5000'))) })
     console.log(`5000 pages: ${Math.round(builds[1]!.ms)} ms`)
@@ -276,7 +282,7 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
   }
   const r = await page.evaluate(
     ({ id, question }) =>
-      new Promise<{ ms: number; ok: boolean }>((done) => {
+      new Promise<{ ms: number; ok: boolean; text?: string }>((done) => {
         const call = (
           window as unknown as { __dailyCalls: { appMessage(m: unknown): void; sendAppMessage(m: unknown): unknown }[] }
         ).__dailyCalls.at(-1)!
@@ -287,7 +293,7 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
           if (text.includes(id)) {
             const ms = performance.now() - t0
             call.sendAppMessage = send
-            done({ ms, ok: text.includes('SEARCH RESULTS') })
+            done({ ms, ok: text.includes('SEARCH RESULTS'), ...(!text.includes('SEARCH RESULTS') && { text }) })
           }
           return send(m)
         }
@@ -301,6 +307,7 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
       }),
     { id, question },
   )
+  if (!r.ok) console.warn(`${id}: no results: ${r.text?.slice(0, 400)}`)
   await new Promise((ok) => setTimeout(ok, 50)) // the last response's record
   const bytes = host.requests
     .slice(from)
