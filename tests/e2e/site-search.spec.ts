@@ -79,9 +79,17 @@ async function resultOf(sent: () => Promise<string[]>, id: string): Promise<stri
   return found
 }
 
-/** The results of a `search_site` answer, best first: each one's path and the excerpt under it. */
+/** The text the assistant reads in a COMMAND RESULT: its JSON line's `result`. */
+const searchText = (answer: string) =>
+  (JSON.parse(answer.replace(/^COMMAND RESULT /, '').split('\n')[0]!) as { result: string }).result
+
+/**
+ * The results of a `search_site` answer, best first: each one's path and the excerpt under it. The answer is
+ * `COMMAND RESULT {"name", "toolCallId", "result"}` (one JSON line) then the record tag; `result` is the text the
+ * assistant reads.
+ */
 const resultsOf = (answer: string) =>
-  [...answer.matchAll(/^\d+\. [^\n]*\((\/[^)\s]*)\)[^\n]*\n {3}([^\n]*)/gm)].map((m) => ({
+  [...searchText(answer).matchAll(/^\d+\. [^\n]*\((\/[^)\s]*)\)[^\n]*\n {3}([^\n]*)/gm)].map((m) => ({
     path: m[1]!,
     excerpt: m[2]!,
   }))
