@@ -432,7 +432,7 @@ const md = [
     ),
   )} ms, max ${Math.round(Math.max(...warm.map((w) => w.doneAfterListening)))} ms (the throttle's latency and transfer come on top).`,
   '',
-  `The visitor starts the first question ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting); the index starts loading at the press. Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
+  `The visitor starts the first question ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting); the index starts loading at call-start (Listening). Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
   '',
 ].join('\n')
 mkdirSync('bench/results', { recursive: true })

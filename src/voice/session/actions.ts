@@ -58,7 +58,7 @@ export interface SessionActionsOptions {
    */
   siteIndex?: string
   /**
-   * The site search the session already created for `siteIndex` (at the press, to warm it and fetch the visitor's
+   * The site search the session already created for `siteIndex` (at call-start, to warm it and fetch the visitor's
    * words ahead); this half answers `search_site` with it. @default created here at the conversation's start
    */
   siteSearch?: Promise<SiteSearch>

@@ -95,14 +95,18 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   /** The acting half (./actions.ts), once its chunk has arrived; `undefined` before, or when it failed to load. */
   let actions: SessionActions | undefined
   /**
-   * The site's search (src/voice/search/siteSearch.ts), created at the press when the owner published an index
-   * (`siteIndex`): its warm-up runs beside the call's set-up (the press is the visitor's intent; nothing of the
-   * index loads before it), and the visitor's words are fetched ahead from their first one, before the acting half
-   * that answers `search_site` with this same search has loaded.
+   * The site's search (src/voice/search/siteSearch.ts), created at call-start (Listening) when the owner published
+   * an index (`siteIndex`): not at the press, where its warm-up (`pagefind.js`, its worker, WebAssembly and
+   * metadata, about 180 KB) would compete with the call's set-up on a slow link — the call starts first, as the
+   * acting half's chunk waits for it too; nor after the acting half, which would chain two loads before the
+   * visitor's first words. The visitor's words are fetched ahead from their first one, and the acting half answers
+   * `search_site` with this same search.
    */
   let siteSearch: Promise<SiteSearch> | undefined
   const startSiteSearch = () => {
     if (!options.siteIndex || siteSearch || ended) return
+    // An acting half already here (a command came before Listening) made its own, and warms it at call-start.
+    if (actions) return
     const origin = doc?.defaultView?.location.origin
     const loading = import('../search/siteSearch').then((m) =>
       m.createSiteSearch({ indexUrl: options.siteIndex, ...(origin && { origin }) }),
@@ -198,6 +202,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
 
   const onCallStart = () => {
     setStatus('listening')
+    startSiteSearch()
     if (options.resume && !arrived && doc) {
       arrived = true
       try {
@@ -349,7 +354,6 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   return {
     async start() {
       setStatus('connecting')
-      startSiteSearch()
       let call: unknown = null
       try {
         const resume = options.resume && engine.reconnect ? options.resume : null

@@ -405,11 +405,12 @@ describe('the look-ahead while the visitor speaks (partial transcripts)', () => 
     expect(searches).toBe(before + 1)
   })
 
-  it('a voice session starts loading the index at the press (before Listening), never before, only with an index', async () => {
+  it("a voice session starts loading the index at call-start (Listening), not during the call's set-up, never before, only with an index", async () => {
     const manifests = (from: number) => fetched.slice(from).filter((p) => p === '/site-index/voiceos-index.json')
+    // The platform's call-start comes 300 ms after the press (the set-up: the request, the room, the microphone).
     const sessionWith = (siteIndex: string | undefined) =>
       createVoiceSession({
-        engine: new ScriptedVoiceEngine({ script: [] }),
+        engine: new ScriptedVoiceEngine({ script: [{ at: 300, event: 'call-start', args: [] }] }),
         assistantId: 'asst_1',
         sessionId: createSessionId(),
         pageUrl: `${origin}/contact`,
@@ -428,8 +429,10 @@ describe('the look-ahead while the visitor speaks (partial transcripts)', () => 
     await without.start()
     await new Promise((r) => setTimeout(r, 100))
     expect(manifests(from)).toEqual([])
-    await withIndex.start() // the press; no call-start yet
-    await vi.waitFor(() => expect(manifests(from)).toHaveLength(1))
+    await withIndex.start() // the press: the call is being set up
+    await new Promise((r) => setTimeout(r, 150))
+    expect(manifests(from)).toEqual([])
+    await vi.waitFor(() => expect(manifests(from)).toHaveLength(1)) // call-start (Listening)
     await without.stop()
     await withIndex.stop()
   })
