@@ -2,6 +2,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './csp'
+import ta from '../../locales/ta/voice.json'
+import { languageOverrides } from '../../src/voice/assistant/overrides'
 import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
@@ -416,4 +418,73 @@ test('the assistant is told what the page offers (on start and after navigating)
   for (const m of await sentMessages(page))
     expect(m).toMatchObject({ type: 'add-message', message: { role: 'system' } })
   await page.getByRole('button', { name: 'Stop voice assistant' }).click()
+})
+
+test("the site's widget in a visitor's language: Tamil chosen from the keyboard, remembered on reload, its overrides sent at the press", async ({
+  page,
+}) => {
+  // Every start of the scripted engine, as its start request would carry it (SCRIPTED_START_EVENT).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __starts: unknown[] }
+    w.__starts = []
+    window.addEventListener('voiceos:scripted-start', (e) => w.__starts.push((e as CustomEvent).detail))
+  })
+  const voiceChunks: string[] = []
+  page.on('response', (res) => {
+    if (/\/assets\/voice-[\w-]+\.js$/.test(res.url())) voiceChunks.push(res.url())
+  })
+  await page.goto('/pricing')
+  const widget = page.getByTestId('voice-widget')
+  await expect(widget).toHaveAttribute('lang', 'en')
+  // The switch comes once the page is idle (its code is a chunk of its own); the page's language first.
+  const button = page.getByRole('button', { name: 'Language: English' })
+  await expect(button).toBeVisible()
+  await waitForHydration(page)
+  const fetchedBefore = voiceChunks.length
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu', { name: 'Choose a language' })
+  await expect(menu).toBeVisible()
+  const tamil = menu.getByRole('menuitemradio', { name: 'தமிழ்' })
+  // The menu opens on the language in use; ↓ walks to Tamil.
+  for (let i = 0; i < 30 && !(await tamil.evaluate((el) => el.matches(':focus'))); i++)
+    await page.keyboard.press('ArrowDown')
+  await expect(tamil).toBeFocused()
+  await expectNoAxeViolations(page)
+  await page.keyboard.press('Enter')
+  await expect(menu).toBeHidden()
+  await expect(widget).toHaveAttribute('lang', 'ta')
+  await expect(page.getByRole('button', { name: ta.widget.start })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'மொழி: தமிழ்' })).toBeFocused()
+  // Only the chosen language's copy was fetched for the choice.
+  expect(voiceChunks.length - fetchedBefore).toBe(1)
+  expect(await page.evaluate(() => localStorage.getItem('voiceos:lang'))).toBe('ta')
+  await expectNoAxeViolations(page)
+
+  // Remembered on the origin: the next page load mounts the widget in Tamil, and hydration (the page is in
+  // English) does not take it back.
+  await page.reload()
+  await expect(widget).toHaveAttribute('lang', 'ta')
+  await waitForHydration(page)
+  await expect(widget).toHaveAttribute('lang', 'ta')
+  const mic = page.getByRole('button', { name: ta.widget.start })
+  await mic.click()
+  const notice = page.getByRole('dialog', { name: ta.widget.consent.title })
+  await notice.getByRole('button', { name: ta.widget.consent.accept }).click()
+  await expect(widget).toHaveAttribute('data-status', 'listening')
+  await expect(page.getByRole('button', { name: ta.widget.stop })).toBeVisible()
+  // The start carries the overrides the embed sends for Tamil (src/voice/widget/languageKit.ts
+  // `widgetLanguageOverrides`: the assistant's language table and the copy's greeting).
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __starts: unknown[] }).__starts.length)).toBe(1)
+  const [start] = await page.evaluate(
+    () => (window as unknown as { __starts: { overrides: Record<string, unknown> }[] }).__starts,
+  )
+  const expected = languageOverrides('ta', ta.widget.greeting)
+  expect(expected.transcriber?.language).toBe('ta')
+  expect(start!.overrides).toEqual({
+    ...expected,
+    variableValues: { ...expected.variableValues, sessionId: expect.any(String), url: expect.any(String) },
+  })
+  await page.getByRole('button', { name: ta.widget.stop }).click()
+  await expect(widget).toHaveAttribute('data-status', 'idle')
 })

@@ -1,10 +1,11 @@
 import { siteConfig, type SiteConfig } from '../../config/site'
 import en from '../../../locales/en/voice.json'
 import type { VoiceCopy } from './copy'
-import { claimHandoff } from '../session/handoffRecord'
+import { claimHandoff, storageOf } from '../session/handoffRecord'
 import { createEngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'
+import { whenIdle } from '../../lib/idle'
 
 /**
  * The engine the site's widget uses: `scripted` as configured; `local` (the browser's recognizer and the command
@@ -24,19 +25,25 @@ export const isVoiceConfigured = (config: SiteConfig): boolean =>
   siteEngineKind(config) !== 'live' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
 
 /**
- * The site's other languages' `voice` copy (`locales/<lng>/voice.json` of src/i18n/locale.ts `LANGUAGES`), one
- * small chunk each, fetched on demand. English is bundled: importing it from a chunk of the app would load (and so
- * start) the app. The widget's other languages are the embed's: each would add a loader to this first script.
+ * Loads the `voice` copy of the page's language `lng` (src/i18n/locale.ts `LANGUAGES`: English, bundled — importing
+ * it from a chunk of the app would load, and so start, the app — or Hindi, a small chunk fetched on demand); English
+ * for any other. The widget's other languages come with ./siteLanguages.ts, never in this first script.
  */
-const voiceCopies = import.meta.glob<VoiceCopy>('../../../locales/hi/voice.json', { import: 'default' })
-
-/** Loads the `voice` copy of `lng` (English when that language has none). */
-export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {
-  const load = voiceCopies[`../../../locales/${lng}/voice.json`]
-  return load ? load() : en
-}
+export const loadVoiceCopy = async (lng: string): Promise<VoiceCopy> =>
+  lng === 'hi' ? (await import('../../../locales/hi/voice.json')).default : en
 
 let site: VoiceWidgetHandle | null = null
+
+/** The site's language chunk (./siteLanguages.ts), once loaded. */
+let languages: typeof import('./siteLanguages') | undefined
+let languagesLoad: Promise<typeof import('./siteLanguages')> | undefined
+/** Loads ./siteLanguages.ts once (the language switch, the 22 other languages' copy loaders, the call overrides). */
+const loadLanguages = () => (languagesLoad ??= import('./siteLanguages').then((m) => (languages = m)))
+
+/** The widget's language now: the page's, until the visitor chooses one in the widget's language switch. */
+let widgetLang = ''
+/** Whether the visitor chose the widget's language (now or on an earlier visit): then the page's no longer sets it. */
+let chosen = false
 
 /** The consent this site's own widget asks for: the default notice (`widget.consent.*` in locales/). */
 export const SITE_CONSENT: ConsentSettings = { required: true }
@@ -49,6 +56,8 @@ export interface SiteVoiceWidgetOptions {
   theme: WidgetTheme
   /** @default siteConfig */
   config?: SiteConfig
+  /** The element the widget mounts in. @default a new `<div data-voiceos>` at the end of `<body>` */
+  host?: HTMLElement
 }
 
 /**
@@ -57,33 +66,54 @@ export interface SiteVoiceWidgetOptions {
  * the first paint, before and regardless of hydration, and lives across client-side navigations (a call
  * survives a language switch). The call engine still loads only on the first mic press.
  * Once per page: a second call returns the mounted one.
- * @returns the widget's handle (the React app keeps its colour mode and copy in step through it).
+ *
+ * The widget speaks the page's language (en, hi) until the visitor picks another of the 24 widget languages in
+ * its language switch, as on an owner's site with `data-languages` (README "Languages"). The switch's code and
+ * the other languages' copy loaders are a chunk of their own (./siteLanguages.ts), loaded once the page is idle
+ * (at most 2 s after the mount), never in this first script. The choice is remembered on the origin
+ * (`localStorage` `voiceos:lang`, as the embed keeps it); on a later visit the widget mounts in it, its chunk
+ * loaded first. The press sends the language's `assistantOverrides` exactly as the embed does (./languageKit.ts),
+ * except in the local mode (no platform call); a press on a first visit before the chunk has loaded sends none
+ * (the assistant's own language), as this site did before it had the switch.
+ * @returns the widget's handle (the React app keeps its colour mode in step through it, and its copy with
+ *   {@link followPageLanguage}).
  */
 export async function mountSiteVoiceWidget({
   lng,
   theme,
   config = siteConfig,
+  host,
 }: SiteVoiceWidgetOptions): Promise<VoiceWidgetHandle> {
   if (site) return site
-  const copy = await loadVoiceCopy(lng)
+  // ./languages.ts LANGUAGE_STORAGE_KEY, spelt out: importing that module would put all of it in this first script.
+  const remembered = storageOf(window, 'localStorage')?.getItem('voiceos:lang')
+  const visitors = remembered ? await loadLanguages().then((m) => m.rememberedCopy(remembered)) : null
+  chosen = !!visitors
+  const copy = visitors?.copy ?? (await loadVoiceCopy(lng))
+  widgetLang = visitors?.lang ?? lng
   if (site) return site
-  const host = document.createElement('div')
-  host.setAttribute('data-voiceos', '')
-  document.body.append(host)
+  if (!host) {
+    host = document.createElement('div')
+    host.setAttribute('data-voiceos', '')
+    document.body.append(host)
+  }
   // One conversation across full page loads (a reload, a language switch): the call's and the local mode's.
   const kind = siteEngineKind(config)
-  const persist = kind !== 'scripted' && isVoiceConfigured(config)
-  site = mountVoiceWidget(host, {
+  const configured = isVoiceConfigured(config)
+  const persist = kind !== 'scripted' && configured
+  const widget = (site = mountVoiceWidget(host, {
     copy,
-    lang: lng,
+    lang: widgetLang,
     theme,
-    configured: isVoiceConfigured(config),
+    configured,
+    callCopy: (l) => languages?.callCopy(l),
+    ...(kind !== 'local' && { languageOverrides: (l, c) => languages?.overrides(l, c) }),
     createEngine: createEngineFactory({
       kind,
       publicKey: config.vapi.publicKey,
       apiBaseUrl: config.vapi.apiBaseUrl,
       persist,
-      lang: lng,
+      lang: () => widgetLang,
     }),
     persist,
     resume: persist ? claimHandoff() : null,
@@ -99,8 +129,40 @@ export async function mountSiteVoiceWidget({
             private: config.supabase.privateChannels,
           }
         : null,
-  })
-  return site
+  }))
+  // A chunk that fails to load says so itself ("Failed to fetch dynamically imported module: …siteLanguages…").
+  whenIdle(
+    () =>
+      void loadLanguages().then(
+        (m) =>
+          m.addSwitch(widget, (c, l) => {
+            chosen = true
+            widgetLang = l
+            widget.setCopy(c, l)
+          }),
+        console.warn,
+      ),
+    2000,
+  )
+  return widget
+}
+
+/**
+ * Shows the page's language in the widget (the app calls it when the page's language changes), unless the
+ * visitor chose the widget's language in its switch.
+ */
+export function followPageLanguage(copy: VoiceCopy, lang: string): void {
+  if (chosen || !site) return
+  widgetLang = lang
+  site.setCopy(copy, lang)
+}
+
+/** Removes the site's widget and forgets its language state (stories and tests mount it again). */
+export function unmountSiteVoiceWidget(): void {
+  site?.destroy()
+  site?.shadowRoot.host.remove()
+  site = null
+  chosen = false
 }
 
 /** The site's mounted voice widget, or `null` before {@link mountSiteVoiceWidget} finished (or outside the site). */
