@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { readSiteConfig } from '../../config/site'
 import { LANGUAGE_STORAGE_KEY } from '../../voice/widget/languages'
@@ -13,7 +13,6 @@ import { focused, widget } from './widgetQueries'
  * with its language switch: the page is in English, the visitor picks another of the 24 widget languages.
  */
 function SiteWidget({ theme }: { theme: 'light' | 'dark' }) {
-  const host = useRef<HTMLDivElement>(null)
   useEffect(() => {
     // Each story starts as a first visit: no language remembered on the origin.
     localStorage.removeItem(LANGUAGE_STORAGE_KEY)
@@ -21,14 +20,14 @@ function SiteWidget({ theme }: { theme: 'light' | 'dark' }) {
       lng: 'en',
       theme,
       config: { ...readSiteConfig({}), voiceEngine: 'scripted' },
-      host: host.current!,
     })
     return () => {
       unmountSiteVoiceWidget()
       localStorage.removeItem(LANGUAGE_STORAGE_KEY)
     }
   }, [theme])
-  return <div ref={host} data-voiceos="" />
+  // The widget mounts at the end of <body>, as on the site.
+  return null
 }
 
 const meta = {
@@ -44,7 +43,8 @@ type Story = StoryObj<typeof meta>
  * Opens the switch (its code loads once the page is idle: the button appears then), and picks `name` from the
  * keyboard: type-ahead is not used, the arrows walk to the item and Enter chooses it.
  */
-async function choose(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
+async function choose(name: string): Promise<HTMLElement> {
+  const canvasElement = document.body
   const root = await widget(canvasElement)
   const canvas = within(root)
   const button = await waitFor(() => canvas.getByRole('button', { name: 'Language: English' }), { timeout: 10_000 })
@@ -62,8 +62,8 @@ async function choose(canvasElement: HTMLElement, name: string): Promise<HTMLEle
 
 /** Tamil chosen: the widget redraws in Tamil (left to right), the choice is remembered on the origin. */
 export const SwitchedToTamil: Story = {
-  play: async ({ canvasElement }) => {
-    const root = await choose(canvasElement, 'தமிழ்')
+  play: async () => {
+    const root = await choose('தமிழ்')
     await waitFor(() => expect(root).toHaveAttribute('lang', 'ta'))
     await expect(root).toHaveAttribute('dir', 'ltr')
     const canvas = within(root)
@@ -78,8 +78,8 @@ export const SwitchedToTamil: Story = {
 export const SwitchedToUrduPhoneDark: Story = {
   args: { theme: 'dark' },
   globals: { theme: 'dark', viewport: { value: 'phone' } },
-  play: async ({ canvasElement }) => {
-    const root = await choose(canvasElement, 'اردو')
+  play: async () => {
+    const root = await choose('اردو')
     await waitFor(() => expect(root).toHaveAttribute('lang', 'ur'))
     await expect(root).toHaveAttribute('dir', 'rtl')
     const canvas = within(root)

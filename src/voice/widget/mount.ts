@@ -407,6 +407,9 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     get state() {
       return controller.state
     },
+    get lang() {
+      return lang
+    },
     setTheme(next) {
       theme = next
       paintTheme()

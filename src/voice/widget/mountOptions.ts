@@ -116,6 +116,8 @@ export interface VoiceWidgetHandle {
   readonly shadowRoot: ShadowRoot
   /** Current call state. */
   readonly state: WidgetState
+  /** The language the widget speaks now (BCP 47; changes with `setCopy`). */
+  readonly lang: string
   /** Switches the colour scheme. */
   setTheme(theme: WidgetTheme): void
   /** Switches the copy (a language change on the page, or the visitor's choice in the language switch). */

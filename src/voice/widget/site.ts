@@ -25,12 +25,18 @@ export const isVoiceConfigured = (config: SiteConfig): boolean =>
   siteEngineKind(config) !== 'live' || (config.vapi.publicKey !== '' && config.vapi.assistantId !== '')
 
 /**
- * Loads the `voice` copy of the page's language `lng` (src/i18n/locale.ts `LANGUAGES`: English, bundled — importing
- * it from a chunk of the app would load, and so start, the app — or Hindi, a small chunk fetched on demand); English
- * for any other. The widget's other languages come with ./siteLanguages.ts, never in this first script.
+ * The site's other languages' `voice` copy (`locales/<lng>/voice.json` of src/i18n/locale.ts `LANGUAGES`), one
+ * small chunk each, fetched on demand. English is bundled: importing it from a chunk of the app would load (and so
+ * start) the app. The widget's other languages come with ./siteLanguages.ts: each would add a loader to this first
+ * script.
  */
-export const loadVoiceCopy = async (lng: string): Promise<VoiceCopy> =>
-  lng === 'hi' ? (await import('../../../locales/hi/voice.json')).default : en
+const voiceCopies = import.meta.glob<VoiceCopy>('../../../locales/hi/voice.json', { import: 'default' })
+
+/** Loads the `voice` copy of `lng` (English when that language has none). */
+export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {
+  const load = voiceCopies[`../../../locales/${lng}/voice.json`]
+  return load ? load() : en
+}
 
 let site: VoiceWidgetHandle | null = null
 
@@ -39,11 +45,6 @@ let languages: typeof import('./siteLanguages') | undefined
 let languagesLoad: Promise<typeof import('./siteLanguages')> | undefined
 /** Loads ./siteLanguages.ts once (the language switch, the 22 other languages' copy loaders, the call overrides). */
 const loadLanguages = () => (languagesLoad ??= import('./siteLanguages').then((m) => (languages = m)))
-
-/** The widget's language now: the page's, until the visitor chooses one in the widget's language switch. */
-let widgetLang = ''
-/** Whether the visitor chose the widget's language (now or on an earlier visit): then the page's no longer sets it. */
-let chosen = false
 
 /** The consent this site's own widget asks for: the default notice (`widget.consent.*` in locales/). */
 export const SITE_CONSENT: ConsentSettings = { required: true }
@@ -56,8 +57,6 @@ export interface SiteVoiceWidgetOptions {
   theme: WidgetTheme
   /** @default siteConfig */
   config?: SiteConfig
-  /** The element the widget mounts in. @default a new `<div data-voiceos>` at the end of `<body>` */
-  host?: HTMLElement
 }
 
 /**
@@ -82,28 +81,25 @@ export async function mountSiteVoiceWidget({
   lng,
   theme,
   config = siteConfig,
-  host,
 }: SiteVoiceWidgetOptions): Promise<VoiceWidgetHandle> {
   if (site) return site
-  // ./languages.ts LANGUAGE_STORAGE_KEY, spelt out: importing that module would put all of it in this first script.
-  const remembered = storageOf(window, 'localStorage')?.getItem('voiceos:lang')
-  const visitors = remembered ? await loadLanguages().then((m) => m.rememberedCopy(remembered)) : null
-  chosen = !!visitors
+  // A language the visitor chose on an earlier visit (./languages.ts LANGUAGE_STORAGE_KEY, spelt out: importing
+  // that module would put all of it in this first script): its copy comes with the language chunk.
+  const visitors = storageOf(window, 'localStorage')?.getItem('voiceos:lang')
+    ? await loadLanguages().then((m) => m.rememberedCopy())
+    : null
   const copy = visitors?.copy ?? (await loadVoiceCopy(lng))
-  widgetLang = visitors?.lang ?? lng
   if (site) return site
-  if (!host) {
-    host = document.createElement('div')
-    host.setAttribute('data-voiceos', '')
-    document.body.append(host)
-  }
+  const host = document.createElement('div')
+  host.setAttribute('data-voiceos', '')
+  document.body.append(host)
   // One conversation across full page loads (a reload, a language switch): the call's and the local mode's.
   const kind = siteEngineKind(config)
   const configured = isVoiceConfigured(config)
   const persist = kind !== 'scripted' && configured
-  const widget = (site = mountVoiceWidget(host, {
+  const widget: VoiceWidgetHandle = (site = mountVoiceWidget(host, {
     copy,
-    lang: widgetLang,
+    lang: visitors?.lang ?? lng,
     theme,
     configured,
     callCopy: (l) => languages?.callCopy(l),
@@ -113,7 +109,7 @@ export async function mountSiteVoiceWidget({
       publicKey: config.vapi.publicKey,
       apiBaseUrl: config.vapi.apiBaseUrl,
       persist,
-      lang: () => widgetLang,
+      lang: () => widget.lang,
     }),
     persist,
     resume: persist ? claimHandoff() : null,
@@ -131,19 +127,7 @@ export async function mountSiteVoiceWidget({
         : null,
   }))
   // A chunk that fails to load says so itself ("Failed to fetch dynamically imported module: …siteLanguages…").
-  whenIdle(
-    () =>
-      void loadLanguages().then(
-        (m) =>
-          m.addSwitch(widget, (c, l) => {
-            chosen = true
-            widgetLang = l
-            widget.setCopy(c, l)
-          }),
-        console.warn,
-      ),
-    2000,
-  )
+  whenIdle(() => void loadLanguages().then((m) => m.addSwitch(widget), console.warn), 2000)
   return widget
 }
 
@@ -152,9 +136,7 @@ export async function mountSiteVoiceWidget({
  * visitor chose the widget's language in its switch.
  */
 export function followPageLanguage(copy: VoiceCopy, lang: string): void {
-  if (chosen || !site) return
-  widgetLang = lang
-  site.setCopy(copy, lang)
+  if (!languages?.chosen) site?.setCopy(copy, lang)
 }
 
 /** Removes the site's widget and forgets its language state (stories and tests mount it again). */
@@ -162,7 +144,7 @@ export function unmountSiteVoiceWidget(): void {
   site?.destroy()
   site?.shadowRoot.host.remove()
   site = null
-  chosen = false
+  languages?.forget()
 }
 
 /** The site's mounted voice widget, or `null` before {@link mountSiteVoiceWidget} finished (or outside the site). */

@@ -75,7 +75,9 @@ describe("the site's widget in the visitor's language", () => {
       const w = await mountSiteVoiceWidget({ lng: 'en', theme: 'light', config: scripted })
       const $ = parts(w.shadowRoot)
       $.mic.click() // the consent notice first
-      const accept = [...w.shadowRoot.querySelectorAll('button')].find((b) => b.textContent === ta.widget.consent.accept)
+      const accept = [...w.shadowRoot.querySelectorAll('button')].find(
+        (b) => b.textContent === ta.widget.consent.accept,
+      )
       accept!.click()
       await expect.poll(() => starts.length, { timeout: 5000 }).toBe(1)
       const expected = languageOverrides('ta', ta.widget.greeting)
