@@ -36,9 +36,25 @@ export interface ExtractedPage {
   links: string[]
 }
 
-/** Selectors removed before extraction, whatever Readability would decide: chrome that is never main content. */
+/**
+ * Selectors removed before extraction, whatever Readability would decide: chrome that is never main content, and
+ * visitors' comments under a post (WordPress's comment blocks and the classic themes' `comments-area`): they are
+ * not the site's own words, and on a short post Readability would take them for the article.
+ */
 const CHROME =
-  'script, style, noscript, template, nav, header, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore]'
+  'script, style, noscript, template, nav, header, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore], .wp-block-comments, .comments-area, .comment-respond, #comments, #respond'
+
+/**
+ * A heading's permalink: a link inside it to its own fragment whose text is a glyph or nothing — Sphinx's and
+ * MkDocs' `headerlink` (¶), Docusaurus' `hash-link` (#), VitePress' `header-anchor` (#). Its text is not part of
+ * the heading; its fragment is the heading's anchor.
+ */
+const PERMALINK = 'a[href^="#"]'
+const isPermalink = (a: Element) =>
+  (a.getAttribute('href') ?? '').length > 1 && (a.textContent ?? '').trim().length <= 2
+
+/** Separators between a page's name and the site's in `<title>`: WordPress' –, Sphinx's —, and | - · » / : */
+const TITLE_SEPARATOR = /^\s+[|\-–—·•»/\\:]\s+/
 
 const HEADING = /^H([1-6])$/
 const BLOCK =
@@ -97,6 +113,10 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const docTitle = squash(document.querySelector('title')?.textContent ?? '')
 
   for (const el of [...document.querySelectorAll(CHROME)]) el.remove()
+  const mainHeading = (() => {
+    const h1 = document.querySelector('main h1, [role="main"] h1, article h1') ?? document.querySelector('h1')
+    return h1 ? headingText(h1) : ''
+  })()
   const article = (() => {
     try {
       // Readability mutates the document it is given; links and directives were read above.
@@ -109,23 +129,71 @@ export function extractPage(html: string, url: string): ExtractedPage {
   if (article?.content) root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body
   if (!root || squash(root.textContent ?? '').length === 0)
     root = document.querySelector('main, [role="main"], article') ?? document.body
-  const title = squash(article?.title ?? '') || docTitle || squash(root?.querySelector('h1')?.textContent ?? '')
+  const title =
+    pageName(docTitle, mainHeading) ||
+    squash(article?.title ?? '') ||
+    docTitle ||
+    squash(root?.querySelector('h1')?.textContent ?? '')
 
   return { title, lang, noindex, canonical, sections: root ? sectionsOf(root) : [], links }
 }
 
-/** The fragment id a heading can be linked to: its own, an anchor's inside it, or the section's it opens. */
+/**
+ * The page's own name from `<title>`: the main heading when the title is that heading plus the site's name
+ * before or after a separator ("Hello world! – My WordPress Website", "Sphinx FAQ — Sphinx documentation");
+ * '' when the title is not of that shape (Readability's title is used then).
+ */
+function pageName(docTitle: string, heading: string): string {
+  if (!docTitle || !heading) return ''
+  const t = docTitle.toLowerCase()
+  const h = heading.toLowerCase()
+  if (t === h) return heading
+  if (t.startsWith(h) && TITLE_SEPARATOR.test(docTitle.slice(heading.length))) return heading
+  if (t.endsWith(h)) {
+    const before = docTitle.slice(0, docTitle.length - heading.length)
+    if (/\s+[|\-–—·•»/\\:]\s+$/.test(before)) return heading
+  }
+  return ''
+}
+
+/** A heading's text without its permalink glyph. */
+function headingText(h: Element): string {
+  const copy = h.cloneNode(true) as Element
+  for (const a of [...copy.querySelectorAll(PERMALINK)]) if (isPermalink(a)) a.remove()
+  return squash(copy.textContent ?? '')
+}
+
+/** An element with no text of its own (an empty target such as `<span id="…"></span>`). */
+const isEmpty = (el: Element) => !(el.textContent ?? '').trim()
+
+/**
+ * The fragment id a heading can be linked to: its own; an id or `name` inside it; its permalink's fragment; the
+ * id of the section it opens (empty targets may stand before it, as Sphinx's `<span id>` labels do); or the id of
+ * an empty target just before it.
+ */
 function anchorOf(h: Element): string {
   const own = h.getAttribute('id')
   if (own) return own
   const inner = h.querySelector('[id], a[name]')
   const innerId = inner?.getAttribute('id') ?? inner?.getAttribute('name')
   if (innerId) return innerId
+  const permalink = [...h.querySelectorAll(PERMALINK)].find(isPermalink)
+  if (permalink) {
+    const fragment = permalink.getAttribute('href')!.slice(1)
+    try {
+      return decodeURIComponent(fragment)
+    } catch {
+      return fragment
+    }
+  }
   const parent = h.parentElement
-  if (parent && parent.firstElementChild === h && parent.getAttribute('id')) return parent.getAttribute('id')!
+  if (parent?.getAttribute('id')) {
+    let first = parent.firstElementChild
+    while (first && first !== h && isEmpty(first)) first = first.nextElementSibling
+    if (first === h) return parent.getAttribute('id')!
+  }
   const prev = h.previousElementSibling
-  if (prev && prev.tagName === 'A' && !prev.textContent?.trim())
-    return prev.getAttribute('id') ?? prev.getAttribute('name') ?? ''
+  if (prev && isEmpty(prev)) return prev.getAttribute('id') ?? prev.getAttribute('name') ?? ''
   return ''
 }
 
@@ -151,7 +219,7 @@ function sectionsOf(root: Element): PageSection[] {
       if (m) {
         flush()
         if (current.text || current.heading) sections.push(current)
-        current = { heading: squash(el.textContent ?? ''), anchor: anchorOf(el), level: Number(m[1]), text: '' }
+        current = { heading: headingText(el), anchor: anchorOf(el), level: Number(m[1]), text: '' }
         continue
       }
       if (el.tagName === 'BR') {

@@ -1,0 +1,171 @@
+/**
+ * The extractor on real published markup (tests/fixtures/site-search/published/README.md names each page's
+ * generator, version and source): WordPress 6.5.2 with its default theme Twenty Twenty-Four, and Sphinx 5.3.0
+ * with its own theme and with the Read the Docs theme. Main content only, split by headings with their anchors,
+ * the page's language, its title without the site's name, and its crawl directives.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { extractPage, searchableHtml, type ExtractedPage } from '../../../scripts/site-index/extract'
+
+const DIR = join(import.meta.dirname, '../../fixtures/site-search/published')
+const extract = (file: string, url: string): ExtractedPage => extractPage(readFileSync(join(DIR, file), 'utf8'), url)
+const allText = (page: ExtractedPage) => page.sections.map((s) => `${s.heading}\n${s.text}`).join('\n')
+const outline = (page: ExtractedPage) => page.sections.map((s) => [s.level, s.heading, s.anchor])
+
+describe('WordPress 6.5.2, Twenty Twenty-Four', () => {
+  const post = extract('wordpress-twentytwentyfour/hello-world.html', 'https://blog.example/hello-world/')
+  const page = extract(
+    'wordpress-twentytwentyfour/start-using-wordpress-playground-in-5-minutes.html',
+    'https://blog.example/wordpress-playground/start-using-wordpress-playground-in-5-minutes/',
+  )
+
+  it('a post keeps its own words and drops the header, the footer, the comments and the comment form', () => {
+    const text = allText(post)
+    expect(text).toContain('Welcome to WordPress. This is your first post. Edit or delete it, then start writing!')
+    // The comment list is longer than the post: Readability alone took it for the article.
+    expect(text).not.toContain('Hi, this is a comment.')
+    expect(text).not.toContain('Leave a Reply')
+    expect(text).not.toContain('Post Comment')
+    // Header (site title) and footer (its menus and copyright line).
+    expect(text).not.toContain('My WordPress Website')
+    expect(text).not.toContain('#meta-playground on Slack')
+    expect(text).not.toContain('Copyright © 2024')
+    expect(text).not.toContain('Skip to content')
+  })
+
+  it('a page is split at its h2 headings, in order, with the text under each', () => {
+    expect(page.title).toBe('Start using WordPress Playground in 5 minutes')
+    expect(page.sections.map((s) => s.heading)).toEqual([
+      '',
+      'Start a new WordPress site',
+      'Try a block, a theme, or a plugin',
+      'Save your site',
+      'Restore a saved site',
+      'Use a specific WordPress or PHP version',
+      'Import a WXR file',
+      'Build apps with WordPress Playground',
+    ])
+    expect(page.sections.every((s, i) => s.level === (i === 0 ? 0 : 2))).toBe(true)
+    expect(page.sections[0]!.text).toContain('WordPress Playground can help you with any of the following:')
+    const save = page.sections.find((s) => s.heading === 'Save your site')!
+    expect(save.text).toContain('you can export it as a zip file')
+    expect(save.text).not.toContain('restore the site you saved')
+    // Block-theme headings carry no id and nothing around them does: no anchor is invented.
+    expect(page.sections.every((s) => s.anchor === '')).toBe(true)
+    expect(allText(page)).not.toContain('Documentation\nAPI Reference')
+  })
+
+  it('takes the title without the site name, the language from lang="en-US", and the canonical URL', () => {
+    expect(post.title).toBe('Hello world!')
+    expect(post.lang).toBe('en')
+    // WordPress writes a root-relative canonical link; it resolves against the page's URL.
+    expect(post.canonical).toBe('https://blog.example/hello-world/')
+    // Its robots meta is `max-image-preview:large`: not a noindex.
+    expect(post.noindex).toBe(false)
+  })
+
+  it('keeps the links of the whole page for a crawl, without nofollow ones or fragments', () => {
+    expect(post.links).toContain('https://blog.example/category/uncategorized/')
+    expect(post.links).toContain('https://blog.example/author/admin/')
+    // The comment's reply link (rel=nofollow) and its author link (rel="external nofollow ugc") are not followed.
+    expect(post.links.some((l) => l.includes('replytocom'))).toBe(false)
+    expect(post.links).not.toContain('https://wordpress.org/')
+    expect(post.links.every((l) => !l.includes('#'))).toBe(true)
+  })
+})
+
+describe('Sphinx 5.3.0, sphinx13 theme (the Sphinx documentation)', () => {
+  const faq = extract('sphinx/faq.html', 'https://docs.example/faq.html')
+  const ext = extract('sphinx/githubpages.html', 'https://docs.example/usage/extensions/githubpages.html')
+
+  it('splits by headings with the anchors of their sections, and without the ¶ permalinks', () => {
+    expect(outline(faq)).toEqual([
+      [0, '', ''],
+      [2, 'How do I…', 'how-do-i'],
+      // Sphinx puts a label's empty <span id> before this heading: the section's id is still the anchor.
+      [2, 'Using Sphinx with…', 'using-sphinx-with'],
+      [2, 'Sphinx vs. Docutils', 'sphinx-vs-docutils'],
+      [2, 'Epub info', 'epub-info'],
+      [2, 'Texinfo info', 'texinfo-info'],
+      [3, 'Displaying Links', 'displaying-links'],
+      [3, 'Notes', 'notes'],
+    ])
+    expect(allText(faq)).not.toContain('¶')
+    expect(faq.sections.find((s) => s.anchor === 'using-sphinx-with')!.text).toContain(
+      'Read the Docs is a documentation hosting service based around Sphinx.',
+    )
+  })
+
+  it('drops the related bar, the sidebar with its search box and the footer', () => {
+    const text = allText(faq)
+    expect(text).not.toContain('On this page')
+    expect(text).not.toContain('Created using')
+    expect(text).not.toContain('the Sphinx developers')
+    expect(text).not.toMatch(/^Navigation$/m)
+    expect(text).not.toMatch(/^Go$/m)
+  })
+
+  it('takes the title without " — Sphinx documentation", and the canonical URL on the project\'s own site', () => {
+    expect(faq.title).toBe('Sphinx FAQ')
+    expect(ext.title).toBe('sphinx.ext.githubpages – Publish HTML docs in GitHub Pages')
+    expect(faq.lang).toBe('en')
+    expect(faq.canonical).toBe('https://www.sphinx-doc.org/en/master/faq.html')
+    expect(ext.canonical).toBe('https://www.sphinx-doc.org/en/master/usage/extensions/githubpages.html')
+    expect(faq.noindex).toBe(false)
+    expect(allText(ext)).toContain('This extension creates .nojekyll file on generated HTML directory')
+  })
+})
+
+describe('Sphinx, Read the Docs theme (the attrs 22.2.0 documentation)', () => {
+  const why = extract('sphinx-rtd/why.html', 'https://docs.example/why.html')
+  const hashing = extract('sphinx-rtd/hashing.html', 'https://docs.example/hashing.html')
+
+  it('splits by headings with their anchors', () => {
+    expect(outline(hashing)).toEqual([
+      [2, 'Hash Method Generation', 'hash-method-generation'],
+      [2, 'Hashing and Mutability', 'hashing-and-mutability'],
+      [2, 'Hash Code Caching', 'hash-code-caching'],
+    ])
+    expect(outline(why).slice(0, 6)).toEqual([
+      [0, '', ''],
+      [2, '… Data Classes?', 'data-classes'],
+      [2, '… pydantic?', 'pydantic'],
+      [2, '… namedtuples?', 'namedtuples'],
+      [2, '… tuples?', 'tuples'],
+      [3, 'Readability', 'readability'],
+    ])
+    expect(hashing.sections[2]!.text).toContain('Some objects have hash codes which are expensive to compute.')
+  })
+
+  it('drops the navigation menu, the previous/next buttons and the footer', () => {
+    const text = allText(hashing)
+    expect(text).not.toContain('On The Core API Names')
+    expect(text).not.toContain('How Does It Work?')
+    expect(text).not.toMatch(/\bPrevious\b/)
+    expect(text).not.toContain('Copyright 2022, Hynek Schlawack')
+    expect(text).not.toContain('Built with')
+    expect(text).not.toContain('Read the Docs')
+  })
+
+  it('takes the title without the project name, the language, and no canonical where there is none', () => {
+    expect(why.title).toBe('Why not…')
+    expect(hashing.title).toBe('Hashing')
+    expect(hashing.lang).toBe('en')
+    expect(hashing.canonical).toBeNull()
+    expect(hashing.noindex).toBe(false)
+  })
+})
+
+describe('what Pagefind receives', () => {
+  it('each section as a heading with its anchor, and nothing of the original page', () => {
+    const faq = extract('sphinx/faq.html', 'https://docs.example/faq.html')
+    const html = searchableHtml(faq)
+    expect(html).toContain('<html lang="en">')
+    expect(html).toContain('<h2 id="using-sphinx-with">Using Sphinx with…</h2>')
+    expect(html).toContain('<h3 id="displaying-links">Displaying Links</h3>')
+    expect(html).not.toContain('sphinxsidebar')
+    expect(html).not.toContain('<script')
+  })
+})
