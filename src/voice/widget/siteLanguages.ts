@@ -21,7 +21,6 @@ import type { VoiceCopy } from './copy'
 import type { VoiceWidgetHandle } from './mountOptions'
 import en from '../../../locales/en/voice.json'
 
-// Short names: ./site.ts reads them off the module in the site's first script, where every byte counts.
 /**
  * Whether the visitor chose the widget's language (in the switch, or on an earlier visit: {@link rememberedCopy}
  * found it); then the page's language no longer sets it (./site.ts `followPageLanguage`).
@@ -33,6 +32,7 @@ export function forget(): void {
   chosen = false
 }
 
+// Short names: ./site.ts reads them off the module in the site's first script, where every byte counts.
 export { widgetCallCopy as callCopy, widgetLanguageOverrides as overrides } from './languageKit'
 
 /** English's copy: the one the site's first script bundles (./site.ts). */
