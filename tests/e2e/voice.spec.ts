@@ -457,7 +457,7 @@ test("the site's widget in a visitor's language: Tamil chosen from the keyboard,
   await expect(page.getByRole('button', { name: ta.widget.start })).toBeVisible()
   await expect(page.getByRole('button', { name: 'மொழி: தமிழ்' })).toBeFocused()
   // Only the chosen language's copy was fetched for the choice.
-  expect(voiceChunks.length - fetchedBefore).toBe(1)
+  await expect.poll(() => voiceChunks.length - fetchedBefore).toBe(1)
   expect(await page.evaluate(() => localStorage.getItem('voiceos:lang'))).toBe('ta')
   await expectNoAxeViolations(page)
 
