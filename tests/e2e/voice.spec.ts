@@ -1,12 +1,14 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './csp'
-import ta from '../../locales/ta/voice.json'
 import { languageOverrides } from '../../src/voice/assistant/overrides'
+import type { VoiceCopy } from '../../src/voice/widget/copy'
 import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
+/** The Tamil widget copy (read as data: Node's loader wants an import attribute for JSON modules). */
+const ta = JSON.parse(readFileSync('locales/ta/voice.json', 'utf8')) as VoiceCopy
 const REALTIME_PORT = 4191
 const DEMO_URL = /youtube\.com/
 
