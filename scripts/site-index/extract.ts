@@ -56,6 +56,9 @@ const isPermalink = (a: Element) =>
 /** Separators between a page's name and the site's in `<title>`: WordPress' –, Sphinx's —, and | - · » / : */
 const TITLE_SEPARATOR = /^\s+[|\-–—·•»/\\:]\s+/
 
+/** Least share of the main landmark's text Readability's article must keep to be taken instead of the landmark. */
+const MIN_ARTICLE_SHARE = 0.85
+
 const HEADING = /^H([1-6])$/
 const BLOCK =
   /^(P|LI|DT|DD|TD|TH|PRE|BLOCKQUOTE|FIGCAPTION|H[1-6]|DIV|SECTION|ARTICLE|TR|UL|OL|DL|TABLE|MAIN|FIGURE|DETAILS|SUMMARY)$/
@@ -117,6 +120,9 @@ export function extractPage(html: string, url: string): ExtractedPage {
     const h1 = document.querySelector('main h1, [role="main"] h1, article h1') ?? document.querySelector('h1')
     return h1 ? headingText(h1) : ''
   })()
+  // The author's own main landmark, as it is before Readability (which mutates the document).
+  const landmark = (document.querySelector('main') ?? document.querySelector('[role="main"]'))?.cloneNode(true) as
+    Element | undefined
   const article = (() => {
     try {
       // Readability mutates the document it is given; links and directives were read above.
@@ -127,6 +133,12 @@ export function extractPage(html: string, url: string): ExtractedPage {
   })()
   let root: Element | null = null
   if (article?.content) root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body
+  // Readability scores blocks by the length of their prose: on a short page of cards (plans, features) it drops
+  // the cards' headings and short lines. When it keeps less than MIN_ARTICLE_SHARE of the main landmark's text,
+  // the landmark is the main content.
+  const landmarkText = landmark ? squash(landmark.textContent ?? '').length : 0
+  if (landmark && landmarkText > 0 && squash(root?.textContent ?? '').length < MIN_ARTICLE_SHARE * landmarkText)
+    root = landmark
   if (!root || squash(root.textContent ?? '').length === 0)
     root = document.querySelector('main, [role="main"], article') ?? document.body
   const title =

@@ -3,9 +3,10 @@
  * engine): consent → call → a typed message (sent as the visitor's `add-message`, the command that follows runs
  * as a spoken one would) → mute (`aria-pressed`, the engine muted) → stop. No pointer, no mouse.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+import { focusedInWidget, keyTo } from './fixtures/widgetKeyboard'
 
 const EMBED_DIR = 'dist-e2e/embed'
 let embed: StaticOrigin
@@ -17,20 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await embed?.close()
 })
-
-/** The `data-testid` of the element focused inside the widget's shadow root ('' when focus is elsewhere). */
-const focusedInWidget = (page: Page) =>
-  page.evaluate(
-    () => document.querySelector('[data-voiceos]')?.shadowRoot?.activeElement?.getAttribute('data-testid') ?? '',
-  )
-/** Presses `key` until the widget's element with this test id has focus; fails after 30 presses. */
-async function keyTo(page: Page, testId: string, key = 'Tab'): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    await page.keyboard.press(key)
-    if ((await focusedInWidget(page)) === testId) return
-  }
-  throw new Error(`${key} never reached ${testId}`)
-}
 
 test('keyboard only: consent, call, a typed message that runs a command, mute, stop', async ({ page }) => {
   const errors: string[] = []

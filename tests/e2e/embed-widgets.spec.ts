@@ -46,7 +46,7 @@ const KNOWN_FAILURES: Record<string, { outcome: 'false report' | 'wrong'; observ
 const MIN_HITS: Record<string, number> = {
   'select2.html': 8,
   'react-select.html': 6,
-  'mui.html': 6,
+  'mui.html': 7,
   'radix.html': 8,
   'chakra.html': 7,
   'flatpickr.html': 6,

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
+import { keyTo } from './fixtures/widgetKeyboard'
 
 const EMBED_DIR = 'dist-e2e/embed'
 const EMBED_PORT = 4175
@@ -67,20 +68,6 @@ function watch(page: Page): { errors: string[]; pageErrors: string[] } {
 
 const widget = (page: Page) => page.getByTestId('voice-widget')
 const mic = (page: Page, name = 'Start voice assistant') => page.getByRole('button', { name })
-
-/** Presses Tab until the widget's mic has focus (keyboard only); fails after 30 presses. */
-async function tabToMic(page: Page): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    await page.keyboard.press('Tab')
-    const onMic = await page.evaluate(
-      () =>
-        document.querySelector('[data-voiceos]')?.shadowRoot?.activeElement?.getAttribute('data-testid') ===
-        'voice-mic',
-    )
-    if (onMic) return
-  }
-  throw new Error('Tab never reached the mic')
-}
 
 /** Waits for the call to listen and returns the realtime channel the widget joined. */
 async function listening(page: Page, joinsBefore: number): Promise<string> {
@@ -149,7 +136,7 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
 
   const before = realtime.joins.length
   await test.step('keyboard only: Tab to the mic, Enter starts the call', async () => {
-    await tabToMic(page)
+    await keyTo(page, 'voice-mic')
     await page.keyboard.press('Enter')
   })
   const channel = await listening(page, before)
@@ -204,7 +191,7 @@ test('a hostile page with a strict CSP: the widget shows on top, starts and stop
 
   await test.step('keyboard only: Tab back to the mic, Space stops the call', async () => {
     await page.locator('#company').focus()
-    await tabToMic(page)
+    await keyTo(page, 'voice-mic')
     await expect(mic(page, 'Stop voice assistant')).toBeVisible()
     await page.keyboard.press('Space')
     await expect(widget(page)).toHaveAttribute('data-status', 'idle')

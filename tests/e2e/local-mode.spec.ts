@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 import { installSpeechStandIn, type SpeechControl, type SpeechStandInOptions } from '../fixtures/speechStandIn'
+import { keyTo } from './fixtures/widgetKeyboard'
 
 const EMBED_DIR = 'dist/embed'
 
@@ -156,19 +157,6 @@ test('the demo shop with no keys: spoken phrases act, refusals are spoken, axe f
   expectNothingLeft(seen, shop.origin, before)
   expect(seen.errors).toEqual([])
 })
-
-/** The `data-testid` of the element focused inside the widget's shadow root ('' when focus is elsewhere). */
-const focusedInWidget = (page: Page) =>
-  page.evaluate(
-    () => document.querySelector('[data-voiceos]')?.shadowRoot?.activeElement?.getAttribute('data-testid') ?? '',
-  )
-async function keyTo(page: Page, testId: string, key = 'Tab'): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press(key)
-    if ((await focusedInWidget(page)) === testId) return
-  }
-  throw new Error(`${key} never reached ${testId}`)
-}
 
 test('the demo shop, keyboard only, in a browser without a recognizer: the widget says so and the typed form works', async ({
   page,

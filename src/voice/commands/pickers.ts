@@ -14,19 +14,28 @@
  *   `span.flatpickr-day` is chosen on `click` (delegated from its days container; `flatpickr-disabled` days are
  *   not), the calendar closes after the last day; time boxes `.flatpickr-hour` / `.flatpickr-minute` are read on
  *   `blur` (`updateTime`, a capturing listener on the time container), AM/PM on `click`; `Escape` closes it.
- *   An input with `allowInput` is not read-only: it is typed into as any text field.
+ *   An input with `allowInput` (the visible copy, with `altInput`) is not read-only and takes typing: flatpickr
+ *   parses what was typed in its `dateFormat` (`altFormat` for the copy) on `Enter` and on `blur` (`onKeyDown`,
+ *   `onBlur`), and clears the field when that fails — so a single date is typed in that format, as the field
+ *   shows dates, written with the instance's own `formatDate` (flatpickr's documented instance API, on
+ *   `input._flatpickr`), then `Enter`. Ranges, times and an input without its instance go through the picker.
  */
 import { clickElement, dispatch, focus, keydown, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
 import { parseSpokenDate, parseSpokenTime, type CalendarDate } from './spoken'
+import { fillSections, sectionsGroupOf } from './sections'
 
 /** Class flatpickr puts on the input it draws a picker for (dist/flatpickr.js `setupInputs`). */
 const FLATPICKR_INPUT = 'flatpickr-input'
 /** How long a fill waits for the calendar to open after the click on the input, in ms. */
 export const PICKER_OPEN_WAIT_MS = 400
 
-/** Whether `el` is an input a picker library writes (see the module doc); not its mobile `type=date` copy. */
+/**
+ * Whether `el` is an input a picker library writes (see the module doc; not flatpickr's mobile `type=date` copy),
+ * or the hidden input of a date field typed into by sections (./sections.ts).
+ */
 export function isPickerInput(el: Element): boolean {
+  if (sectionsGroupOf(el)) return true
   return (
     el.localName === 'input' && el.classList.contains(FLATPICKR_INPUT) && !el.classList.contains('flatpickr-mobile')
   )
@@ -124,6 +133,10 @@ export async function fillPicker(
   name: string,
   monthFirst: boolean,
 ): Promise<ControlOutcome> {
+  const sectionsGroup = sectionsGroupOf(input)
+  if (sectionsGroup) return fillSections(input, sectionsGroup, value, name)
+  const typed = await typeDate(input, face, value, name, monthFirst)
+  if (typed) return typed
   const doc = input.ownerDocument
   const before = input.value
   if (!openCalendar(doc)) clickElement(face)
@@ -192,6 +205,44 @@ export async function fillPicker(
       input.value !== before ||
       (before !== '' && cells.every((c) => /\b(selected|startRange|endRange)\b/.test(c.className)))
   }
+  await waitFor(input, took, PICKER_OPEN_WAIT_MS)
+  if (!took()) return rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(value)}`)
+  return { ok: true, shown: face.value, acted: face }
+}
+
+/** What a fill uses of a flatpickr instance (flatpickr's documented instance API and options). */
+interface FlatpickrInstance {
+  config: { mode?: string; noCalendar?: boolean; enableTime?: boolean; dateFormat: string; altFormat: string }
+  formatDate(date: Date, format: string): string
+  isEnabled(date: Date): boolean
+}
+
+/**
+ * Types a single spoken date into a flatpickr input that takes typing (`allowInput`; see the module doc), in the
+ * format the field shows, then presses Enter for flatpickr to read it. `null` when the field is not such an input
+ * (it is then operated through its picker). A date the calendar does not offer is refused before typing, so the
+ * field keeps its value.
+ */
+async function typeDate(
+  input: HTMLInputElement,
+  face: HTMLInputElement,
+  value: string,
+  name: string,
+  monthFirst: boolean,
+): Promise<ControlOutcome | null> {
+  const fp = (input as HTMLInputElement & { _flatpickr?: FlatpickrInstance })._flatpickr
+  if (!fp || face.readOnly || (fp.config.mode ?? 'single') !== 'single' || fp.config.noCalendar || fp.config.enableTime)
+    return null
+  const d = parseSpokenDate(value, monthFirst)
+  if (!d) return rejected(`${JSON.stringify(value)} is not a date ${JSON.stringify(name)} can take`)
+  const date = new Date(d.year, d.month - 1, d.day)
+  if (!fp.isEnabled(date)) return rejected(notOffered(name, said(d)))
+  const wanted = fp.formatDate(date, fp.config.dateFormat)
+  focus(face)
+  setNativeValue(face, fp.formatDate(date, face === input ? fp.config.dateFormat : fp.config.altFormat))
+  dispatch(face, 'input')
+  keydown(face, 'Enter')
+  const took = () => input.value === wanted
   await waitFor(input, took, PICKER_OPEN_WAIT_MS)
   if (!took()) return rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(value)}`)
   return { ok: true, shown: face.value, acted: face }

@@ -18,10 +18,14 @@
  *   copy showing the date in `altFormat` is inserted right after it (flatpickr dist/flatpickr.js `setupInputs`);
  *   the picker writes both (./pickers.ts).
  *
+ * - **MUI X Date Pickers' sectioned field** (v8 and later): the named `<input aria-hidden="true">` sits last in a
+ *   `role="group"` of editable date sections, which is what the visitor sees and types into (./sections.ts).
+ *
  * Elements inside a stand-in or the popup of one (Select2's `role=combobox` selection, named by the value it
  * shows, and its inline search box; flatpickr's year and time boxes) are not fields of their own: the hidden
- * control they stand for is.
+ * control they stand for is (so are MUI X's date sections, named only "Month", "Day", "Year").
  */
+import { isDateSection, sectionsGroupOf } from './sections'
 
 /**
  * Select2's / selectWoo's class on the `<select>` it hides (select2 src/js/select2/core.js, the constructor: "Hide
@@ -48,7 +52,7 @@ export function standInOf(el: Element): Element | null {
     const next = el.nextElementSibling
     if (next?.localName === 'input' && next.getAttribute('type') !== 'hidden') return next
   }
-  return null
+  return sectionsGroupOf(el)
 }
 
 /**
@@ -58,7 +62,7 @@ export function standInOf(el: Element): Element | null {
  * `<body>`: ./pickers.ts operates it for the input it belongs to).
  */
 export function isInsideStandIn(el: Element): boolean {
-  if (el.closest(`.${SELECT2_CONTAINER}, .${FLATPICKR_CALENDAR}`) !== null) return true
+  if (el.closest(`.${SELECT2_CONTAINER}, .${FLATPICKR_CALENDAR}`) !== null || isDateSection(el)) return true
   const prev = el.previousElementSibling
   return prev !== null && standInOf(prev) === el
 }

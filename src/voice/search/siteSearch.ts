@@ -60,6 +60,12 @@ export interface SiteSearchOptions {
   indexUrl: string | undefined
   /** The page's origin. @default location.origin */
   origin?: string
+  /**
+   * The origin of the page's `<link rel="canonical">`: an index built for that origin is also this page's (a
+   * preview or staging copy of the site serves the same pages, which name the public origin as canonical).
+   * @default read from `document`, '' without one
+   */
+  canonicalOrigin?: string
   /** @default globalThis.fetch */
   fetch?: typeof fetch
   /** Loads `pagefind.js` (tests and the bench pass their own). @default a dynamic `import()` of the URL */
@@ -103,6 +109,19 @@ const cut = (text: string, max: number) =>
 
 type LoadedIndex = PagefindModule | { error: string }
 
+/** The origin of the document's `<link rel="canonical">` (http(s) only), or ''. */
+function documentCanonicalOrigin(): string {
+  if (typeof document === 'undefined') return ''
+  const href = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href')
+  if (!href) return ''
+  try {
+    const u = new URL(href, document.baseURI)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : ''
+  } catch {
+    return ''
+  }
+}
+
 const importUrl = (url: string): Promise<unknown> => import(/* @vite-ignore */ url)
 /**
  * The indexes loaded in this page, by module loader and index URL: one Pagefind instance per page, so a later
@@ -116,6 +135,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
   const importModule = options.importModule ?? importUrl
   const origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin)
+  const canonicalOrigin = options.canonicalOrigin ?? documentCanonicalOrigin()
   const foundPaths = new Set<string>()
   let ready: Promise<LoadedIndex> | undefined
   /** Whether a search has succeeded (then the index runs here, and a failure is about the question). */
@@ -138,7 +158,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   pageIndexes.set(importModule, loads)
   /** The page's loaded index, or a new load of it (forgotten by the page when it fails). */
   const loadOnce = (): Promise<LoadedIndex> => {
-    const key = `${base?.href ?? ''} ${origin}`
+    const key = `${base?.href ?? ''} ${origin} ${canonicalOrigin}`
     const known = loads.get(key)
     if (known) return known
     const loading = load().then((m) => {
@@ -166,7 +186,10 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
           "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has",
       }
     }
-    if (typeof manifest.origin !== 'string' || manifest.origin !== origin) {
+    if (
+      typeof manifest.origin !== 'string' ||
+      (manifest.origin !== origin && (canonicalOrigin === '' || manifest.origin !== canonicalOrigin))
+    ) {
       return {
         error: `the site's search index was built for ${typeof manifest.origin === 'string' ? manifest.origin : 'another site'}, not for this site (${origin}), so it cannot be used; say the site search is not set up correctly`,
       }
@@ -238,7 +261,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         // not running in this page (a host CSP without 'wasm-unsafe-eval', a missing file), not the words.
         if (!searched) {
           ready = undefined
-          loads.delete(`${base?.href ?? ''} ${origin}`)
+          loads.delete(`${base?.href ?? ''} ${origin} ${canonicalOrigin}`)
           return {
             ok: false,
             error:

@@ -97,3 +97,31 @@ it('still refuses a field the page lacks, with the pickers among the fields it l
   expect(result.status === 'refused' && result.detail).toContain('"Arrival date"')
   expect(valueOf('guest')).toBe('')
 })
+
+it('types a spoken date into a flatpickr input that takes typing (allowInput), in the format it shows', async () => {
+  document.body.innerHTML = `<label for="d">Arrival date</label><input id="d" type="text">
+    <label for="dob">Date of birth</label><input id="dob" type="text" placeholder="Select your date of birth">`
+  instances.push(
+    flatpickr('#d', { allowInput: true, maxDate: '2030-12-31' }),
+    flatpickr('#dob', { allowInput: true, altInput: true, altFormat: 'd/m/Y', dateFormat: 'Y-m-d' }),
+  )
+  expect(document.getElementById('d')!.hasAttribute('readonly')).toBe(false)
+  const dayClicks: unknown[] = []
+  document.addEventListener('click', (e) => {
+    if ((e.target as Element).classList?.contains('flatpickr-day')) dayClicks.push(e.target)
+  })
+  const result = await run('arrival date', '12 March 2027')
+  expect(result).toMatchObject({ status: 'executed' })
+  expect(valueOf('d')).toBe('2027-03-12')
+  expect(dayClicks).toEqual([]) // typed, not picked
+  expect(document.querySelector('.flatpickr-calendar.open')).toBeNull()
+  // The visible copy takes typing in its altFormat; the form's input gets the dateFormat.
+  expect((await run('date of birth', '5 August 1990')).status).toBe('executed')
+  expect(valueOf('dob')).toBe('1990-08-05')
+  expect((document.getElementById('dob')!.nextElementSibling as HTMLInputElement).value).toBe('05/08/1990')
+  expect(dayClicks).toEqual([])
+  // A day its calendar does not offer is refused before anything is typed: the field keeps its date.
+  const late = await run('arrival date', '12 March 2035')
+  expect(late.status === 'refused' && late.detail).toContain('does not accept')
+  expect(valueOf('d')).toBe('2027-03-12')
+})

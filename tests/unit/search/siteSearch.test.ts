@@ -227,6 +227,33 @@ describe('search_site', () => {
     expect(missing).toMatchObject({ ok: false, error: expect.stringContaining('could not be loaded') })
   })
 
+  it('a copy of the site served elsewhere (a preview) uses the index built for the origin its canonical links name', async () => {
+    const preview = 'http://127.0.0.1:9'
+    const link = document.createElement('link')
+    link.rel = 'canonical'
+    link.href = `${origin}/contact`
+    document.head.append(link)
+    try {
+      // Read from the page's own <link rel="canonical">.
+      const copy = await createSiteSearch({
+        indexUrl: `${origin}/site-index/`,
+        origin: preview,
+        importModule: importFromDisk,
+      }).search('refunds')
+      expect(copy).toMatchObject({ ok: true, results: expect.arrayContaining([expect.anything()]) })
+    } finally {
+      link.remove()
+    }
+    // A page whose canonical origin is another site's still refuses the index.
+    const stranger = await createSiteSearch({
+      indexUrl: `${origin}/site-index/`,
+      origin: preview,
+      canonicalOrigin: 'https://shop.example',
+      importModule: importFromDisk,
+    }).search('refunds')
+    expect(stranger).toMatchObject({ ok: false, error: expect.stringContaining(`built for ${origin}`) })
+  })
+
   it("says the search cannot run on this page when Pagefind's first search fails (its WebAssembly refused by a CSP)", async () => {
     // What pagefind.js does under a host CSP without 'wasm-unsafe-eval': init resolves, the first search rejects.
     let attempts = 0

@@ -158,6 +158,31 @@ describe('Sphinx, Read the Docs theme (the attrs 22.2.0 documentation)', () => {
   })
 })
 
+describe('the main landmark when Readability keeps too little of it', () => {
+  it('a short Sphinx page keeps its heading and its anchor', () => {
+    const ext = extract('sphinx/githubpages.html', 'https://docs.example/usage/extensions/githubpages.html')
+    expect(outline(ext)).toEqual([
+      [1, 'sphinx.ext.githubpages – Publish HTML docs in GitHub Pages', 'module-sphinx.ext.githubpages'],
+    ])
+  })
+
+  it("a page of cards (the shape of this site's pricing page) keeps every card with its heading", () => {
+    const card = (id: string, name: string, price: string, line: string) =>
+      `<li><article aria-labelledby="${id}"><div><h2 id="${id}">${name}</h2><p>${price}</p></div><div><p>${line}</p></div><div><button type="button" disabled>Coming Soon</button></div></article></li>`
+    const html = `<!doctype html><html lang="en"><head><title>Pricing | Shop</title></head><body><header><nav><a href="/">Home</a></nav></header><main><div><h1>Pricing</h1><p>We're finishing the plans with our first sites. Join the waitlist and get early access for free.</p></div><ul>${card('plan-community', 'Community', 'Free', 'For individuals and small projects.')}${card('plan-pro', 'Pro', 'Coming Soon', 'For growing businesses and advanced features.')}${card('plan-enterprise', 'Enterprise', 'Contact Us', 'For large organizations with custom needs.')}</ul></main><footer>© Shop</footer></body></html>`
+    const page = extractPage(html, 'https://shop.example/pricing')
+    expect(outline(page)).toEqual([
+      [1, 'Pricing', ''],
+      [2, 'Community', 'plan-community'],
+      [2, 'Pro', 'plan-pro'],
+      [2, 'Enterprise', 'plan-enterprise'],
+    ])
+    expect(page.sections[1]!.text).toContain('Free\nFor individuals and small projects.')
+    expect(allText(page)).not.toContain('Home')
+    expect(allText(page)).not.toContain('© Shop')
+  })
+})
+
 describe('what Pagefind receives', () => {
   it('each section as a heading with its anchor, and nothing of the original page', () => {
     const faq = extract('sphinx/faq.html', 'https://docs.example/faq.html')
