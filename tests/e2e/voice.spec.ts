@@ -371,14 +371,19 @@ async function sentMessages(
   return page.evaluate(() => (window as unknown as { __voiceSent: never[] }).__voiceSent)
 }
 
-test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({
-  page,
-}) => {
+/** Records every message the scripted engine sends from the next page load on (read with {@link sentMessages}). */
+async function recordSentMessages(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __voiceSent: unknown[] }
     w.__voiceSent = []
     window.addEventListener('voiceos:scripted-send', (e) => w.__voiceSent.push((e as CustomEvent).detail))
   })
+}
+
+test('the assistant is told what the page offers (on start and after navigating) and what each command came to', async ({
+  page,
+}) => {
+  await recordSentMessages(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
@@ -442,6 +447,9 @@ test("the site's widget in a visitor's language: Tamil chosen from the keyboard,
   const button = page.getByRole('button', { name: 'Language: English' })
   await expect(button).toBeVisible()
   await waitForHydration(page)
+  // The header intro's strip fades its items out and then opens its popup (SPEC §2): axe measures a settled page.
+  await waitForIntroAndClose(page)
+  await expect(page.locator('[data-intro-strip]')).toHaveAttribute('data-done', '')
   const fetchedBefore = voiceChunks.length
   await button.focus()
   await page.keyboard.press('Enter')
@@ -489,4 +497,42 @@ test("the site's widget in a visitor's language: Tamil chosen from the keyboard,
   })
   await page.getByRole('button', { name: ta.widget.stop }).click()
   await expect(widget).toHaveAttribute('data-status', 'idle')
+})
+
+test('"toggle Star us on GitHub" opens its menu, as a press of the button does, and the result says so', async ({
+  page,
+}) => {
+  await recordSentMessages(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await waitForIntroAndClose(page)
+  const channel = await startCall(page)
+  const results = async () =>
+    (await sentMessages(page)).map((m) => m.message.content).filter((c) => c.startsWith('COMMAND RESULT'))
+  const trigger = page.getByRole('button', { name: 'Star us on GitHub' })
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+
+  await command(page, channel, { action: 'toggle', targetText: 'Star us on GitHub' })
+  await expect.poll(async () => (await results()).length).toBe(1)
+  expect(await results()).toEqual(['COMMAND RESULT done: Star us on GitHub is now on\n[voiceos/1 result outcome=done]'])
+  // What the visitor sees once the result is reported: the menu open, its only item Coming Soon, disabled.
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('menuitem')).toHaveText(['Coming Soon'])
+  await expect(menu.getByRole('menuitem', { name: 'Coming Soon' })).toHaveAttribute('aria-disabled', 'true')
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+  // The call goes on with the menu open (a command that leaves it alone does not close it).
+  await command(page, channel, { action: 'click', targetText: 'no such thing here' })
+  await expect.poll(async () => (await results()).length).toBe(2)
+  await expect(menu).toBeVisible()
+
+  // Said again, it closes the menu, and says so.
+  await command(page, channel, { action: 'toggle', targetText: 'Star us on GitHub' })
+  await expect.poll(async () => (await results()).length).toBe(3)
+  expect((await results())[2]).toBe(
+    'COMMAND RESULT done: Star us on GitHub is now off\n[voiceos/1 result outcome=done]',
+  )
+  await expect(menu).toBeHidden()
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  await page.getByRole('button', { name: 'Stop voice assistant' }).click()
 })

@@ -193,9 +193,12 @@ type CheckVisibility = (options?: {
  * True when the element is rendered for a sighted visitor (refusal "hidden" otherwise). All must hold:
  * - connected; not an `input type=hidden`; no `hidden`, `inert` or `aria-hidden="true"` on it or an ancestor
  *   in the flat tree;
- * - `checkVisibility({ opacityProperty, visibilityProperty, contentVisibilityAuto })`: not `display: none`,
- *   not `visibility: hidden`/`collapse`, not `opacity: 0` (itself or an ancestor), not skipped by
- *   `content-visibility: auto` (computed styles instead where the DOM lacks `checkVisibility`);
+ * - `checkVisibility({ opacityProperty, visibilityProperty })`: not `display: none`, not `visibility:
+ *   hidden`/`collapse`, not `opacity: 0` (itself or an ancestor), not under `content-visibility: hidden`
+ *   (computed styles instead where the DOM lacks `checkVisibility`). A subtree whose rendering the browser skips
+ *   only while it is off screen (`content-visibility: auto`, CSS Containment 2 §4.1: the sections below the
+ *   fold of this site's home page) is rendered for the visitor who scrolls there: it counts as visible, as
+ *   any content below the fold does;
  * - with layout: a box at least {@link MIN_VISIBLE_SIZE_PX} px on each side, not clipped away
  *   (`clip: rect(0 0 0 0)`, `clip-path: inset(50%)`), and not placed where no scrolling can reach it
  *   (above the document, or beyond its start edge: the `left: -9999px` honeypot of a left-to-right page).
@@ -218,7 +221,7 @@ export function isVisible(el: Element): boolean {
         checkVisibilityCSS: true,
         opacityProperty: true,
         visibilityProperty: true,
-        contentVisibilityAuto: true,
+        contentVisibilityAuto: false,
       }
       if (!check.call(el, opts)) return false
       // The hosts of the shadow roots around it too: DOM implementations without a flat tree (happy-dom) stop

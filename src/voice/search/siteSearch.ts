@@ -277,9 +277,10 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
 /**
  * Words a question is made of that say nothing of its topic (English), left out of the search: Pagefind returns
  * only pages holding every word searched for, and a visitor asks in sentences ("how long do refunds take").
+ * Pronouns too: Pagefind matches a word as a prefix as well, so "her" would find "here" on any page.
  */
 const STOP_WORDS = new Set(
-  'a an and are as at be by can could do does did for from have has how i if in into is it its me my of on or our please show tell that the their there this to us was we what when where which who why will with would you your take takes taking get about'.split(
+  'a an and are as at be by can could do does did for from have has how i if in into is it its me my of on or our please show tell that the their there this to us was we what when where which who why will with would you your take takes taking get about he she him her his hers they them someone somebody anyone anybody something anything'.split(
     ' ',
   ),
 )
