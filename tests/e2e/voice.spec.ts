@@ -4,6 +4,7 @@ import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-se
 import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './csp'
 import { languageOverrides } from '../../src/voice/assistant/overrides'
 import type { VoiceCopy } from '../../src/voice/widget/copy'
+import { LANGUAGE_NAMES } from '../../src/voice/widget/languageNames'
 import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
@@ -456,7 +457,15 @@ test("the site's widget in a visitor's language: Tamil chosen from the keyboard,
   const menu = page.getByRole('menu', { name: 'Choose a language' })
   await expect(menu).toBeVisible()
   const tamil = menu.getByRole('menuitemradio', { name: 'தமிழ்' })
-  // The menu opens on the language in use; ↓ walks to Tamil.
+  // The menu opens on the language in use. On a desktop its 24 languages stand in 3 columns of 8 (no scrolling):
+  // → goes to the same row of the next column, and stops at the last; ↓ walks on to Tamil.
+  await expect(menu.getByRole('menuitemradio', { name: 'English' })).toBeFocused()
+  expect(await menu.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true)
+  await page.keyboard.press('ArrowRight')
+  await expect(menu.getByRole('menuitemradio', { name: LANGUAGE_NAMES.kn! })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(menu.getByRole('menuitemradio', { name: LANGUAGE_NAMES.or! })).toBeFocused()
   for (let i = 0; i < 30 && !(await tamil.evaluate((el) => el.matches(':focus'))); i++)
     await page.keyboard.press('ArrowDown')
   await expect(tamil).toBeFocused()
