@@ -96,7 +96,9 @@ test('this site with no keys: the mic listens in the browser, spoken phrases nav
     .poll(() => lastSpoken(page))
     .toMatch(/^I did not understand “the weather is lovely”\. I can do things like: “/)
 
-  // The pricing page's decorative items fade in once scrolled into view: axe measures contrast on finished frames.
+  // The pricing page's decorative items fade in once scrolled into view, and the header's intro strip fades its items
+  // out on timers (not CSS animations that settleAnimations sees): axe measures contrast on finished frames only.
+  await expect(page.locator('[data-intro-strip]')).toHaveAttribute('data-done', '', { timeout: 15_000 })
   await settleAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
