@@ -6,7 +6,7 @@ export const PREVIEW_PORT = 4173
 /** Port of the e2e build (dist-e2e/, `SITE_VARIANT=e2e`): scripted voice engine, local endpoints. */
 export const E2E_BUILD_PORT = 4174
 /** Specs that need the e2e build's local endpoints (see .env.e2e). */
-const E2E_BUILD_SPECS = ['**/voice.spec.ts', '**/forms.spec.ts']
+const E2E_BUILD_SPECS = ['**/voice.spec.ts', '**/forms.spec.ts', '**/site-search.spec.ts']
 
 /**
  * End-to-end tests against the BUILT site (`npm test` builds `dist/` first), served as production serves it

@@ -67,7 +67,9 @@ export function contentSecurityPolicy(sources: CspSources, hashes: string[]): st
   ]
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...new Set(hashes), ...DAILY_SCRIPT],
+    // 'wasm-unsafe-eval': the site search (Pagefind, README "Site search") compiles its WebAssembly; it allows no
+    // JavaScript eval.
+    'script-src': ["'self'", ...new Set(hashes), "'wasm-unsafe-eval'", ...DAILY_SCRIPT],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

@@ -26,7 +26,7 @@ export const Default: Story = {
       'Open source soonThe core engine goes open source',
     ])
     await expect(canvas.getByRole('button', { name: 'Submit Application' })).toBeEnabled()
-    const benefits = canvas.getByRole('complementary', { name: "What You'll Get" })
+    const benefits = canvas.getByRole('region', { name: "What You'll Get" })
     await expect(benefits).toHaveTextContent('Free Trial Access')
     await expect(benefits).toHaveTextContent('Full access to the voice OS embed during the trial.')
     await expect(benefits).toHaveTextContent('Priority Support')

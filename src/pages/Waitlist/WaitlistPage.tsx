@@ -116,7 +116,9 @@ export function WaitlistPage({ email = siteConfig.contactEmail, submit }: Waitli
               <WaitlistForm submit={submit} contactEmail={email} />
             </Card.Body>
           </Card.Root>
-          <Stack gap="6" as="aside" aria-labelledby="waitlist-benefits-heading">
+          {/* A section, not an aside: what the trial includes is this page's content (the assistant's page map and
+              the site search leave asides out as sidebars). */}
+          <Stack gap="6" as="section" aria-labelledby="waitlist-benefits-heading">
             <Card.Root variant="subtle" bg="bg.subtle" borderWidth="1px" borderColor="border">
               <Card.Body p={{ base: '5', md: '6' }} gap="4">
                 <Heading as="h2" id="waitlist-benefits-heading" size="lg">

@@ -51,7 +51,19 @@ interface PagefindData {
   url: string
   excerpt: string
   meta: Record<string, string | undefined>
+  /** The page's indexed text; a match's location is the index of its word in it, split at whitespace. */
+  content?: string
   sub_results?: { title: string; url: string; excerpt: string; locations?: number[] }[]
+}
+
+/**
+ * How many different words of the question a section holds: the words at its match locations in the page's content
+ * (Pagefind counts locations in words of `content` split at whitespace), told apart by their letters and digits.
+ */
+function distinctWords(content: string | undefined, locations: number[] | undefined): number {
+  if (!content || !locations?.length) return locations?.length ? 1 : 0
+  const words = content.split(/\s+/)
+  return new Set(locations.map((l) => (words[l] ?? '').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ''))).size
 }
 
 /** Options of {@link createSiteSearch}. */
@@ -221,7 +233,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         .then(async (mod) => {
           if ('error' in mod) return
           const best = (await rankedResults(mod, text.slice(0, 200))).slice(0, SEARCH_MAX_RESULTS)
-          await Promise.all(best.map((r) => r.data()))
+          await Promise.all(best.map(pageData))
         })
         .catch(() => undefined) // only a head start: the search itself reports any failure
     },
@@ -235,14 +247,15 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         return { ok: false, error: mod.error }
       }
       try {
-        const pages = await Promise.all(
-          (await rankedResults(mod, query)).slice(0, SEARCH_MAX_RESULTS).map((r) => r.data()),
-        )
+        const pages = await Promise.all((await rankedResults(mod, query)).slice(0, SEARCH_MAX_RESULTS).map(pageData))
         const results: SiteSearchResult[] = pages.map((d) => {
-          // The section with most matches carries the anchor; a match before any heading links the page.
-          const best = [...(d.sub_results ?? [])].sort(
-            (a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0),
-          )[0]
+          // The section with most of the question's words, then most matches, carries the anchor; a match before any
+          // heading links the page.
+          const best = [...(d.sub_results ?? [])]
+            .map((sub) => ({ sub, words: distinctWords(d.content, sub.locations) }))
+            .sort(
+              (a, b) => b.words - a.words || (b.sub.locations?.length ?? 0) - (a.sub.locations?.length ?? 0),
+            )[0]?.sub
           const pageTitle = (d.meta['title'] ?? '').trim() || d.url
           const url = new URL(best?.url ?? d.url, origin || 'http://localhost')
           const sectionTitle = best && best.title.trim() !== pageTitle && url.hash ? best.title.trim() : ''
@@ -297,28 +310,65 @@ export function keywordsOf(query: string): string[] {
 }
 
 /**
- * The pages for a question, best first: Pagefind's results for all topic words together first; when those are
- * fewer than {@link SEARCH_MAX_RESULTS}, pages matching some of the words follow, ranked by how many words they
- * hold, then by Pagefind's scores.
+ * The pages for a question, best first, each as the Pagefind results that found it: Pagefind's results for all topic
+ * words together first (one result each, whose locations hold every word); when those are fewer than
+ * {@link SEARCH_MAX_RESULTS}, pages matching some of the words follow, ranked by how many words they hold, then by
+ * Pagefind's scores, each with one result per word it holds (their locations are merged by {@link pageData}).
  */
-async function rankedResults(mod: PagefindModule, query: string): Promise<PagefindResult[]> {
+async function rankedResults(mod: PagefindModule, query: string): Promise<PagefindResult[][]> {
   const words = keywordsOf(query)
   const all = (await mod.search(words.join(' ')))?.results ?? []
-  if (all.length >= SEARCH_MAX_RESULTS || words.length < 2) return all
+  if (all.length >= SEARCH_MAX_RESULTS || words.length < 2) return all.map((r) => [r])
   const seen = new Set(all.map((r) => r.id))
-  const partial = new Map<string, { result: PagefindResult; words: number; score: number }>()
+  const partial = new Map<string, { results: PagefindResult[]; score: number }>()
   const perWord = await Promise.all(words.map((w) => mod.search(w)))
   for (const found of perWord) {
     for (const r of found?.results ?? []) {
       if (seen.has(r.id)) continue
-      const entry = partial.get(r.id) ?? { result: r, words: 0, score: 0 }
-      entry.words++
+      const entry = partial.get(r.id) ?? { results: [], score: 0 }
+      entry.results.push(r)
       entry.score += r.score
       partial.set(r.id, entry)
     }
   }
-  const rest = [...partial.values()].sort((a, b) => b.words - a.words || b.score - a.score).map((e) => e.result)
-  return [...all, ...rest]
+  const rest = [...partial.values()]
+    .sort((a, b) => b.results.length - a.results.length || b.score - a.score)
+    .map((e) => e.results)
+  return [...all.map((r) => [r]), ...rest]
+}
+
+/**
+ * A page's data from the results that found it: with several (one per word), each section's match locations are the
+ * union of every word's and its excerpt the one around the most matches, so the section holding most of the
+ * question's words is the page's best, as it is when one search found all of them. The page's fragment is fetched
+ * once (Pagefind caches it).
+ */
+async function pageData(results: PagefindResult[]): Promise<PagefindData> {
+  const all = await Promise.all(results.map((r) => r.data()))
+  const first = all[0]!
+  if (all.length === 1) return first
+  const sections = new Map<string, { title: string; url: string; excerpt: string; at: Set<number>; most: number }>()
+  for (const data of all) {
+    for (const sub of data.sub_results ?? []) {
+      const locations = sub.locations ?? []
+      const section = sections.get(sub.url) ?? { ...sub, at: new Set<number>(), most: -1 }
+      locations.forEach((l) => section.at.add(l))
+      if (locations.length > section.most) {
+        section.most = locations.length
+        section.excerpt = sub.excerpt
+      }
+      sections.set(sub.url, section)
+    }
+  }
+  return {
+    ...first,
+    sub_results: [...sections.values()].map(({ title, url, excerpt, at }) => ({
+      title,
+      url,
+      excerpt,
+      locations: [...at],
+    })),
+  }
 }
 
 /** The text the assistant reads for a search: a header, then one block per result. */

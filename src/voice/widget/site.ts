@@ -49,6 +49,12 @@ const loadLanguages = () => (languagesLoad ??= import('./siteLanguages').then((m
 /** The consent this site's own widget asks for: the default notice (`widget.consent.*` in locales/). */
 export const SITE_CONSENT: ConsentSettings = { required: true }
 
+/**
+ * Where this site publishes its own search index: `npm run build` indexes the built pages into `dist/site-index/`
+ * with the index command owners run (scripts/site-search-index.ts). A development server has none.
+ */
+export const SITE_INDEX_PATH: string | undefined = import.meta.env.PROD ? '/site-index/' : undefined
+
 /** Options of {@link mountSiteVoiceWidget}. */
 export interface SiteVoiceWidgetOptions {
   /** Language of the page (its `voice` copy is loaded). */
@@ -109,11 +115,16 @@ export async function mountSiteVoiceWidget({
       publicKey: config.vapi.publicKey,
       apiBaseUrl: config.vapi.apiBaseUrl,
       persist,
-      lang: () => widget.lang,
+      // Read at each press; a conversation resumed after a page load starts inside this mount, before `site` is set.
+      lang: () => site?.lang ?? visitors?.lang ?? lng,
+      siteSearch: SITE_INDEX_PATH !== undefined,
     }),
     persist,
     resume: persist ? claimHandoff() : null,
     assistantId: config.vapi.assistantId,
+    // Its own pages' index, as an owner's `data-site-index`: `search_site` and `open_page` (README "Site search");
+    // nothing of it loads before the visitor's press.
+    ...(SITE_INDEX_PATH && { siteIndex: SITE_INDEX_PATH }),
     // This site asks before the first microphone request, as it tells site owners to (README `data-consent`); the
     // local mode's notice says the browser recognises the voice, on the device where it can.
     consent: kind === 'local' ? { ...SITE_CONSENT, textKey: 'widget.consent.localText' } : SITE_CONSENT,

@@ -50,6 +50,10 @@ const PAGES: Record<string, string> = {
     ],
   ]),
   '/contact': doc('Contact', [['phone', 'Phone', 'Call us from 9 am to 6 pm on weekdays.']]),
+  '/gift-cards': doc('Gift cards', [
+    ['buy', 'Buying a gift', 'Gift wrapping, gift messages and gift boxes: a gift for every occasion.'],
+    ['balance', 'Card balance', 'See what is left on a gift card: enter its number on the balance page.'],
+  ]),
 }
 
 const run = promisify(execFile)
@@ -150,6 +154,15 @@ describe('search_site', () => {
     const text = refunds.ok ? formatSearchResults(refunds) : ''
     expect(text).toMatch(/^SEARCH RESULTS for "how long do refunds take"/)
     expect(text).toContain('(/help/refunds#timing)')
+  })
+
+  it('a page found word by word links the section holding most of the words, not the one where the first is most frequent', async () => {
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importFromDisk })
+    // "sparkle" is on no page, so no page holds every word: each word is searched alone ("gift" is most frequent in
+    // the Buying section, "card" and "balance" are in the Card balance section).
+    const found = await s.search('what is the balance of my gift card sparkle')
+    expect(found.ok && found.results[0]).toMatchObject({ path: '/gift-cards#balance' })
+    expect(found.ok && found.results[0]!.excerpt).toMatch(/balance|card/i)
   })
 
   it("warm loads the index without searching, once per page; the visitor's words fetch ahead what their search needs", async () => {
