@@ -444,7 +444,7 @@ test("the site's widget in a visitor's language: Tamil chosen from the keyboard,
   await page.goto('/pricing')
   const widget = page.getByTestId('voice-widget')
   await expect(widget).toHaveAttribute('lang', 'en')
-  // The switch comes once the page is idle (its code is a chunk of its own); the page's language first.
+  // The switch comes with the widget (its code is a chunk of its own); the page's language first.
   const button = page.getByRole('button', { name: 'Language: English' })
   await expect(button).toBeVisible()
   await waitForHydration(page)

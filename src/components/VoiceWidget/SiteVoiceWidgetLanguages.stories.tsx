@@ -40,7 +40,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * Opens the switch (its code loads once the page is idle: the button appears then), and picks `name` from the
+ * Opens the switch (its code is a chunk loaded with the widget's mount), and picks `name` from the
  * keyboard: type-ahead is not used, the arrows walk to the item and Enter chooses it.
  */
 async function choose(name: string): Promise<HTMLElement> {

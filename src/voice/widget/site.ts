@@ -5,7 +5,6 @@ import { claimHandoff, storageOf } from '../session/handoffRecord'
 import { createEngineFactory } from './engine'
 import type { ConsentSettings } from './consent'
 import { mountVoiceWidget, type VoiceWidgetHandle, type WidgetTheme } from './mount'
-import { whenIdle } from '../../lib/idle'
 
 /**
  * The engine the site's widget uses: `scripted` as configured; `local` (the browser's recognizer and the command
@@ -74,12 +73,12 @@ export interface SiteVoiceWidgetOptions {
  *
  * The widget speaks the page's language (en, hi) until the visitor picks another of the 24 widget languages in
  * its language switch, as on an owner's site with `data-languages` (README "Languages"). The switch's code and
- * the other languages' copy loaders are a chunk of their own (./siteLanguages.ts), loaded once the page is idle
- * (at most 2 s after the mount), never in this first script. The choice is remembered on the origin
- * (`localStorage` `voiceos:lang`, as the embed keeps it); on a later visit the widget mounts in it, its chunk
- * loaded first. The press sends the language's `assistantOverrides` exactly as the embed does (./languageKit.ts),
- * except in the local mode (no platform call); a press on a first visit before the chunk has loaded sends none
- * (the assistant's own language), as this site did before it had the switch.
+ * the other languages' copy loaders are a chunk of their own (./siteLanguages.ts, ~5 KB gzip), never in this
+ * first script; the widget mounts once it has loaded (with the page's copy), the switch in its first frame. The
+ * choice is remembered on the origin (`localStorage` `voiceos:lang`, as the embed keeps it); on a later visit the
+ * widget mounts in it. The press sends the language's `assistantOverrides` exactly as the embed does
+ * (./languageKit.ts), except in the local mode (no platform call). If the chunk fails to load, the widget mounts
+ * in the page's language without the switch and sends none (the assistant's own language).
  * @returns the widget's handle (the React app keeps its colour mode in step through it, and its copy with
  *   {@link followPageLanguage}).
  */
@@ -89,12 +88,17 @@ export async function mountSiteVoiceWidget({
   config = siteConfig,
 }: SiteVoiceWidgetOptions): Promise<VoiceWidgetHandle> {
   if (site) return site
+  // The language chunk comes with the mount, so the switch is in the widget's first frame: added later, it would
+  // push the mic aside (a layout shift; the pages' CLS is 0). A chunk that fails to load says so itself ("Failed to
+  // fetch dynamically imported module: …siteLanguages…"); the widget then mounts without the switch.
+  const chunk = loadLanguages().catch((e: unknown) => void console.warn(e))
   // A language the visitor chose on an earlier visit (./languages.ts LANGUAGE_STORAGE_KEY, spelt out: importing
   // that module would put all of it in this first script): its copy comes with the language chunk.
   const visitors = storageOf(window, 'localStorage')?.getItem('voiceos:lang')
-    ? await loadLanguages().then((m) => m.rememberedCopy())
+    ? await chunk.then((m) => m?.rememberedCopy())
     : null
   const copy = visitors?.copy ?? (await loadVoiceCopy(lng))
+  const switches = await chunk
   if (site) return site
   const host = document.createElement('div')
   host.setAttribute('data-voiceos', '')
@@ -137,8 +141,7 @@ export async function mountSiteVoiceWidget({
           }
         : null,
   }))
-  // A chunk that fails to load says so itself ("Failed to fetch dynamically imported module: …siteLanguages…").
-  whenIdle(() => void loadLanguages().then((m) => m.addSwitch(widget), console.warn), 2000)
+  switches?.addSwitch(widget)
   return widget
 }
 

@@ -3,9 +3,9 @@
  * them with `data-languages`: the same language switch (./languageSwitch.ts), the same per-origin memory
  * (`localStorage` `voiceos:lang`), the same copy chunks and the same `assistantOverrides` (./languageKit.ts).
  *
- * A chunk of its own, loaded by ./site.ts once the page is idle after the widget's mount (or at the mount, when
- * the visitor chose a language on an earlier visit): nothing of the 22 languages beyond the site's own (en, hi)
- * is in the site's first script.
+ * A chunk of its own, loaded by ./site.ts with the widget's mount (the switch is in the widget's first frame, so
+ * it never shifts the layout): nothing of the 22 languages beyond the site's own (en, hi) is in the site's first
+ * script.
  * @module
  */
 import {
