@@ -39,11 +39,11 @@ export async function loadVoiceCopy(lng: string): Promise<VoiceCopy> {
 
 let site: VoiceWidgetHandle | null = null
 
-/** The site's language chunk (./siteLanguages.ts), once loaded. */
+/**
+ * The site's language chunk (./siteLanguages.ts: the language switch, the 22 other languages' copy loaders, the
+ * call overrides), once loaded.
+ */
 let languages: typeof import('./siteLanguages') | undefined
-let languagesLoad: Promise<typeof import('./siteLanguages')> | undefined
-/** Loads ./siteLanguages.ts once (the language switch, the 22 other languages' copy loaders, the call overrides). */
-const loadLanguages = () => (languagesLoad ??= import('./siteLanguages').then((m) => (languages = m)))
 
 /** The consent this site's own widget asks for: the default notice (`widget.consent.*` in locales/). */
 export const SITE_CONSENT: ConsentSettings = { required: true }
@@ -91,13 +91,14 @@ export async function mountSiteVoiceWidget({
   // The language chunk comes with the mount, so the switch is in the widget's first frame: added later, it would
   // push the mic aside (a layout shift; the pages' CLS is 0). A chunk that fails to load says so itself ("Failed to
   // fetch dynamically imported module: …siteLanguages…"); the widget then mounts without the switch.
-  const chunk = loadLanguages().catch((e: unknown) => void console.warn(e))
+  const chunk = import('./siteLanguages').then((m) => (languages = m), console.warn)
   // A language the visitor chose on an earlier visit (./languages.ts LANGUAGE_STORAGE_KEY, spelt out: importing
   // that module would put all of it in this first script): its copy comes with the language chunk.
   const visitors = storageOf(window, 'localStorage')?.getItem('voiceos:lang')
     ? await chunk.then((m) => m?.rememberedCopy())
     : null
   const copy = visitors?.copy ?? (await loadVoiceCopy(lng))
+  const lang = visitors?.lang ?? lng
   const switches = await chunk
   if (site) return site
   const host = document.createElement('div')
@@ -109,7 +110,7 @@ export async function mountSiteVoiceWidget({
   const persist = kind !== 'scripted' && configured
   const widget: VoiceWidgetHandle = (site = mountVoiceWidget(host, {
     copy,
-    lang: visitors?.lang ?? lng,
+    lang,
     theme,
     configured,
     callCopy: (l) => languages?.callCopy(l),
@@ -120,7 +121,7 @@ export async function mountSiteVoiceWidget({
       apiBaseUrl: config.vapi.apiBaseUrl,
       persist,
       // Read at each press; a conversation resumed after a page load starts inside this mount, before `site` is set.
-      lang: () => site?.lang ?? visitors?.lang ?? lng,
+      lang: () => site?.lang ?? lang,
       siteSearch: SITE_INDEX_PATH !== undefined,
     }),
     persist,
