@@ -6,16 +6,19 @@
  * 2. `search_site` in the page: the production embed by script tag (daily-js replaced by the Daily stand-in, a
  *    local `POST /call/web` server) on a page of the 5,000-page site with `data-site-index`, under Lighthouse's
  *    mobile throttling through CDP (562.5 ms request latency, 1474.56 kbps down, 675 kbps up, CPU ×4). A call is
- *    started by a press; then, as in a call, the visitor's question arrives as a final `transcript` message and,
- *    `--gap` ms later (default 700: the model's turn before it calls a tool), the assistant's `search_site` tool
- *    call, both delivered as the call's server delivers them; timed from the tool call until its `COMMAND RESULT`
- *    leaves the page (`sendAppMessage`). `--no-transcript`: the tool call alone (a question the page never heard).
- *    First query of a conversation: a new browser context each run (empty HTTP cache), `--first-after` ms (default
- *    5000) after Listening. Later queries: further
- *    questions in the same conversation. Bytes: the index's responses from the question's transcript to the result
- *    (counted by the server; the index is served with the long cache lifetime its hashed file names allow).
+ *    started by a press; then, as in a call, the visitor's question arrives as `transcript` messages — partial
+ *    ones word by word at `--wpm` words a minute (default 150), the final one a word after the last partial — and,
+ *    `--gap` ms after the final (default 700: the model's turn before it calls a tool), the assistant's
+ *    `search_site` tool call, all delivered as the call's server delivers them; timed from the tool call until its
+ *    `COMMAND RESULT` leaves the page (`sendAppMessage`). `--wpm=0`: the final transcript only; `--no-transcript`:
+ *    the tool call alone (a question the page never heard). First query of a conversation: a new browser context
+ *    each run (empty HTTP cache), its first word `--first-after` ms (default 1500, the greeting) after Listening;
+ *    when the warm-up's files were sent is reported. Later queries: further questions in the same conversation.
+ *    Bytes: the index's responses from the question's first word to the result (counted by the server; the index
+ *    is served with the long cache lifetime its hashed file names allow).
  * 3. Bytes of the index before intent: index requests from page load until the press (expected: none).
- * Flags: `--runs=N` first queries (default 10), `--later=N` later queries (default 30), `--skip-5000`.
+ * Flags: `--runs=N` first queries (default 10), `--later=N` later queries (default 30), `--skip-5000`,
+ * `--reuse-index` (search the 5,000-page index a previous run built; no build figures).
  * Writes bench/results/search.md.
  */
 import { execFile } from 'node:child_process'
@@ -40,8 +43,18 @@ const LATER = Number(process.argv.find((a) => a.startsWith('--later='))?.slice(8
 const SKIP_5000 = process.argv.includes('--skip-5000')
 const GAP = Number(process.argv.find((a) => a.startsWith('--gap='))?.slice(6) ?? 700)
 const TRANSCRIPT = !process.argv.includes('--no-transcript')
-/** ms from Listening to the first question: the assistant's first message and the visitor's question, spoken. */
-const FIRST_AFTER = Number(process.argv.find((a) => a.startsWith('--first-after='))?.slice(14) ?? 5000)
+/**
+ * The visitor's speaking rate, words per minute (`--wpm`): 150, the average conversational rate of US English
+ * speakers as the National Center for Voice and Speech gives it. `--wpm=0`: the final transcript alone (no partials).
+ */
+const WPM = Number(process.argv.find((a) => a.startsWith('--wpm='))?.slice(6) ?? 150)
+/** `--reuse-index`: search the 5,000-page index a previous run built (no build figures). */
+const REUSE = process.argv.includes('--reuse-index')
+/**
+ * ms from Listening to the visitor's first word of the first question (`--first-after`): the assistant's greeting
+ * ("Hi, how can I help?", about 2 s spoken). The question itself then takes its words' time at `--wpm`.
+ */
+const FIRST_AFTER = Number(process.argv.find((a) => a.startsWith('--first-after='))?.slice(14) ?? 1500)
 /** lighthouse/core/config/constants.js `throttling.mobileSlow4G` (Lighthouse 12.8), as bench/press.bench.ts. */
 const MOBILE = {
   requestLatencyMs: 562.5,
@@ -115,11 +128,12 @@ function generatedSite(n: number): FixtureSite {
 }
 
 /** Serves a fixture site (pages, sitemap) and its published index at `/site-index/`; HTML pages can carry a tag. */
-async function serveSite(site: FixtureSite, index: string, head: () => string) {
-  const requests: { path: string; at: number; bytes: number }[] = []
+async function serveSite(site: FixtureSite, index: string, head: () => string, port = 0) {
+  const requests: { path: string; at: number; bytes: number; done: number }[] = []
   const server = http.createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!)
-    const record = { path, at: Date.now(), bytes: 0 }
+    const record = { path, at: Date.now(), bytes: 0, done: 0 }
+    res.on('finish', () => (record.done = Date.now()))
     requests.push(record)
     if (path === '/sitemap.xml')
       return void res.writeHead(200, { 'content-type': 'application/xml' }).end(renderSitemap(site, origin))
@@ -141,7 +155,7 @@ async function serveSite(site: FixtureSite, index: string, head: () => string) {
     if (!html) return void res.writeHead(404).end()
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { origin, requests, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
@@ -183,10 +197,18 @@ console.log(`100 pages: ${Math.round(builds[0]!.ms)} ms`)
 let host = served100
 if (!SKIP_5000) {
   await served100.close()
-  host = await serveSite(site5000, join(OUT, 'index-5000'), () => tag)
-  rmSync(join(OUT, 'index-5000'), { recursive: true, force: true })
-  builds.push({ pages: 5000, ...(await buildIndex(host, 5000, join(OUT, 'index-5000'))) })
-  console.log(`5000 pages: ${Math.round(builds[1]!.ms)} ms`)
+  const manifest = join(OUT, 'index-5000/voiceos-index.json')
+  // A reused index is served on the origin it was built for (its manifest names it; siteSearch checks it).
+  const reused = REUSE && existsSync(manifest)
+  const port = reused
+    ? Number(new URL((JSON.parse(readFileSync(manifest, 'utf8')) as { origin: string }).origin).port)
+    : 0
+  host = await serveSite(site5000, join(OUT, 'index-5000'), () => tag, port)
+  if (!reused) {
+    rmSync(join(OUT, 'index-5000'), { recursive: true, force: true })
+    builds.push({ pages: 5000, ...(await buildIndex(host, 5000, join(OUT, 'index-5000'))) })
+    console.log(`5000 pages: ${Math.round(builds[1]!.ms)} ms`)
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -234,15 +256,33 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
   // requests the page's Resource Timing does not list); a response from the HTTP cache costs none.
   const from = host.requests.length
   if (TRANSCRIPT) {
-    await page.evaluate((transcript) => {
-      const call = (window as unknown as { __dailyCalls: { appMessage(m: unknown): void }[] }).__dailyCalls.at(-1)!
-      call.appMessage(JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'final', transcript }))
-    }, question)
+    const say = (transcriptType: 'partial' | 'final', transcript: string) =>
+      page.evaluate(
+        ([transcriptType, transcript]) => {
+          const call = (window as unknown as { __dailyCalls: { appMessage(m: unknown): void }[] }).__dailyCalls.at(-1)!
+          call.appMessage(JSON.stringify({ type: 'transcript', role: 'user', transcriptType, transcript }))
+        },
+        [transcriptType, transcript] as const,
+      )
+    // As the call's server delivers a question: partial transcripts of the utterance so far, a word each
+    // 60,000 / WPM ms; the final one word later, bringing the last word (a recognizer's partials trail the audio;
+    // Vapi's Deepgram endpointing default, 10 ms of silence, ends the utterance with the speech).
+    if (WPM > 0) {
+      const words = question.split(' ')
+      const perWord = 60_000 / WPM
+      const t0 = Date.now()
+      for (let i = 1; i < words.length; i++) {
+        await new Promise((ok) => setTimeout(ok, Math.max(0, t0 + (i - 1) * perWord - Date.now())))
+        await say('partial', words.slice(0, i).join(' '))
+      }
+      await new Promise((ok) => setTimeout(ok, Math.max(0, t0 + (words.length - 1) * perWord - Date.now())))
+    }
+    await say('final', question)
     await new Promise((ok) => setTimeout(ok, GAP))
   }
   const r = await page.evaluate(
     ({ id, question }) =>
-      new Promise<{ ms: number; ok: boolean }>((done) => {
+      new Promise<{ ms: number; ok: boolean; text?: string }>((done) => {
         const call = (
           window as unknown as { __dailyCalls: { appMessage(m: unknown): void; sendAppMessage(m: unknown): unknown }[] }
         ).__dailyCalls.at(-1)!
@@ -253,7 +293,7 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
           if (text.includes(id)) {
             const ms = performance.now() - t0
             call.sendAppMessage = send
-            done({ ms, ok: text.includes('SEARCH RESULTS') })
+            done({ ms, ok: text.includes('SEARCH RESULTS'), ...(!text.includes('SEARCH RESULTS') && { text }) })
           }
           return send(m)
         }
@@ -267,6 +307,7 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
       }),
     { id, question },
   )
+  if (!r.ok) console.warn(`${id}: no results: ${r.text?.slice(0, 400)}`)
   await new Promise((ok) => setTimeout(ok, 50)) // the last response's record
   const bytes = host.requests
     .slice(from)
@@ -283,6 +324,7 @@ const browser = await chromium.launch({
 const first: { ms: number; bytes: number }[] = []
 const later: { ms: number; bytes: number }[] = []
 let beforeIntent = 0
+const warm: { files: number; doneAfterListening: number }[] = []
 let failures = 0
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -305,10 +347,22 @@ try {
           ?.shadowRoot?.querySelector('[data-testid=voice-widget]')
           ?.getAttribute('data-status') === 'listening',
       undefined,
-      { timeout: 60_000 },
+      { timeout: 60_000, polling: 50 },
     )
-    // The assistant's greeting and the visitor's question before the first search (`--first-after`).
+    const listeningAt = Date.now()
+    // The assistant's greeting before the visitor starts asking (`--first-after`).
     await page.waitForTimeout(FIRST_AFTER)
+    // The warm-up (manifest, pagefind.js, its worker, WebAssembly and metadata): when the server had sent its
+    // last file, from Listening (the throttle's latency and transfer come on top), and whether it had by now.
+    const warmFiles = host.requests
+      .slice(start)
+      .filter((q) => /\/site-index\/(voiceos-index\.json|pagefind[^/]*\.(js|json|pf_meta)|wasm\.)/.test(q.path))
+    warm.push({
+      files: warmFiles.length,
+      doneAfterListening: warmFiles.every((q) => q.done > 0)
+        ? Math.max(...warmFiles.map((q) => q.done)) - listeningAt
+        : NaN,
+    })
     const r = await query(page, `first-${run}`, questions[run]!)
     if (!r.ok) failures++
     first.push(r)
@@ -320,7 +374,9 @@ try {
       }
     }
     await context.close()
-    console.log(`run ${run + 1}/${RUNS}: first query ${Math.round(r.ms)} ms, ${r.bytes} B`)
+    console.log(
+      `run ${run + 1}/${RUNS}: first query ${Math.round(r.ms)} ms, ${r.bytes} B; warm-up sent ${Math.round(warm.at(-1)!.doneAfterListening)} ms after Listening (${warm.at(-1)!.files} files)`,
+    )
   }
 } finally {
   await browser.close()
@@ -361,7 +417,7 @@ const md = [
   ),
   '',
   TRANSCRIPT
-    ? `Each question reaches the page first as the visitor's final transcript, then ${GAP} ms later as the assistant's \`search_site\` call (\`--gap\`); bytes are counted from the transcript.`
+    ? `Each question reaches the page first as the visitor's transcript${WPM > 0 ? ` — partial transcripts word by word at ${WPM} words a minute (\`--wpm\`), the final one a word after the last partial —` : ' (final only, `--wpm=0`)'} then ${GAP} ms after the final as the assistant's \`search_site\` call (\`--gap\`); bytes are counted from the first word.`
     : 'Each question reaches the page only as the `search_site` call (`--no-transcript`).',
   '',
   '| `search_site` tool call → result sent | queries | median | p95 | bytes fetched, median | max |',
@@ -369,7 +425,14 @@ const md = [
   row('first query of a conversation (empty cache)', first),
   row('later queries', later),
   '',
-  `The first question comes ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting and the visitor's question, spoken); the index starts loading at the call's start. Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
+  `Warm-up (manifest, pagefind.js, worker, WebAssembly, metadata) sent by the server, from Listening: median ${Math.round(
+    quantile(
+      warm.map((w) => w.doneAfterListening).filter((x) => !Number.isNaN(x)),
+      0.5,
+    ),
+  )} ms, max ${Math.round(Math.max(...warm.map((w) => w.doneAfterListening)))} ms (the throttle's latency and transfer come on top).`,
+  '',
+  `The visitor starts the first question ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting); the index starts loading at the press. Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
   '',
 ].join('\n')
 mkdirSync('bench/results', { recursive: true })

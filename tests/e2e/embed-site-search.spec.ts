@@ -168,6 +168,12 @@ test('in one call: search_site finds the page that answers, open_page goes there
   expect(indexRequests().filter((p) => /^\/site-index\/(index|fragment)\//.test(p))).toEqual([])
 
   const question = 'How much does it cost to print a page in colour?'
+  // While the visitor speaks, their partial transcripts fetch ahead the index chunks of their topic words.
+  for (const partial of ['How much', 'How much does it cost', 'How much does it cost to print'])
+    await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: partial })
+  await expect
+    .poll(() => indexRequests().some((p) => p.startsWith('/site-index/index/')), { timeout: 15_000 })
+    .toBe(true)
   await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: question })
   await fromAssistant(page, toolCall('tc-search', 'search_site', { query: question }))
   await expect

@@ -3,8 +3,9 @@
  * published beside the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`). Nothing of it is
  * fetched before the visitor shows intent: at the conversation's start ({@link SiteSearch.warm}) come
  * `voiceos-index.json` (the origin it was built for), `pagefind.js` and the language's WebAssembly and metadata,
- * loaded once per page; each visitor's final words fetch ahead the index chunks and fragments a search of them
- * needs ({@link SiteSearch.anticipate}), and each query fetches only what is still missing (Pagefind's design).
+ * loaded once per page; the visitor's words, partial transcripts as they speak and then the final one, fetch ahead
+ * the index chunks and fragments a search of them needs ({@link SiteSearch.anticipate}), and each query fetches
+ * only what is still missing (Pagefind's design).
  * Every failure is an answer in words the assistant can repeat, never an exception.
  * @module
  */
@@ -13,6 +14,13 @@
 export const SEARCH_MAX_RESULTS = 5
 /** Longest excerpt of a result, in characters. */
 export const EXCERPT_MAX_CHARS = 300
+/**
+ * Longest wait, in ms, before the words of a partial transcript are fetched ahead: partials arriving meanwhile
+ * (the recognizer revising its last words) are taken together, the latest one.
+ */
+export const PARTIAL_LOOKAHEAD_MS = 150
+/** Most index requests the look-ahead has in flight at once (beside the search's own). */
+export const LOOKAHEAD_CONCURRENCY = 3
 /** The manifest the indexer writes beside Pagefind's files. */
 export const INDEX_MANIFEST = 'voiceos-index.json'
 /** First line of a search result the assistant reads. */
@@ -95,12 +103,19 @@ export interface SiteSearch {
    */
   warm(): Promise<void>
   /**
-   * Fetches ahead what a search of `text` (the visitor's final words, which reach the page before the assistant's
-   * `search_site` call) would fetch: the index chunks of its topic words and the fragments of its best
-   * {@link SEARCH_MAX_RESULTS} results, kept by Pagefind for the searches that follow. Answers nothing. Does
-   * nothing before {@link warm} or a search started loading the index. Resolves when done; never rejects.
+   * Fetches ahead what a search of the visitor's words would fetch, while they speak and before the assistant's
+   * `search_site` call: the index chunks of their topic words ({@link keywordsOf}, stop words never) and the
+   * fragments of the best {@link SEARCH_MAX_RESULTS} results, kept by Pagefind for the searches that follow; a
+   * later search of the same topic words reuses those results without searching again.
+   *
+   * `partial` (a `transcript` message with `transcriptType: 'partial'`, the vendored openapi/ document's
+   * `ClientMessageTranscript`: the utterance so far, revised as the visitor speaks): the words are taken at most
+   * every {@link PARTIAL_LOOKAHEAD_MS} ms (the latest partial then), each topic word's chunks fetched once per
+   * page, at most {@link LOOKAHEAD_CONCURRENCY} requests at a time. A final transcript is taken at once.
+   * Answers nothing. Does nothing before {@link warm} or a search started loading the index (the visitor's
+   * intent). Resolves when done or superseded by a newer partial; never rejects.
    */
-  anticipate(text: string): Promise<void>
+  anticipate(text: string, options?: { partial?: boolean }): Promise<void>
   /** Paths returned by searches so far (without anchors): pages `open_page` may open without checking. */
   readonly foundPaths: ReadonlySet<string>
 }
@@ -141,6 +156,10 @@ const importUrl = (url: string): Promise<unknown> => import(/* @vite-ignore */ u
  * Only loads that succeeded stay.
  */
 const pageIndexes = new WeakMap<object, Map<string, Promise<LoadedIndex>>>()
+/** The fetches ahead of a loaded index's chunks, by topic word (once per page and word). */
+const preloadedWords = new WeakMap<PagefindModule, Map<string, Promise<void>>>()
+/** Results fetched ahead for a set of topic words, kept for the search that follows: the latest few. */
+const ANTICIPATED_KEPT = 4
 
 /** Creates the site search for one session (see the module docs). */
 export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
@@ -187,6 +206,12 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         error:
           'this site has no search index, so only the page the visitor is on can be read (read_page); say so and offer what this page has',
       }
+    // pagefind.js loads beside the manifest (one round trip less before the first search); it is used only once
+    // the manifest says the index is this site's.
+    const script = importModule(new URL('pagefind.js', base).href).then(
+      (m) => ({ m: m as PagefindModule }),
+      () => null,
+    )
     let manifest: { origin?: unknown; pages?: unknown }
     try {
       const res = await doFetch(new URL(INDEX_MANIFEST, base).href, { credentials: 'omit' })
@@ -207,7 +232,9 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       }
     }
     try {
-      const mod = (await importModule(new URL('pagefind.js', base).href)) as PagefindModule
+      const loaded = await script
+      if (!loaded) throw new Error('pagefind.js did not load')
+      const mod = loaded.m
       await mod.options({ basePath: base.pathname, baseUrl: '/', excerptLength: 40 })
       await mod.init?.()
       return mod
@@ -219,6 +246,76 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     }
   }
 
+  /** Index requests of the look-ahead in flight, and those waiting for a slot ({@link LOOKAHEAD_CONCURRENCY}). */
+  let inFlight = 0
+  const waiting: (() => void)[] = []
+  const limited = (task: () => Promise<void>): Promise<void> =>
+    new Promise<void>((done) => {
+      const start = () => {
+        inFlight++
+        void task()
+          .catch(() => undefined)
+          .finally(() => {
+            inFlight--
+            waiting.shift()?.()
+            done()
+          })
+      }
+      if (inFlight < LOOKAHEAD_CONCURRENCY) start()
+      else waiting.push(start)
+    })
+  /**
+   * Fetches the index chunks of each word, once per page (a failed fetch may be asked again); resolves when every
+   * word's chunks are here, including those an earlier look-ahead is still fetching.
+   */
+  const preloadWords = (mod: PagefindModule, words: string[]) => {
+    const asked = preloadedWords.get(mod) ?? new Map<string, Promise<void>>()
+    preloadedWords.set(mod, asked)
+    return Promise.all(
+      words.map((w) => {
+        const known = asked.get(w)
+        if (known) return known
+        const fetching = limited(async () => {
+          try {
+            await (mod.preload ? mod.preload(w) : mod.search(w))
+          } catch {
+            asked.delete(w)
+          }
+        })
+        asked.set(w, fetching)
+        return fetching
+      }),
+    )
+  }
+  /** Ranked results with their fragments fetched, by the topic words they were searched for (latest last). */
+  const anticipated = new Map<string, Promise<PagefindData[]>>()
+  const rankedPages = (mod: PagefindModule, query: string): Promise<PagefindData[]> =>
+    rankedResults(mod, query).then((found) => Promise.all(found.slice(0, SEARCH_MAX_RESULTS).map(pageData)))
+  /** The latest partial transcript not yet taken, and its timer. */
+  let partialText = ''
+  let partialTimer: ReturnType<typeof setTimeout> | undefined
+  let partialWaiters: (() => void)[] = []
+  /** Counts the words heard (each partial taken, each final): a look-ahead overtaken by newer words ranks nothing. */
+  let heard = 0
+  /** What a search of `text` needs, fetched ahead; `final`: the visitor's whole utterance. Never rejects. */
+  const lookAhead = async (text: string, final: boolean): Promise<void> => {
+    const mod = await ready
+    if (!mod || 'error' in mod) return
+    const query = text.replace(/\s+/g, ' ').trim().slice(0, 200)
+    const words = topicWordsOf(query)
+    if (words.length === 0) return
+    const turn = ++heard
+    await preloadWords(mod, words)
+    // Newer words came meanwhile (a partial's look-ahead is still running or waiting): theirs rank the results.
+    if (!final && (turn !== heard || partialTimer !== undefined)) return
+    const key = words.join(' ')
+    if (anticipated.has(key)) return
+    const pages = rankedPages(mod, query)
+    anticipated.set(key, pages)
+    while (anticipated.size > ANTICIPATED_KEPT) anticipated.delete(anticipated.keys().next().value!)
+    await pages.catch(() => anticipated.delete(key))
+  }
+
   return {
     foundPaths,
     async warm() {
@@ -227,15 +324,33 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       // or preload.
       if (!('error' in mod)) await mod.preload?.('').catch(() => undefined)
     },
-    async anticipate(text) {
+    async anticipate(text, options) {
       if (!ready || typeof text !== 'string' || text.trim() === '') return
-      await ready
-        .then(async (mod) => {
-          if ('error' in mod) return
-          const best = (await rankedResults(mod, text.slice(0, 200))).slice(0, SEARCH_MAX_RESULTS)
-          await Promise.all(best.map(pageData))
+      if (options?.partial) {
+        partialText = text
+        await new Promise<void>((done) => {
+          partialWaiters.push(done)
+          partialTimer ??= setTimeout(() => {
+            const latest = partialText
+            const waiters = partialWaiters
+            partialText = ''
+            partialTimer = undefined
+            partialWaiters = []
+            void lookAhead(latest, false)
+              .catch(() => undefined) // only a head start: the search itself reports any failure
+              .finally(() => waiters.forEach((w) => w()))
+          }, PARTIAL_LOOKAHEAD_MS)
         })
-        .catch(() => undefined) // only a head start: the search itself reports any failure
+        return
+      }
+      // The final words supersede any partial not yet taken.
+      if (partialTimer !== undefined) clearTimeout(partialTimer)
+      partialTimer = undefined
+      partialText = ''
+      const waiters = partialWaiters
+      partialWaiters = []
+      waiters.forEach((w) => w())
+      await lookAhead(text, true).catch(() => undefined)
     },
     async search(raw) {
       const query = typeof raw === 'string' ? raw.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
@@ -247,7 +362,9 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         return { ok: false, error: mod.error }
       }
       try {
-        const pages = await Promise.all((await rankedResults(mod, query)).slice(0, SEARCH_MAX_RESULTS).map(pageData))
+        // Results fetched ahead for the same topic words (the visitor's words, as the assistant passed them on).
+        const ahead = anticipated.get(keywordsOf(query).join(' '))
+        const pages = (ahead && (await ahead.catch(() => null))) || (await rankedPages(mod, query))
         const results: SiteSearchResult[] = pages.map((d) => {
           // The section with most of the question's words, then most matches, carries the anchor; a match before any
           // heading links the page.
@@ -307,6 +424,12 @@ export function keywordsOf(query: string): string[] {
     .filter((w) => w !== '')
   const topic = words.filter((w) => !STOP_WORDS.has(w))
   return [...new Set(topic.length ? topic : words)].slice(0, 8)
+}
+
+/** The topic words of a question (as {@link keywordsOf}), none when it has only stop words so far. */
+function topicWordsOf(query: string): string[] {
+  const words = keywordsOf(query)
+  return words.every((w) => STOP_WORDS.has(w)) ? [] : words
 }
 
 /**

@@ -54,9 +54,14 @@ export interface SessionActionsOptions {
   logger: Pick<Console, 'info' | 'warn' | 'error'>
   /**
    * Where the site's search index is published (`data-site-index`, README "Site search"); '' or undefined → the
-   * `search_site` tool answers that the site has no index. Nothing of it is fetched before the first search.
+   * `search_site` tool answers that the site has no index. Nothing of it is fetched before the conversation's start.
    */
   siteIndex?: string
+  /**
+   * The site search the session already created for `siteIndex` (at the press, to warm it and fetch the visitor's
+   * words ahead); this half answers `search_site` with it. @default created here at the conversation's start
+   */
+  siteSearch?: Promise<SiteSearch>
   /**
    * Opens a page `open_page` accepted (an absolute same-origin URL), after its result was sent. The chat passes
    * its own (it waits for the answer in progress). @default `location.assign` in the next task
@@ -76,11 +81,12 @@ export interface SessionActions {
    */
   startPageContext(): void
   /**
-   * The visitor's final words: fetches ahead what a site search of them needs, before the assistant asks for it
+   * The visitor's words, as they speak (`partial`: a partial transcript, the utterance so far) and once final:
+   * fetches ahead what a site search of them needs, before the assistant asks for it
    * (src/voice/search/siteSearch.ts `anticipate`). Nothing without a published index or before the conversation's
    * start; never throws.
    */
-  anticipate(text: string): void
+  anticipate(text: string, partial?: boolean): void
   /**
    * Subscribes to the session's realtime channel (`voice-commands-{sessionId}`, SPEC §3); its commands run as
    * `realtime` ones. Resolves once subscribed or failed (logged: commands then arrive as tool calls only).
@@ -109,7 +115,7 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
   const { send, doc, logger: log } = options
   let disposed = false
   /** The site search of this session: its module and the index load at the conversation's start. */
-  let siteSearch: Promise<SiteSearch> | undefined
+  let siteSearch: Promise<SiteSearch> | undefined = options.siteSearch
   const search = () =>
     (siteSearch ??= import('../search/siteSearch').then((m) =>
       m.createSiteSearch({
@@ -235,9 +241,9 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
       pageContext?.start()
       if (options.siteIndex) void search().then((s) => void s.warm(), noSearch)
     },
-    anticipate(text) {
+    anticipate(text, partial = false) {
       if (disposed || !siteSearch) return
-      void siteSearch.then((s) => void s.anticipate(text), noSearch)
+      void siteSearch.then((s) => void s.anticipate(text, { partial }), noSearch)
     },
     async subscribe(settings, sessionId) {
       if (disposed) return

@@ -3,6 +3,7 @@ import { fitMessage, undeliveredNote } from '../context/fit'
 import { DAILY_MAX_APP_MESSAGE_SIZE } from '../engine/appMessage'
 import { isVapiMessage, type VapiClientMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
+import type { SiteSearch } from '../search/siteSearch'
 import type { SessionActions } from './actions'
 import { arrivalMessage, endCall, handoffWebCall, watchForHandoff, type HandoffWebCall } from './handoff'
 import { classifyEndedReason, classifyError, type ProblemKind } from './problems'
@@ -93,6 +94,28 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     : undefined
   /** The acting half (./actions.ts), once its chunk has arrived; `undefined` before, or when it failed to load. */
   let actions: SessionActions | undefined
+  /**
+   * The site's search (src/voice/search/siteSearch.ts), created at the press when the owner published an index
+   * (`siteIndex`): its warm-up runs beside the call's set-up (the press is the visitor's intent; nothing of the
+   * index loads before it), and the visitor's words are fetched ahead from their first one, before the acting half
+   * that answers `search_site` with this same search has loaded.
+   */
+  let siteSearch: Promise<SiteSearch> | undefined
+  const startSiteSearch = () => {
+    if (!options.siteIndex || siteSearch || ended) return
+    const origin = doc?.defaultView?.location.origin
+    const loading = import('../search/siteSearch').then((m) =>
+      m.createSiteSearch({ indexUrl: options.siteIndex, ...(origin && { origin }) }),
+    )
+    siteSearch = loading
+    loading.then(
+      (s) => void s.warm(),
+      (error: unknown) => {
+        if (siteSearch === loading) siteSearch = undefined // the acting half loads it again for a search
+        log.warn('[voice] could not load the site search', error)
+      },
+    )
+  }
   /** What waits for the acting half, in arrival order (commands, tool calls, the page map's start). */
   let waiting: ((a: SessionActions) => void)[] = []
   let actionsReady: Promise<void> | undefined
@@ -116,6 +139,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
           isHidden: () => hidden,
           logger: log,
           ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
+          ...(siteSearch && { siteSearch }),
         })
         const queued = waiting
         waiting = []
@@ -218,8 +242,16 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         const final = message.transcriptType === 'final' || message.type === 'transcript[transcriptType="final"]'
         const text = message.transcript.trim()
         if (!final || text !== '') options.onTurn?.({ role: message.role, text, final })
-        // The visitor's question reaches the page before the assistant's search of it: fetch ahead.
-        if (final && text !== '' && message.role === 'user' && actions) actions.anticipate(text)
+        // The visitor's question reaches the page, word by word as they speak, before the assistant's search of
+        // it: fetch ahead.
+        if (text !== '' && message.role === 'user') {
+          if (siteSearch)
+            void siteSearch.then(
+              (s) => s.anticipate(text, { partial: !final }),
+              () => undefined,
+            )
+          else actions?.anticipate(text, !final)
+        }
       }
       return
     }
@@ -317,6 +349,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   return {
     async start() {
       setStatus('connecting')
+      startSiteSearch()
       let call: unknown = null
       try {
         const resume = options.resume && engine.reconnect ? options.resume : null

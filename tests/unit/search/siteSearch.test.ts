@@ -9,11 +9,20 @@ import { join, normalize } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { createSiteSearch, formatSearchResults, SEARCH_MAX_RESULTS } from '../../../src/voice/search/siteSearch'
+import {
+  createSiteSearch,
+  formatSearchResults,
+  LOOKAHEAD_CONCURRENCY,
+  PARTIAL_LOOKAHEAD_MS,
+  SEARCH_MAX_RESULTS,
+} from '../../../src/voice/search/siteSearch'
 import { checkPage } from '../../../src/voice/search/openPage'
 import { searchResultMessage } from '../../../src/voice/context/report'
 import { parseRecord } from '../../../src/voice/context/record'
 import { createSessionActions } from '../../../src/voice/session/actions'
+import { createVoiceSession } from '../../../src/voice/session/session'
+import { ScriptedVoiceEngine } from '../../../src/voice/session/scriptedEngine'
+import { createSessionId } from '../../../src/voice/session/sessionId'
 import type { VapiClientMessage } from '../../../src/voice/engine/messages'
 import { conversationFacts } from '../../../scripts/report/facts'
 
@@ -283,6 +292,186 @@ describe('search_site', () => {
     expect(first.ok || first.error).not.toContain('try other words')
     await s.search('refunds')
     expect(attempts).toBe(2) // tried again, not cached as broken
+  })
+})
+
+describe('the look-ahead while the visitor speaks (partial transcripts)', () => {
+  const indexFiles = (from: number) => fetched.slice(from).filter((p) => p.startsWith('/site-index/'))
+  /** pagefind.js as a page that has loaded nothing of the index, with the terms it is asked to preload. */
+  const spiedImporter = (instance: string) => {
+    const preloaded: string[] = []
+    const importer = async (url: string) => {
+      const mod = (await import(
+        /* @vite-ignore */ `${join(out, new URL(url).pathname.slice('/site-index/'.length))}?${instance}`
+      )) as { preload(term: string, o?: object): Promise<void> }
+      return { ...mod, preload: (term: string, o?: object) => (preloaded.push(term), mod.preload(term, o)) }
+    }
+    return { importer, preloaded }
+  }
+
+  it('fetches the index chunks of the topic words as they are heard, once each, then the fragments; the search of them fetches nothing', async () => {
+    const { importer, preloaded } = spiedImporter('partials-page')
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importer })
+    const beforeWarm = fetched.length
+    await s.anticipate('do you deliver', { partial: true }) // before the conversation's start: nothing
+    expect(indexFiles(beforeWarm)).toEqual([])
+    await s.warm()
+    expect(preloaded).toEqual(['']) // the warm-up: WebAssembly and metadata only
+    // Stop words only so far: nothing asked, nothing fetched.
+    const beforeWords = fetched.length
+    await s.anticipate('do you', { partial: true })
+    expect(preloaded).toEqual([''])
+    expect(indexFiles(beforeWords)).toEqual([])
+    // The first topic word: its index chunk, before any final transcript.
+    await s.anticipate('do you deliver', { partial: true })
+    expect(preloaded).toEqual(['', 'deliver'])
+    expect(indexFiles(beforeWords).some((p) => p.startsWith('/site-index/index/'))).toBe(true)
+    // The next words: only the new one is asked for; the results' fragments come with it.
+    await s.anticipate('do you deliver to Pune', { partial: true })
+    expect(preloaded).toEqual(['', 'deliver', 'pune'])
+    expect(indexFiles(beforeWords).some((p) => p.startsWith('/site-index/fragment/'))).toBe(true)
+    // The final words ask for nothing new; the assistant's search of them fetches nothing and finds the page.
+    const beforeFinal = fetched.length
+    await s.anticipate('Do you deliver to Pune?')
+    expect(preloaded).toEqual(['', 'deliver', 'pune'])
+    const pune = await s.search('deliver to Pune')
+    expect(pune.ok && pune.results[0]!.path).toBe('/help/delivery#cities')
+    expect(indexFiles(beforeFinal)).toEqual([])
+  })
+
+  it('takes partials that come close together as the latest one (a revised word is never fetched)', async () => {
+    const { importer, preloaded } = spiedImporter('revised-page')
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, importModule: importer })
+    await s.warm()
+    const t0 = performance.now()
+    const both = Promise.all([
+      s.anticipate('how long do refunds tick', { partial: true }),
+      s.anticipate('how long do refunds take', { partial: true }),
+    ])
+    await both
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(PARTIAL_LOOKAHEAD_MS - 5)
+    expect(preloaded).toEqual(['', 'long', 'refunds'])
+    // A final transcript is taken at once, superseding a partial still waiting.
+    const waiting = s.anticipate('how long do refunds take to arrive', { partial: true })
+    await s.anticipate('How long do refunds take to reach my card?')
+    await waiting
+    expect(preloaded).toEqual(['', 'long', 'refunds', 'reach', 'card'])
+  })
+
+  it('keeps at most LOOKAHEAD_CONCURRENCY requests in flight, and a search of the same words reuses what was fetched ahead', async () => {
+    let inFlight = 0
+    let most = 0
+    const release: (() => void)[] = []
+    let searches = 0
+    const page = (id: string) => ({
+      id,
+      score: 1,
+      data: () => Promise.resolve({ url: `/${id}`, excerpt: id, meta: { title: id }, sub_results: [] as never[] }),
+    })
+    const mod = {
+      options: () => Promise.resolve(),
+      preload: (term: string) => {
+        if (term === '') return Promise.resolve()
+        inFlight++
+        most = Math.max(most, inFlight)
+        return new Promise<void>((ok) => release.push(() => (inFlight--, ok())))
+      },
+      search: (q: string) => {
+        searches++
+        return Promise.resolve({ results: q.split(' ').map(page) })
+      },
+    }
+    const s = createSiteSearch({
+      indexUrl: '/site-index/',
+      origin,
+      importModule: () => Promise.resolve(mod),
+    })
+    await s.warm()
+    const words = 'tables chairs lamps rugs beds desks shelves'
+    const ahead = s.anticipate(`do you sell ${words}`)
+    await vi.waitFor(() => expect(release.length).toBe(LOOKAHEAD_CONCURRENCY))
+    while (release.length) {
+      release.shift()!()
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    await ahead
+    expect(most).toBe(LOOKAHEAD_CONCURRENCY)
+    const before = searches
+    const found = await s.search(`sell ${words}`)
+    expect(found.ok && found.results.map((r) => r.title)).toEqual(['sell', 'tables', 'chairs', 'lamps', 'rugs'])
+    expect(searches).toBe(before) // the results fetched ahead, not searched again
+    const other = await s.search('lamps')
+    expect(other.ok && other.results.map((r) => r.title)).toEqual(['lamps'])
+    expect(searches).toBe(before + 1)
+  })
+
+  it('a voice session starts loading the index at the press (before Listening), never before, only with an index', async () => {
+    const manifests = (from: number) => fetched.slice(from).filter((p) => p === '/site-index/voiceos-index.json')
+    const sessionWith = (siteIndex: string | undefined) =>
+      createVoiceSession({
+        engine: new ScriptedVoiceEngine({ script: [] }),
+        assistantId: 'asst_1',
+        sessionId: createSessionId(),
+        pageUrl: `${origin}/contact`,
+        realtime: null,
+        onStatus: () => {},
+        onTranscript: () => {},
+        notify: () => {},
+        logger: { info() {}, warn() {}, error() {} },
+        ...(siteIndex !== undefined && { siteIndex }),
+      })
+    const from = fetched.length
+    const without = sessionWith(undefined)
+    const withIndex = sessionWith('/site-index/')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(manifests(from)).toEqual([]) // created (the widget on the page), not pressed: nothing
+    await without.start()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(manifests(from)).toEqual([])
+    await withIndex.start() // the press; no call-start yet
+    await vi.waitFor(() => expect(manifests(from)).toHaveLength(1))
+    await without.stop()
+    await withIndex.stop()
+  })
+
+  it('never throws and fetches nothing without an index, with an index that fails, or before intent', async () => {
+    const none = createSiteSearch({ indexUrl: '', origin })
+    await none.warm()
+    const from = fetched.length
+    await expect(none.anticipate('do you deliver to Pune', { partial: true })).resolves.toBeUndefined()
+    await expect(none.anticipate('do you deliver to Pune?')).resolves.toBeUndefined()
+    expect(indexFiles(from)).toEqual([])
+    const broken = createSiteSearch({
+      indexUrl: '/site-index/',
+      origin,
+      importModule: () =>
+        Promise.resolve({
+          options: () => Promise.resolve(),
+          preload: () => Promise.reject(new Error('network')),
+          search: () => Promise.reject(new Error('network')),
+        }),
+    })
+    await broken.warm()
+    await expect(broken.anticipate('do you deliver to Pune', { partial: true })).resolves.toBeUndefined()
+    await expect(broken.anticipate('do you deliver to Pune?')).resolves.toBeUndefined()
+    await expect(broken.anticipate(42 as unknown as string, { partial: true })).resolves.toBeUndefined()
+    // A session passes the visitor's partial words on only after the conversation's start.
+    const quiet = { info() {}, warn() {}, error() {} }
+    const actions = createSessionActions({
+      notify: () => {},
+      doc: document,
+      send: () => true,
+      pageContext: false,
+      onCommand: () => {},
+      isHidden: () => false,
+      logger: quiet,
+      siteIndex: '/site-index/',
+    })
+    const beforeStart = fetched.length
+    actions.anticipate('do you deliver to Pune', true)
+    await new Promise((r) => setTimeout(r, PARTIAL_LOOKAHEAD_MS + 100))
+    expect(indexFiles(beforeStart)).toEqual([])
+    actions.dispose()
   })
 })
 
