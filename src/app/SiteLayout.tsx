@@ -9,7 +9,7 @@ import { Header, HEADER_HEIGHT } from '../components/Header'
 import { createDeferred, useIslandLinks } from '../components/Deferred'
 import type { Language } from '../i18n'
 import type { VoiceCopy } from '../voice/widget'
-import { siteVoiceWidget } from '../voice/widget/site'
+import { followPageLanguage, siteVoiceWidget } from '../voice/widget/site'
 import { markHydrated } from './hydration'
 
 // The toast store and renderer load after hydration; nothing toasts before a visitor acts.
@@ -20,7 +20,7 @@ const Toaster = createDeferred(
 
 /**
  * Keeps the site's voice widget — mounted by src/boot.ts outside the React root, before hydration — in step with
- * the visitor's colour mode and the page's language. Renders nothing.
+ * the visitor's colour mode and the page's language (unless the visitor chose the widget's own). Renders nothing.
  */
 function SiteVoiceWidgetSync() {
   const { i18n } = useTranslation('voice')
@@ -31,7 +31,7 @@ function SiteVoiceWidgetSync() {
     if (resolvedTheme || forcedTheme) siteVoiceWidget()?.setTheme(theme)
   }, [theme, resolvedTheme, forcedTheme])
   useEffect(() => {
-    siteVoiceWidget()?.setCopy(i18n.getResourceBundle(lang, 'voice') as VoiceCopy, lang)
+    followPageLanguage(i18n.getResourceBundle(lang, 'voice') as VoiceCopy, lang)
   }, [i18n, lang])
   return null
 }

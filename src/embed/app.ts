@@ -1,7 +1,7 @@
 /**
  * The embed's widget chunk, imported by `voiceos.js` when the browser is idle (≤ 60 KB gzip,
  * `tests/budgets.ts`): mounts the site's one widget (`src/voice/widget`) with the embed's settings and copy.
- * The copy of the one language in use (`locales/<lng>/voice.json`, src/voice/widget/languages.ts) is a chunk
+ * The copy of the one language in use (`locales/<lng>/voice.json`, src/voice/widget/languageKit.ts) is a chunk
  * of its own, fetched with this one; no other language's copy is.
  */
 import {
@@ -15,8 +15,12 @@ import { paintAccent } from '../voice/widget/branding'
 import type { ParsedEmbedSettings } from './settings'
 import type { VoiceCopy } from '../voice/widget/copy'
 import type { WidgetLanguage } from '../voice/widget/languages'
-import { languageOverrides } from '../voice/assistant/overrides'
-import type { CallCopyChunk } from '../voice/widget/callCopy'
+import { loadWidgetCopy, widgetCallCopy, widgetLanguageOverrides } from '../voice/widget/languageKit'
+
+/** English's idle copy, a chunk of its own (fetched only when English is the language in use). */
+const english = () => import('../../locales/en/voice.json').then((m) => m.default)
+/** Fetches `lang`'s idle copy; English when that fails (a console warning says why). */
+const loadCopy = (lang: WidgetLanguage) => loadWidgetCopy(lang, english)
 import { languageSwitch, type LanguageSwitchFactory } from '../voice/widget/languageSwitch'
 import { claimChatHandoff, claimHandoff } from '../voice/session/handoffRecord'
 
@@ -26,26 +30,6 @@ widgetStyleSheet()
 
 /** Engine of this build: `scripted` only in the e2e build and demos (`VITE_VOICE_ENGINE`), never by default. */
 const ENGINE_KIND: 'live' | 'scripted' = import.meta.env.VITE_VOICE_ENGINE === 'scripted' ? 'scripted' : 'live'
-
-/** The in-call copy of each of the embed's languages, one chunk each, fetched on intent (src/voice/widget/callCopy.ts). */
-const CALL_COPIES = import.meta.glob<unknown>('../../locales/*/voiceCall.json', { import: 'default' })
-const callCopy: CallCopyChunk = (l) => CALL_COPIES[`../../locales/${l}/voiceCall.json`]
-
-/** The idle copy of each language, one chunk each (only the language in use is fetched). */
-const COPIES = import.meta.glob<VoiceCopy>('../../locales/*/voice.json', { import: 'default' })
-
-/** Fetches `lang`'s idle copy; English when that fails (a console warning says why). */
-async function loadCopy(lang: WidgetLanguage): Promise<{ copy: VoiceCopy; lang: WidgetLanguage }> {
-  const load = COPIES[`../../locales/${lang}/voice.json`]
-  if (load && lang !== 'en') {
-    try {
-      return { copy: await load(), lang }
-    } catch (error) {
-      console.warn(`[VoiceOS] the widget's ${lang} copy could not load; showing English`, error)
-    }
-  }
-  return { copy: await COPIES['../../locales/en/voice.json']!(), lang: 'en' }
-}
 
 /** What the loader keeps of a mounted embed: its widget, once its copy has loaded. */
 export interface EmbedHandle {
@@ -135,11 +119,11 @@ function mountWidget(
   return mountVoiceWidget(host, {
     copy,
     lang,
-    callCopy,
+    callCopy: widgetCallCopy,
     ...(switcher && { languageSwitch: switcher }),
     ...(!local &&
       config.languageOverrides && {
-        languageOverrides: (l: string, c: VoiceCopy) => languageOverrides(l, c.widget.greeting),
+        languageOverrides: widgetLanguageOverrides,
       }),
     configured: missing.length === 0,
     missing,

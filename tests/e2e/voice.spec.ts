@@ -1,10 +1,15 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './csp'
+import { languageOverrides } from '../../src/voice/assistant/overrides'
+import type { VoiceCopy } from '../../src/voice/widget/copy'
+import { LANGUAGE_NAMES } from '../../src/voice/widget/languageNames'
 import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
+/** The Tamil widget copy (read as data: Node's loader wants an import attribute for JSON modules). */
+const ta = JSON.parse(readFileSync('locales/ta/voice.json', 'utf8')) as VoiceCopy
 const REALTIME_PORT = 4191
 const DEMO_URL = /youtube\.com/
 
@@ -421,6 +426,86 @@ test('the assistant is told what the page offers (on start and after navigating)
   for (const m of await sentMessages(page))
     expect(m).toMatchObject({ type: 'add-message', message: { role: 'system' } })
   await page.getByRole('button', { name: 'Stop voice assistant' }).click()
+})
+
+test("the site's widget in a visitor's language: Tamil chosen from the keyboard, remembered on reload, its overrides sent at the press", async ({
+  page,
+}) => {
+  // Every start of the scripted engine, as its start request would carry it (SCRIPTED_START_EVENT).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __starts: unknown[] }
+    w.__starts = []
+    window.addEventListener('voiceos:scripted-start', (e) => w.__starts.push((e as CustomEvent).detail))
+  })
+  const voiceChunks: string[] = []
+  page.on('response', (res) => {
+    if (/\/assets\/voice-[\w-]+\.js$/.test(res.url())) voiceChunks.push(res.url())
+  })
+  await page.goto('/pricing')
+  const widget = page.getByTestId('voice-widget')
+  await expect(widget).toHaveAttribute('lang', 'en')
+  // The switch comes with the widget (its code is a chunk of its own); the page's language first.
+  const button = page.getByRole('button', { name: 'Language: English' })
+  await expect(button).toBeVisible()
+  await waitForHydration(page)
+  // The header intro's strip fades its items out and then opens its popup (SPEC §2): axe measures a settled page.
+  await waitForIntroAndClose(page)
+  await expect(page.locator('[data-intro-strip]')).toHaveAttribute('data-done', '')
+  const fetchedBefore = voiceChunks.length
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu', { name: 'Choose a language' })
+  await expect(menu).toBeVisible()
+  const tamil = menu.getByRole('menuitemradio', { name: 'தமிழ்' })
+  // The menu opens on the language in use. On a desktop its 24 languages stand in 3 columns of 8 (no scrolling):
+  // → goes to the same row of the next column, and stops at the last; ↓ walks on to Tamil.
+  await expect(menu.getByRole('menuitemradio', { name: 'English' })).toBeFocused()
+  expect(await menu.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true)
+  await page.keyboard.press('ArrowRight')
+  await expect(menu.getByRole('menuitemradio', { name: LANGUAGE_NAMES.kn! })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(menu.getByRole('menuitemradio', { name: LANGUAGE_NAMES.or! })).toBeFocused()
+  for (let i = 0; i < 30 && !(await tamil.evaluate((el) => el.matches(':focus'))); i++)
+    await page.keyboard.press('ArrowDown')
+  await expect(tamil).toBeFocused()
+  await expectNoAxeViolations(page)
+  await page.keyboard.press('Enter')
+  await expect(menu).toBeHidden()
+  await expect(widget).toHaveAttribute('lang', 'ta')
+  await expect(page.getByRole('button', { name: ta.widget.start })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'மொழி: தமிழ்' })).toBeFocused()
+  // Only the chosen language's copy was fetched for the choice.
+  await expect.poll(() => voiceChunks.length - fetchedBefore).toBe(1)
+  expect(await page.evaluate(() => localStorage.getItem('voiceos:lang'))).toBe('ta')
+  await expectNoAxeViolations(page)
+
+  // Remembered on the origin: the next page load mounts the widget in Tamil, and hydration (the page is in
+  // English) does not take it back.
+  await page.reload()
+  await expect(widget).toHaveAttribute('lang', 'ta')
+  await waitForHydration(page)
+  await expect(widget).toHaveAttribute('lang', 'ta')
+  const mic = page.getByRole('button', { name: ta.widget.start })
+  await mic.click()
+  const notice = page.getByRole('dialog', { name: ta.widget.consent.title })
+  await notice.getByRole('button', { name: ta.widget.consent.accept }).click()
+  await expect(widget).toHaveAttribute('data-status', 'listening')
+  await expect(page.getByRole('button', { name: ta.widget.stop })).toBeVisible()
+  // The start carries the overrides the embed sends for Tamil (src/voice/widget/languageKit.ts
+  // `widgetLanguageOverrides`: the assistant's language table and the copy's greeting).
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __starts: unknown[] }).__starts.length)).toBe(1)
+  const [start] = await page.evaluate(
+    () => (window as unknown as { __starts: { overrides: Record<string, unknown> }[] }).__starts,
+  )
+  const expected = languageOverrides('ta', ta.widget.greeting)
+  expect(expected.transcriber?.language).toBe('ta')
+  expect(start!.overrides).toEqual({
+    ...expected,
+    variableValues: { ...expected.variableValues, sessionId: expect.any(String), url: expect.any(String) },
+  })
+  await page.getByRole('button', { name: ta.widget.stop }).click()
+  await expect(widget).toHaveAttribute('data-status', 'idle')
 })
 
 test('"toggle Star us on GitHub" opens its menu, as a press of the button does, and the result says so', async ({

@@ -68,6 +68,11 @@ export const DEMO_SCRIPT: ScriptStep[] = [
 
 /** Event the scripted engine dispatches on `window` for each client message it is asked to send. */
 export const SCRIPTED_SEND_EVENT = 'voiceos:scripted-send'
+/**
+ * Event the scripted engine dispatches on `window` at each `start()`, as the real engine's start request would
+ * carry them (`detail`: `{ assistant, overrides }`, the call's `assistantOverrides`).
+ */
+export const SCRIPTED_START_EVENT = 'voiceos:scripted-start'
 /** Event the scripted engine dispatches on `window` when the microphone is muted or unmuted (`detail`: muted). */
 export const SCRIPTED_MUTE_EVENT = 'voiceos:scripted-mute'
 
@@ -108,6 +113,7 @@ export class ScriptedVoiceEngine extends TypedEmitter<WidgetEngineEvents> implem
   async start(assistant: string, overrides?: Record<string, unknown>): Promise<unknown> {
     if (this.#active) return null
     this.starts.push({ assistant, overrides })
+    dispatch(SCRIPTED_START_EVENT, { assistant, overrides })
     this.#active = true
     if (this.#options.windowMessages && typeof window !== 'undefined')
       window.addEventListener('message', this.#onWindowMessage)

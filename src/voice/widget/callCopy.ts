@@ -29,8 +29,9 @@ export interface CallCopyOptions {
   /** Where a failed chunk load is reported. */
   logger: Pick<Console, 'warn'>
   /**
-   * The in-call copy's chunk of a language: the embed passes its 24 languages'; by default the site's own (en, hi),
-   * so the site's bundle carries no loader for the others. A language without a chunk gets English's.
+   * The in-call copy's chunk of a language: the embed passes its 24 languages' (./languageKit.ts); by default the
+   * site's own (en, hi), so the site's first script carries no loader for the others. A language it has no chunk
+   * for (`undefined`: e.g. the site's, before its language chunk has loaded) gets the site's own, else English's.
    */
   chunk?: CallCopyChunk
 }
@@ -62,8 +63,7 @@ export function createCallCopy(options: CallCopyOptions): CallCopy {
     const want = options.lang()
     if (callCopyLang === want) return callCopyLoad
     callCopyLang = want
-    const chunkOf = options.chunk ?? siteCallCopy
-    const chunk = chunkOf(want) ?? chunkOf('en')
+    const chunk = options.chunk?.(want) ?? siteCallCopy(want) ?? siteCallCopy('en')
     callCopyLoad = (chunk ? chunk() : Promise.resolve(null)).then(
       (loaded) => {
         if (disposed || callCopyLang !== want) return

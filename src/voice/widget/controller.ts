@@ -40,7 +40,7 @@ export interface WidgetControllerOptions {
    * More `assistantOverrides` for a call, asked at each press: the widget language's transcriber, voice, first
    * message and `{{language}}` (src/voice/assistant/overrides.ts). `null` → only `sessionId` and `url`. @default none
    */
-  assistantOverrides?: () => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null
+  assistantOverrides?: () => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null | undefined
   /** Log sink. @default console */
   logger?: Pick<Console, 'info' | 'warn' | 'error'>
   /** One conversation across the site's pages (`createVoiceSession`'s `persist`). @default false */

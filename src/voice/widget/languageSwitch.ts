@@ -7,9 +7,15 @@
  * chooses and closes, Escape closes without choosing, and focus returns to the button; Tab, or focus or a pointer
  * going elsewhere, closes it. Choosing fetches that language's copy alone (the embed's `choose`).
  *
- * Only the embed offers it (the site's own widget has its own language menu), so its code and CSS stay out of the
- * site's bundle: mount.ts takes a {@link LanguageSwitchFactory}, which src/embed/app.ts makes with
- * {@link languageSwitch}.
+ * Focus moves by roving tabindex (APG "Keyboard Navigation Inside Components"): the focused item alone has
+ * `tabindex="0"`, so a menu that has to scroll (a phone, a short window) always holds a focusable element (axe
+ * `scrollable-region-focusable`, WCAG 2.1.1). On a wide screen more than 8 languages are laid out in columns
+ * (top to bottom, then the next column, the order ↑/↓ walk) so 24 fit without scrolling; there ←/→ move to the
+ * same row of the neighbouring column.
+ *
+ * Its code and CSS stay out of the site's first script: mount.ts takes a {@link LanguageSwitchFactory}, which the
+ * embed's widget chunk (src/embed/app.ts) and the site's language chunk (./siteLanguages.ts, loaded at idle) make
+ * with {@link languageSwitch}.
  * @module
  */
 import { adoptStyles, el, setAttr, setHidden, svgIcon, type IconShapes } from './dom'
@@ -29,7 +35,9 @@ const LANGUAGES_ICON: IconShapes = [
 /**
  * The switch's CSS, adopted into the widget's shadow root when a switch is made. The button takes the consent
  * control's shape (a 44 px round button, consentDialog.ts); the menu opens above the widget's row (below it for
- * the top positions) and scrolls past 22rem or half the viewport's height. On a phone the button takes its own
+ * the top positions) and scrolls past 22rem or half the viewport's height. From 40rem wide it lays the items out
+ * in `--lang-rows` rows (set by {@link languageSwitch}: at most 8, so 24 languages take 3 columns), 36 px tall
+ * under a fine pointer (WCAG 2.5.8 asks 24 px), 44 px under a coarse one. On a phone the button takes its own
  * row of the stack beside the mic (branding.ts). (No comments inside: the CSS ships as a string.)
  */
 export const LANGUAGE_SWITCH_CSS = `
@@ -51,6 +59,15 @@ export const LANGUAGE_SWITCH_CSS = `
 .lang-item::before { content: ''; flex: none; width: 0.5rem; height: 0.5rem; border-radius: 9999px; }
 .lang-item[aria-checked='true'] { font-weight: 600; }
 .lang-item[aria-checked='true']::before { background: var(--brand-fg); }
+@media (min-width: 40rem) {
+  .lang-menu {
+    display: grid; grid-auto-flow: column; grid-template-rows: repeat(var(--lang-rows, 8), auto);
+    column-gap: 0.25rem; max-height: min(26rem, calc(100vh - 8rem));
+  }
+}
+@media (min-width: 40rem) and (pointer: fine) {
+  .lang-item { min-height: 2.25rem; padding-block: 0.375rem; }
+}
 @media (max-width: 30rem) {
   .row > .lang-toggle { grid-row: 1; align-self: end; margin-bottom: 0.5rem; }
   .top .row > .lang-toggle { grid-row: 4; align-self: start; margin: 0.5rem 0 0; }
@@ -85,6 +102,9 @@ export interface LanguageSwitchUi {
   destroy(): void
 }
 
+/** Most rows of the menu's wide layout (LANGUAGE_SWITCH_CSS): 24 languages take 3 columns of 8. */
+const MAX_ROWS = 8
+
 /** Makes the switch for one widget (mount.ts calls it once, at the mount). */
 export type LanguageSwitchFactory = (parts: LanguageSwitchParts) => LanguageSwitchUi
 
@@ -112,6 +132,9 @@ export function languageSwitch({ languages, choose }: LanguageSwitchOptions): La
     button.append(svgIcon(LANGUAGES_ICON))
     const menu = el('ul', 'lang-menu', { role: 'menu', 'data-testid': 'voice-language-menu' })
     menu.hidden = true
+    // Rows of the wide layout (LANGUAGE_SWITCH_CSS): columns of at most 8, as even as they come.
+    const rows = Math.ceil(languages.length / Math.ceil(languages.length / MAX_ROWS))
+    menu.style.setProperty('--lang-rows', String(rows))
     const items = languages.map((tag) => {
       const li = el('li', '', { role: 'none' })
       // The name is in its own language: screen readers pronounce it so, and a right-to-left name runs so.
@@ -130,7 +153,24 @@ export function languageSwitch({ languages, choose }: LanguageSwitchOptions): La
     })
     button.setAttribute('aria-controls', (menu.id = `voiceos-lang-${Math.random().toString(36).slice(2, 10)}`))
 
-    const focusItem = (i: number) => items[(i + items.length) % items.length]?.focus()
+    /** Roving tabindex: the item to focus becomes the menu's one tab stop, then takes focus. */
+    const focusItem = (i: number) => {
+      const target = items[(i + items.length) % items.length]
+      if (!target) return
+      for (const item of items) if (item !== target) item.tabIndex = -1
+      target.tabIndex = 0
+      target.focus()
+    }
+    /** ←/→ in the wide layout: the same row of the column to that side (mirrored right-to-left); else nothing. */
+    const sideways = (at: number, key: 'ArrowLeft' | 'ArrowRight'): boolean => {
+      const first = items[0]
+      const nextColumn = items[rows]
+      if (!first || !nextColumn || first.offsetLeft === nextColumn.offsetLeft) return false
+      const rtl = getComputedStyle(menu).direction === 'rtl'
+      const to = at + ((key === 'ArrowRight') !== rtl ? rows : -rows)
+      if (to >= 0 && to < items.length) focusItem(to)
+      return true
+    }
     const current = () => Math.max(0, languages.indexOf(lang()))
     const open = (at: number) => {
       menu.hidden = false
@@ -171,7 +211,9 @@ export function languageSwitch({ languages, choose }: LanguageSwitchOptions): La
       else if (key === 'ArrowUp') focusItem(at - 1)
       else if (key === 'Home') focusItem(0)
       else if (key === 'End') focusItem(items.length - 1)
-      else if (key.length === 1 && /\S/u.test(key)) {
+      else if (key === 'ArrowLeft' || key === 'ArrowRight') {
+        if (!sideways(at, key)) return
+      } else if (key.length === 1 && /\S/u.test(key)) {
         // Type-ahead: the next name after the focused one that starts with the letter (any script).
         const k = key.toLocaleLowerCase()
         const next = items.findIndex((_, j) => {

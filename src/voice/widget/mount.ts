@@ -10,6 +10,7 @@ import { layoutClasses } from './branding'
 import type { MountVoiceWidgetOptions, VoiceWidgetHandle, WidgetTheme } from './mountOptions'
 import { icon } from './icons'
 import { createCallCopy } from './callCopy'
+import type { LanguageSwitchFactory, LanguageSwitchUi } from './languageSwitch'
 import { createToastStack } from './toastStack'
 import { describeWidget, type WidgetMode } from './widgetView'
 
@@ -182,11 +183,14 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
   }
 
   // ---- language switch (languageSwitch.ts; the embed's, with more than one language allowed) ----
-  const languageSwitch = options.languageSwitch?.({ shadow, t, lang: () => lang }) ?? null
-  if (languageSwitch) {
+  let languageSwitch: LanguageSwitchUi | null = null
+  const addLanguageSwitch = (make: LanguageSwitchFactory) => {
+    if (languageSwitch || destroyed) return
+    languageSwitch = make({ shadow, t, lang: () => lang })
     root.insertBefore(languageSwitch.menu, row)
     panel.after(languageSwitch.button)
   }
+  if (options.languageSwitch) addLanguageSwitch(options.languageSwitch)
 
   // ---- theme ----
   const media = mediaQuery(shadow, '(prefers-color-scheme: dark)')
@@ -403,9 +407,16 @@ export function mountVoiceWidget(host: HTMLElement, options: MountVoiceWidgetOpt
     get state() {
       return controller.state
     },
+    get lang() {
+      return lang
+    },
     setTheme(next) {
       theme = next
       paintTheme()
+    },
+    addLanguageSwitch(make) {
+      addLanguageSwitch(make)
+      render()
     },
     setCopy(next, nextLang) {
       copy = next

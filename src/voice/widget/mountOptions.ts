@@ -28,23 +28,26 @@ export interface MountVoiceWidgetOptions {
    */
   lang?: string
   /**
-   * The in-call copy's chunk of a language (callCopy.ts `CallCopyChunk`); the embed passes its 24 languages'.
+   * The in-call copy's chunk of a language (callCopy.ts `CallCopyChunk`); the embed passes its 24 languages'
+   * (./languageKit.ts). A language it has no chunk for (`undefined`) gets the site's own (en, hi), else English's.
    * @default the site's languages' (en, hi)
    */
   callCopy?: CallCopyChunk
   /**
    * The language switch beside the mic (languageSwitch.ts `languageSwitch`): the embed passes one when the owner
-   * allows more than one language (`data-languages`). @default none
+   * allows more than one language (`data-languages`); the site adds its own later ({@link VoiceWidgetHandle.addLanguageSwitch}).
+   * @default none
    */
   languageSwitch?: LanguageSwitchFactory
   /**
    * The call's `assistantOverrides` for the widget's language, asked at each press with the language and copy
-   * in use (the embed passes src/voice/assistant/overrides.ts `languageOverrides`). @default none
+   * in use (the embed passes src/voice/assistant/overrides.ts `languageOverrides`); `null` or `undefined`: none
+   * for this press. @default none
    */
   languageOverrides?: (
     lang: string,
     copy: VoiceCopy,
-  ) => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null
+  ) => ({ variableValues?: Record<string, unknown> } & Record<string, unknown>) | null | undefined
   /** Whether the voice keys are present; when not, a press explains it (Configuration Required, SPEC §8). */
   configured: boolean
   /** Names of missing or invalid settings (e.g. `data-assistant-id`), listed once the visitor presses the mic. @default [] */
@@ -113,10 +116,17 @@ export interface VoiceWidgetHandle {
   readonly shadowRoot: ShadowRoot
   /** Current call state. */
   readonly state: WidgetState
+  /** The language the widget speaks now (BCP 47; changes with `setCopy`). */
+  readonly lang: string
   /** Switches the colour scheme. */
   setTheme(theme: WidgetTheme): void
-  /** Switches the copy (a language change on the page). */
+  /** Switches the copy (a language change on the page, or the visitor's choice in the language switch). */
   setCopy(copy: VoiceCopy, lang: string): void
+  /**
+   * Adds the language switch after the mount (the site's, whose code loads once the page is idle: ./site.ts);
+   * ignored when the widget already has one or is destroyed. Same as the mount option `languageSwitch`.
+   */
+  addLanguageSwitch(make: LanguageSwitchFactory): void
   /** Ends any call, removes the shadow content and every listener. Idempotent. */
   destroy(): void
 }

@@ -77,6 +77,33 @@ describe('language switch', () => {
     expect(items().every((i) => i.tabIndex === -1)).toBe(true)
   })
 
+  it('roving tabindex: the focused item alone is a tab stop, so a menu that scrolls holds a focusable element', () => {
+    const { button, items, focused, key } = mount('hi', ['hi', 'ta', 'ur'])
+    const tabStops = () => items().map((i) => i.tabIndex)
+    button!.click()
+    expect(focused()).toBe(items()[0])
+    expect(tabStops()).toEqual([0, -1, -1])
+    key(focused()!, 'ArrowDown')
+    expect(focused()).toBe(items()[1])
+    expect(tabStops()).toEqual([-1, 0, -1])
+    key(focused()!, 'End')
+    expect(tabStops()).toEqual([-1, -1, 0])
+  })
+
+  it('24 languages: the wide layout takes 3 columns of 8 rows; 10 take 2 of 5; 3 keep one column', () => {
+    const rows = (languages: string[]) => {
+      const { menu, w } = mount('hi', languages)
+      const value = menu!.style.getPropertyValue('--lang-rows')
+      w.destroy()
+      widget = null
+      return value
+    }
+    const all = ['en', 'hi', 'hi-Latn', 'as', 'bn', 'brx', 'doi', 'gu', 'kn', 'ks', 'kok', 'mai']
+    expect(rows([...all, ...all.map((t) => `${t}-x`)])).toBe('8')
+    expect(rows(all.slice(0, 10))).toBe('5')
+    expect(rows(['hi', 'ta', 'ur'])).toBe('3')
+  })
+
   it('keyboard: open on the language in use, arrows wrap, Home/End, type-ahead; Enter chooses and returns focus', () => {
     const { w, button, menu, items, focused, key, onChoose } = mount('hi', ['hi', 'ta', 'ur'])
     button!.focus()
