@@ -3,8 +3,8 @@ import { fitMessage, undeliveredNote } from '../context/fit'
 import { DAILY_MAX_APP_MESSAGE_SIZE } from '../engine/appMessage'
 import { isVapiMessage, type VapiClientMessage, type VapiMessage } from '../engine/messages'
 import type { VoiceCallErrorEvent } from '../engine/events'
-import type { SiteSearch } from '../search/siteSearch'
 import type { SessionActions } from './actions'
+import { loadSiteSearch, type SiteSearchLoad } from './siteSearchLoad'
 import { arrivalMessage, endCall, handoffWebCall, watchForHandoff, type HandoffWebCall } from './handoff'
 import { classifyEndedReason, classifyError, type ProblemKind } from './problems'
 import type { WidgetEngineEvents, WidgetStatus } from './types'
@@ -94,31 +94,15 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
     : undefined
   /** The acting half (./actions.ts), once its chunk has arrived; `undefined` before, or when it failed to load. */
   let actions: SessionActions | undefined
-  /**
-   * The site's search (src/voice/search/siteSearch.ts), created at call-start (Listening) when the owner published
-   * an index (`siteIndex`): not at the press, where its warm-up (`pagefind.js`, its worker, WebAssembly and
-   * metadata, about 180 KB) would compete with the call's set-up on a slow link — the call starts first, as the
-   * acting half's chunk waits for it too; nor after the acting half, which would chain two loads before the
-   * visitor's first words. The visitor's words are fetched ahead from their first one, and the acting half answers
-   * `search_site` with this same search.
-   */
-  let siteSearch: Promise<SiteSearch> | undefined
+  /** The site's search, loaded at call-start when the owner published an index (./siteSearchLoad.ts). */
+  let siteSearch: SiteSearchLoad | undefined
   const startSiteSearch = () => {
-    if (!options.siteIndex || siteSearch || ended) return
     // An acting half already here (a command came before Listening) made its own, and warms it at call-start.
-    if (actions) return
-    const origin = doc?.defaultView?.location.origin
-    const loading = import('../search/siteSearch').then((m) =>
-      m.createSiteSearch({ indexUrl: options.siteIndex, ...(origin && { origin }) }),
-    )
-    siteSearch = loading
-    loading.then(
-      (s) => void s.warm(),
-      (error: unknown) => {
-        if (siteSearch === loading) siteSearch = undefined // the acting half loads it again for a search
-        log.warn('[voice] could not load the site search', error)
-      },
-    )
+    if (!options.siteIndex || siteSearch || ended || actions) return
+    const load = (siteSearch = loadSiteSearch(options.siteIndex, doc, log))
+    load.search.catch(() => {
+      if (siteSearch === load) siteSearch = undefined // the acting half loads it again for a search
+    })
   }
   /** What waits for the acting half, in arrival order (commands, tool calls, the page map's start). */
   let waiting: ((a: SessionActions) => void)[] = []
@@ -143,7 +127,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
           isHidden: () => hidden,
           logger: log,
           ...(options.siteIndex !== undefined && { siteIndex: options.siteIndex }),
-          ...(siteSearch && { siteSearch }),
+          ...(siteSearch && { siteSearch: siteSearch.search }),
         })
         const queued = waiting
         waiting = []
@@ -249,14 +233,7 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
         if (!final || text !== '') options.onTurn?.({ role: message.role, text, final })
         // The visitor's question reaches the page, word by word as they speak, before the assistant's search of
         // it: fetch ahead.
-        if (text !== '' && message.role === 'user') {
-          if (siteSearch)
-            void siteSearch.then(
-              (s) => s.anticipate(text, { partial: !final }),
-              () => undefined,
-            )
-          else actions?.anticipate(text, !final)
-        }
+        if (text !== '' && message.role === 'user') (siteSearch ?? actions)?.anticipate(text, !final)
       }
       return
     }
