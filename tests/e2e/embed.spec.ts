@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs'
 import { startRealtimeServer, type RealtimeServer } from '../servers/realtime-server'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 import { keyTo } from './fixtures/widgetKeyboard'
+import { recordSent } from './helpers'
 
 const EMBED_DIR = 'dist-e2e/embed'
 const EMBED_PORT = 4175
@@ -93,16 +94,6 @@ async function toolCall(page: Page, name: string, args: Record<string, unknown>)
     },
     [name, args] as const,
   )
-}
-
-/** Collects what the widget tells the call (page maps, command results; the scripted engine's send events). */
-async function recordSent(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const sent: string[] = []
-    Object.defineProperty(window, Symbol.for('voiceos-sent'), { value: sent })
-    window.addEventListener('voiceos:scripted-send', (e) => sent.push(JSON.stringify((e as CustomEvent).detail)))
-  })
-  return () => page.evaluate(() => (window as unknown as Record<symbol, string[]>)[Symbol.for('voiceos-sent')] ?? [])
 }
 
 test('a hostile page with a strict CSP: the widget shows on top, starts and stops from the keyboard, and voice commands act on the page', async ({

@@ -79,3 +79,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   expect(summary).toEqual([])
 }
+
+/**
+ * Collects what the widget tells the call (page maps, command results: the scripted engine's `voiceos:scripted-send`
+ * events) from the page's first script on. Call before `goto`.
+ * @returns a reader of everything sent so far, each message as a JSON string
+ */
+export async function recordSent(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const sent: string[] = []
+    Object.defineProperty(window, Symbol.for('voiceos-sent'), { value: sent })
+    window.addEventListener('voiceos:scripted-send', (e) => sent.push(JSON.stringify((e as CustomEvent).detail)))
+  })
+  return () => page.evaluate(() => (window as unknown as Record<symbol, string[]>)[Symbol.for('voiceos-sent')] ?? [])
+}

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
+import { recordSent } from './helpers'
 
 /** The labels a visitor sees, from the site's copy (locales/<lng>/). */
 const copyOf = (lng: 'en' | 'hi') => {
@@ -32,16 +33,6 @@ async function closeIntro(page: Page, copy: Copy): Promise<void> {
   await expect(dialog).toBeVisible({ timeout: 10_000 })
   await dialog.getByRole('button', { name: copy.gotIt }).click()
   await expect(dialog).toBeHidden()
-}
-
-/** What the widget tells the call (the scripted engine's send events), as JSON strings. */
-async function recordSent(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const sent: string[] = []
-    Object.defineProperty(window, Symbol.for('voiceos-sent'), { value: sent })
-    window.addEventListener('voiceos:scripted-send', (e) => sent.push(JSON.stringify((e as CustomEvent).detail)))
-  })
-  return () => page.evaluate(() => (window as unknown as Record<symbol, string[]>)[Symbol.for('voiceos-sent')] ?? [])
 }
 
 /** The assistant's tool call, as the call delivers it (Vapi `tool-calls`), replayed by the scripted engine. */
