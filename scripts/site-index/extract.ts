@@ -63,6 +63,17 @@ const HEADING = /^H([1-6])$/
 const BLOCK =
   /^(P|LI|DT|DD|TD|TH|PRE|BLOCKQUOTE|FIGCAPTION|H[1-6]|DIV|SECTION|ARTICLE|TR|UL|OL|DL|TABLE|MAIN|FIGURE|DETAILS|SUMMARY)$/
 
+/**
+ * Inline elements that stand apart on the rendered page (links, buttons, form controls and their labels): rendered
+ * side by side with a margin or a flex gap but no whitespace between them in the markup, as component frameworks
+ * write them, their words must not run together ("Report an IssueSuggest an Idea").
+ */
+const SEPARATE = /^(A|BUTTON|LABEL|INPUT|SELECT|TEXTAREA|OUTPUT|IMG)$/
+
+/** Whether `before` and `after` would run into one word: a letter or digit on both sides of the join. */
+const WORD_EDGE_BEFORE = /[\p{L}\p{N}]$/u
+const WORD_EDGE_AFTER = /^[\p{L}\p{N}]/u
+
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
 
 /** Primary language subtag of a `lang` value (`en-GB` → `en`), or `unknown`. */
@@ -214,15 +225,23 @@ function sectionsOf(root: Element): PageSection[] {
   const sections: PageSection[] = []
   let current: PageSection = { heading: '', anchor: '', level: 0, text: '' }
   let line = ''
+  // Set at the edges of a SEPARATE element: the next text is joined with a space if it would run into a word.
+  let edge = false
   const flush = () => {
     const t = squash(line)
     if (t) current.text = current.text ? `${current.text}\n${t}` : t
     line = ''
+    edge = false
+  }
+  const append = (text: string) => {
+    if (edge && WORD_EDGE_BEFORE.test(line) && WORD_EDGE_AFTER.test(text)) line += ' '
+    if (text) edge = false
+    line += text
   }
   const walk = (node: Node) => {
     for (const child of [...node.childNodes]) {
       if (child.nodeType === 3) {
-        line += child.textContent ?? ''
+        append(child.textContent ?? '')
         continue
       }
       if (child.nodeType !== 1) continue
@@ -239,8 +258,11 @@ function sectionsOf(root: Element): PageSection[] {
         continue
       }
       const block = BLOCK.test(el.tagName)
+      const separate = SEPARATE.test(el.tagName)
       if (block) flush()
+      if (separate) edge = true
       walk(el)
+      if (separate) edge = true
       if (block) flush()
     }
   }

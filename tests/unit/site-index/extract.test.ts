@@ -183,6 +183,16 @@ describe('the main landmark when Readability keeps too little of it', () => {
   })
 })
 
+describe('words of side-by-side links and buttons', () => {
+  it('stay apart when the markup has no space between them, and punctuation stays on its word', () => {
+    const html = `<!doctype html><html lang="en"><head><title>Feedback | Shop</title></head><body><main><h1>Feedback</h1><p>Tell us what you think, or <a href="/docs">read the docs</a>.</p><div><a href="/issues/new">Report an Issue</a><a href="/ideas/new">Suggest an Idea</a><button type="button">Contact us</button></div><p>Sold by <b>Voice</b>OS.</p></main></body></html>`
+    const text = allText(extractPage(html, 'https://shop.example/feedback'))
+    expect(text).toContain('Tell us what you think, or read the docs.')
+    expect(text).toContain('Report an Issue Suggest an Idea Contact us')
+    expect(text).toContain('Sold by VoiceOS.')
+  })
+})
+
 describe('what Pagefind receives', () => {
   it('each section as a heading with its anchor, and nothing of the original page', () => {
     const faq = extract('sphinx/faq.html', 'https://docs.example/faq.html')
