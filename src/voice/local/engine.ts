@@ -60,7 +60,7 @@ export interface LocalEngineOptions {
   history?: Pick<History, 'back' | 'length'>
   /**
    * Whether the owner published a site index (`data-site-index`, README "Site search"): then "search for …" /
-   * "find …" searches the whole site (`search_site`) and opens the best page (`open_page`); without one, or when
+   * "find …" and questions ("what does …", "do you …") search the whole site (`search_site`) and opens the best page (`open_page`); without one, or when
    * the index cannot be used, it fills the page's own search field. @default false
    */
   siteSearch?: boolean

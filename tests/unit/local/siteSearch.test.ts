@@ -84,6 +84,17 @@ describe('local mode search with a site index', () => {
     await r.engine.stop()
   })
 
+  it('a question ("what does …", "do you …") searches the site with its words and opens the page that answers', async () => {
+    const r = await start({ siteSearch: true })
+    r.speech.say('Do you deliver to Pune?')
+    await vi.waitFor(() => expect(r.calls).toHaveLength(1))
+    expect(r.calls[0]).toMatchObject({ name: 'search_site', args: { query: 'deliver to Pune' } })
+    r.engine.send(searchAnswer(r.calls[0]!, [RESULTS[1]!, RESULTS[0]!]))
+    expect(r.answers.at(-1)).toBe('Found it on Delivery. Opening it.')
+    expect(r.calls[1]).toMatchObject({ name: 'open_page', args: { path: '/help/delivery' } })
+    await r.engine.stop()
+  })
+
   it('says when nothing on the site matches', async () => {
     const r = await start({ siteSearch: true })
     r.speech.say('search for tractor tyres')
