@@ -59,9 +59,10 @@ export interface LocalEngineOptions {
   /** Where "go back" goes back. @default `window.history` */
   history?: Pick<History, 'back' | 'length'>
   /**
-   * Whether the owner published a site index (`data-site-index`, README "Site search"): then "search for …" /
-   * "find …" and questions ("what does …", "do you …") search the whole site (`search_site`) and opens the best page (`open_page`); without one, or when
-   * the index cannot be used, it fills the page's own search field. @default false
+   * Whether the owner published a site index (`data-site-index`, README "Site search"): then "search for …",
+   * "find …" and questions ("what does …", "do you …") search the whole site (`search_site`) and open the best page
+   * (`open_page`); without one, or when the index cannot be used, they fill the page's own search field.
+   * @default false
    */
   siteSearch?: boolean
 }

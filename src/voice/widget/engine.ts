@@ -111,7 +111,7 @@ export interface EngineSettings {
   lang?: string | (() => string)
   /**
    * Whether the owner published a site index (`data-site-index`): the `local` engine's "search for …" and questions
-   * ("what does …") then search the site and opens the best page (src/voice/local/engine.ts). @default false
+   * ("what does …") then search the site and open the best page (src/voice/local/engine.ts). @default false
    */
   siteSearch?: boolean
   /** The platform's public key (bearer of POST /call/web). */
