@@ -4,10 +4,19 @@
  * Exit codes: 0 done, 1 the source could not be read or the index not written, 2 a usage error.
  * @module
  */
-import { resolve } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { CLI } from '../cliName'
-import { buildSiteIndex, DEFAULT_MAX_PAGES, readIndexManifest, type IndexSource, type IndexSummary } from './indexer'
+import { INDEX_FORMAT_VERSION } from '../../src/voice/search/terms'
+import {
+  buildSiteIndex,
+  DEFAULT_MAX_PAGES,
+  MANIFEST_FILE,
+  readIndexManifest,
+  type IndexSource,
+  type IndexSummary,
+} from './indexer'
 
 /** Default output folder, beside where the embed is usually built. */
 export const DEFAULT_INDEX_DIR = 'site-index'
@@ -82,10 +91,20 @@ export function ageInWords(builtAt: string, now: Date): string {
   return unit(s / 86400, 'day')
 }
 
-/** `show`'s line about the index in `dir`: its page count, age and origin, or that there is none. */
+/**
+ * `show`'s line about the index in `dir`: its page count, age and origin, that there is none, or that an older
+ * version built it (its manifest's `v` below src/voice/search/terms.ts `INDEX_FORMAT_VERSION`).
+ */
 export async function describeIndex(dir: string, now: Date = new Date()): Promise<string> {
   const m = await readIndexManifest(dir)
-  if (!m) return `Site index: none in ${dir} (build it with ${CLI} index --sitemap URL).`
+  if (!m) {
+    const version = await readFile(join(dir, MANIFEST_FILE), 'utf8')
+      .then((text) => (JSON.parse(text) as { v?: unknown }).v)
+      .catch(() => undefined)
+    return typeof version === 'number' && version < INDEX_FORMAT_VERSION
+      ? `Site index: built by an older version in ${dir}, which the widget no longer reads; build it again with ${CLI} index --sitemap URL and publish it.`
+      : `Site index: none in ${dir} (build it with ${CLI} index --sitemap URL).`
+  }
   return `Site index: ${m.pages} pages of ${m.origin}, built ${ageInWords(m.builtAt, now)} ago (${m.builtAt}), languages ${m.languages.join(', ')}, in ${dir}.`
 }
 

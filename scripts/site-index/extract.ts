@@ -271,29 +271,3 @@ function sectionsOf(root: Element): PageSection[] {
   if (current.text || current.heading) sections.push(current)
   return sections.filter((s) => s.text !== '' || s.heading !== '')
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-/**
- * The clean HTML document Pagefind indexes for a page: its language, its title as Pagefind's `title` meta, and
- * each section as a heading carrying its anchor (Pagefind's sub-results link to headings with an `id`) followed
- * by its text. Nothing else of the original page reaches the index.
- */
-export function searchableHtml(page: Pick<ExtractedPage, 'title' | 'lang' | 'sections'>): string {
-  const body = page.sections
-    .map((s) => {
-      const heading =
-        s.level > 0
-          ? `<h${s.level}${s.anchor ? ` id="${escapeHtml(s.anchor)}"` : ''}>${escapeHtml(s.heading)}</h${s.level}>`
-          : ''
-      const text = s.text
-        .split('\n')
-        .map((p) => `<p>${escapeHtml(p)}</p>`)
-        .join('')
-      return heading + text
-    })
-    .join('\n')
-  const lang = page.lang === 'unknown' ? 'en' : page.lang
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}"><meta data-pagefind-meta="lang[content]" content="${escapeHtml(lang)}"></head><body><main data-pagefind-body>\n${body}</main></body></html>`
-}

@@ -1,8 +1,8 @@
 /**
  * Builds the site search index the assistant's `search_site` tool reads (README "Site search"): pages from a
  * sitemap (sitemap index files and `lastmod` included), from a crawl of same-origin links, or from a folder of
- * built HTML; their main content (./extract.ts) indexed by Pagefind's Node API into a static, chunked index
- * (`pagefind.js`, one WebAssembly file per language, index and fragment chunks), plus `voiceos-index.json`
+ * built HTML; their main content (./extract.ts) written as a static index of term shards (./searchIndex.ts: each
+ * term's best pages with their sections and excerpts, one file per term prefix), plus `voiceos-index.json`
  * (origin, build time, page count: what the widget checks before searching) and the state of the last run
  * (`voiceos-index-state.json`: each page's ETag, Last-Modified, `lastmod` and extracted sections), so a second run
  * fetches only what changed and drops pages that are gone.
@@ -12,13 +12,15 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import robotsParser from 'robots-parser'
-import { extractPage, searchableHtml, type PageSection } from './extract'
+import { INDEX_FORMAT_VERSION, SHARD_FOLDER, type IndexManifest } from '../../src/voice/search/terms'
+import { extractPage, type PageSection } from './extract'
+import { writeSearchIndex } from './searchIndex'
 import { htmlFiles, MAX_SITEMAP_URLS, normalize, readSitemap, urlOfFile, type Candidate } from './sources'
 
 export { MAX_SITEMAP_URLS } from './sources'
 import { createFetcher, ROBOTS_AGENT } from './fetcher'
 
-/** File the widget reads first: `{ v, origin, builtAt, pages, languages }`. */
+/** File the widget reads first: `{ v, origin, builtAt, pages, languages, split, shards }` (src/voice/search/terms.ts). */
 export const MANIFEST_FILE = 'voiceos-index.json'
 /** What a re-run reads: every page's validators and sections. Not needed by the browser. */
 export const STATE_FILE = 'voiceos-index-state.json'
@@ -62,14 +64,7 @@ export interface IndexState {
   pages: PageRecord[]
 }
 
-/** The published manifest. */
-export interface IndexManifest {
-  v: 1
-  origin: string
-  builtAt: string
-  pages: number
-  languages: string[]
-}
+export type { IndexManifest }
 
 /** Where pages come from. */
 export type IndexSource =
@@ -80,7 +75,7 @@ export type IndexSource =
 /** Options of {@link buildSiteIndex}. */
 export interface BuildOptions {
   source: IndexSource
-  /** Output folder (created; Pagefind's files and ours are replaced). */
+  /** Output folder (created; the index's files are replaced, the state file rewritten). */
   outDir: string
   fetch?: typeof fetch
   /** First retry backoff, in ms. @default 500 */
@@ -106,7 +101,7 @@ export interface IndexSummary {
   /** Pages of the last run no longer found. */
   removed: number
   skipped: { url: string; reason: SkipReason; detail?: string }[]
-  /** Bytes of the written index folder (Pagefind's files and the manifest; not the state file). */
+  /** Bytes of the written index folder (the shards and the manifest; not the state file). */
   bytes: number
   languages: string[]
   /** Most requests that were in flight at once. */
@@ -130,7 +125,7 @@ export async function readIndexState(outDir: string, origin?: string): Promise<I
 export async function readIndexManifest(outDir: string): Promise<IndexManifest | null> {
   try {
     const m = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as IndexManifest
-    return m.v === 1 && typeof m.origin === 'string' ? m : null
+    return m.v === INDEX_FORMAT_VERSION && typeof m.origin === 'string' ? m : null
   } catch {
     return null
   }
@@ -146,12 +141,14 @@ async function folderBytes(dir: string): Promise<number> {
   return total
 }
 
-/** Files Pagefind writes that the widget never loads (its own search UIs): not published. */
-const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/
+/** The index's folder of shards ({@link SHARD_FOLDER}), and an older version's Pagefind folders: replaced by a run. */
+const OWN_FOLDERS = [SHARD_FOLDER.replace(/\/$/, ''), 'fragment', 'index', 'filter']
+/** An older version's Pagefind files, removed by a run. */
+const OLD_FILES = /^(pagefind|wasm\.)/
 
 /**
  * Builds (or brings up to date) the index in `options.outDir`. Never throws for a page that fails (it is skipped
- * with its reason); throws for a source that cannot be read at all (no sitemap, no folder) or a Pagefind failure.
+ * with its reason); throws for a source that cannot be read at all (no sitemap, no folder) or a write that fails.
  */
 export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummary> {
   const started = performance.now()
@@ -337,32 +334,24 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   const removed = [...before.keys()].filter((u) => !pages.has(u)).length
   const records = [...pages.values()].sort((a, b) => a.url.localeCompare(b.url))
 
-  // Pagefind: a fresh index of every page's clean document.
+  // A fresh index of every page: old shards (and an older version's Pagefind files) go first.
   await mkdir(options.outDir, { recursive: true })
   for (const e of await readdir(options.outDir, { withFileTypes: true })) {
-    if (['fragment', 'index', 'filter'].includes(e.name) || /^(pagefind|wasm\.)/.test(e.name))
+    if (OWN_FOLDERS.includes(e.name) || OLD_FILES.test(e.name))
       await rm(join(options.outDir, e.name), { recursive: true, force: true })
   }
-  const pagefind = await import('pagefind')
-  try {
-    const { index, errors } = await pagefind.createIndex({})
-    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
-    for (const r of records) {
-      const u = new URL(r.url)
-      const added = await index.addHTMLFile({ url: `${u.pathname}${u.search}`, content: searchableHtml(r) })
-      if (added.errors.length) throw new Error(`Pagefind refused ${r.url}: ${added.errors.join('; ')}`)
-    }
-    const written = await index.writeFiles({ outputPath: options.outDir })
-    if (written.errors.length) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`)
-  } finally {
-    await pagefind.close()
-  }
-  for (const name of await readdir(options.outDir)) {
-    if (UNUSED.test(name)) await rm(join(options.outDir, name), { force: true })
-  }
+  const { split, shards } = await writeSearchIndex(records, options.outDir)
   const languages = [...new Set(records.map((r) => (r.lang === 'unknown' ? 'en' : r.lang)))].sort()
   const builtAt = now().toISOString()
-  const manifest: IndexManifest = { v: 1, origin, builtAt, pages: records.length, languages }
+  const manifest: IndexManifest = {
+    v: INDEX_FORMAT_VERSION,
+    origin,
+    builtAt,
+    pages: records.length,
+    languages,
+    split,
+    shards,
+  }
   await writeFile(join(options.outDir, MANIFEST_FILE), `${JSON.stringify(manifest)}\n`)
   const state: IndexState = { v: 1, origin, builtAt, pages: records }
   await writeFile(join(options.outDir, STATE_FILE), JSON.stringify(state))

@@ -102,7 +102,7 @@ test('in a call on the pricing page, search_site finds what the free trial inclu
   expect(index).toEqual([])
 
   await startCall(page, copy)
-  // The press is the intent: the index's manifest and Pagefind load now.
+  // The press is the intent: the index's manifest loads now.
   await expect.poll(() => index).toContain('/site-index/voiceos-index.json')
 
   await toolCall(page, 'tc-trial', 'search_site', { query: 'What does the free trial include?' })

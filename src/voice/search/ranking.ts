@@ -1,50 +1,37 @@
 /**
  * The site search's ranking (src/voice/search/siteSearch.ts): a visitor's question → its topic words → the pages
- * Pagefind finds for them, best first, and for each page the section that answers. Over Pagefind's documented
- * JavaScript API (`pagefind.js`: `search`, a result's `data()` with `content`, `sub_results` and their word
- * `locations`).
+ * the index's shards hold for them (./terms.ts), best first, and for each page the section that answers.
  * @module
  */
+import { signatureHas, termsOf, type Shard, type ShardHit } from './terms'
+
 /** Most results a search gives the assistant. */
 export const SEARCH_MAX_RESULTS = 5
-
-/** What the search needs of Pagefind's `pagefind.js` module (its documented JavaScript API). */
-export interface PagefindModule {
-  options(o: Record<string, unknown>): Promise<void>
-  init?(): Promise<void>
-  search(q: string): Promise<{ results: PagefindResult[] } | null>
-  /** Loads what a search of `q` needs; with '' only the WebAssembly and metadata every search needs. */
-  preload?(q: string): Promise<void>
-  destroy?(): Promise<void>
-}
-export interface PagefindResult {
-  id: string
-  score: number
-  data(): Promise<PagefindData>
-}
-export interface PagefindData {
-  url: string
-  excerpt: string
-  meta: Record<string, string | undefined>
-  /** The page's indexed text; a match's location is the index of its word in it, split at whitespace. */
-  content?: string
-  sub_results?: { title: string; url: string; excerpt: string; locations?: number[] }[]
-}
-
+/** Weight of a word found as the start of a longer term ("deliver" in "delivery") against an exact match. */
+const PREFIX_WEIGHT = 0.7
 /**
- * How many different words of the question a section holds: the words at its match locations in the page's content
- * (Pagefind counts locations in words of `content` split at whitespace), told apart by their letters and digits.
+ * Weight of a word a page holds by its signature when the page is not among that word's best pages, against the
+ * word's inverse document frequency (its BM25 score once on a page of average length is about 1 × idf).
  */
-export function distinctWords(content: string | undefined, locations: number[] | undefined): number {
-  if (!content || !locations?.length) return locations?.length ? 1 : 0
-  const words = content.split(/\s+/)
-  return new Set(locations.map((l) => (words[l] ?? '').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ''))).size
+const HELD_WEIGHT = 0.8
+/** Shortest word matched as a prefix of longer terms, in code points. */
+const MIN_PREFIX = 3
+/**
+ * Most code points a longer term may add to a word it starts: endings the stemmer leaves apart ("deliv" →
+ * "deliveri", "pun" → "pune"), not other words built on it ("hous" → "housebound").
+ */
+const MAX_PREFIX_EXTRA = 3
+
+/** Whether a question's term matches an index term: the same, or a short ending longer ({@link MAX_PREFIX_EXTRA}). */
+const matches = (term: string, stored: string): boolean => {
+  if (stored === term) return true
+  const extra = [...stored].length - [...term].length
+  return [...term].length >= MIN_PREFIX && extra > 0 && extra <= MAX_PREFIX_EXTRA && stored.startsWith(term)
 }
 
 /**
- * Words a question is made of that say nothing of its topic (English), left out of the search: Pagefind returns
- * only pages holding every word searched for, and a visitor asks in sentences ("how long do refunds take").
- * Pronouns too: Pagefind matches a word as a prefix as well, so "her" would find "here" on any page.
+ * Words a question is made of that say nothing of its topic (English), left out of the search: a visitor asks in
+ * sentences ("how long do refunds take"). Pronouns too.
  */
 const STOP_WORDS = new Set(
   'a an and are as at be by can could do does did for from have has how i if in into is it its me my of on or our please show tell that the their there this to us was we what when where which who why will with would you your take takes taking get about he she him her his hers they them someone somebody anyone anybody something anything'.split(
@@ -69,64 +56,126 @@ export function topicWordsOf(query: string): string[] {
   return words.every((w) => STOP_WORDS.has(w)) ? [] : words
 }
 
-/**
- * The pages for a question, best first, each as the Pagefind results that found it: Pagefind's results for all topic
- * words together first (one result each, whose locations hold every word); when those are fewer than
- * {@link SEARCH_MAX_RESULTS}, pages matching some of the words follow, ranked by how many words they hold, then by
- * Pagefind's scores, each with one result per word it holds (their locations are merged by {@link pageData}).
- */
-export async function rankedResults(mod: PagefindModule, query: string): Promise<PagefindResult[][]> {
-  const words = keywordsOf(query)
-  const all = (await mod.search(words.join(' ')))?.results ?? []
-  if (all.length >= SEARCH_MAX_RESULTS || words.length < 2) return all.map((r) => [r])
-  const seen = new Set(all.map((r) => r.id))
-  const partial = new Map<string, { results: PagefindResult[]; score: number }>()
-  const perWord = await Promise.all(words.map((w) => mod.search(w)))
-  for (const found of perWord) {
-    for (const r of found?.results ?? []) {
-      if (seen.has(r.id)) continue
-      const entry = partial.get(r.id) ?? { results: [], score: 0 }
-      entry.results.push(r)
-      entry.score += r.score
-      partial.set(r.id, entry)
-    }
-  }
-  const rest = [...partial.values()]
-    .sort((a, b) => b.results.length - a.results.length || b.score - a.score)
-    .map((e) => e.results)
-  return [...all.map((r) => [r]), ...rest]
+/** The index terms of a question's topic words ({@link keywordsOf}, then `termOf`; a hyphenated word gives each part). */
+export function queryTerms(query: string): string[] {
+  return [...new Set(keywordsOf(query).flatMap((w) => termsOf(w)))].filter((t) => t !== '')
+}
+
+/** A page found for a question, with the hits that found it. */
+export interface RankedPage {
+  /** The page's title. */
+  title: string
+  /** Path without anchor. */
+  path: string
+  /** The page's language (`en`, `hi`). */
+  lang: string
+  /** How many of the question's terms the page holds. */
+  terms: number
+  /** Sum of its terms' BM25 scores (estimated from idf for a term its signature holds). */
+  score: number
+  /** The section that answers: its heading, anchor and an excerpt. */
+  heading: string
+  anchor: string
+  excerpt: string
 }
 
 /**
- * A page's data from the results that found it: with several (one per word), each section's match locations are the
- * union of every word's and its excerpt the one around the most matches, so the section holding most of the
- * question's words is the page's best, as it is when one search found all of them. The page's fragment is fetched
- * once (Pagefind caches it).
+ * The pages for a question's terms, best first (at most {@link SEARCH_MAX_RESULTS}): pages holding more of the
+ * terms first, then by the sum of their BM25 scores. A term matches itself and, from {@link MIN_PREFIX} code points,
+ * the terms at most {@link MAX_PREFIX_EXTRA} code points longer that it starts (weighed {@link PREFIX_WEIGHT}). A
+ * page among one term's best pages whose signature holds another term counts that one too ({@link HELD_WEIGHT} ×
+ * its idf). A page's section is the one whose hits hold most of the terms, then the best scored; its excerpt the
+ * hit's that shows most terms.
+ * @param terms the question's terms ({@link queryTerms})
+ * @param shards each term's shard (missing: no page holds it)
+ * @param pages the index's page count (the manifest's `pages`), for idf
  */
-export async function pageData(results: PagefindResult[]): Promise<PagefindData> {
-  const all = await Promise.all(results.map((r) => r.data()))
-  const first = all[0]!
-  if (all.length === 1) return first
-  const sections = new Map<string, { title: string; url: string; excerpt: string; at: Set<number>; most: number }>()
-  for (const data of all) {
-    for (const sub of data.sub_results ?? []) {
-      const locations = sub.locations ?? []
-      const section = sections.get(sub.url) ?? { ...sub, at: new Set<number>(), most: -1 }
-      locations.forEach((l) => section.at.add(l))
-      if (locations.length > section.most) {
-        section.most = locations.length
-        section.excerpt = sub.excerpt
+export function rankPages(terms: string[], shards: ReadonlyMap<string, Shard | null>, pages: number): RankedPage[] {
+  interface Found {
+    title: string
+    path: string
+    lang: string
+    score: number
+    terms: Set<string>
+    hits: { term: string; hit: ShardHit; score: number }[]
+  }
+  const found = new Map<string, Found>()
+  const idf = new Map<string, number>()
+  /** The index's terms each question term matched (itself, longer ones it starts). */
+  const matched = new Map<string, string[]>()
+  for (const term of terms) {
+    const shard = shards.get(term)
+    if (!shard) continue
+    // Per page: the best score of the term (exact or as a prefix) and every hit that matched it, so a section
+    // holding the term only as a longer word ("delivery") still counts for it.
+    const best = new Map<string, { score: number; hits: ShardHit[]; page: Shard['pages'][number] }>()
+    let df = 0
+    for (const [stored, [storedDf, hits]] of Object.entries(shard.terms)) {
+      const exact = stored === term
+      if (!matches(term, stored)) continue
+      df = Math.max(df, storedDf)
+      matched.set(term, [...(matched.get(term) ?? []), stored])
+      for (const hit of hits) {
+        const page = shard.pages[hit[0]]
+        if (!page) continue
+        const score = hit[1] * (exact ? 1 : PREFIX_WEIGHT)
+        const known = best.get(page[1]) ?? { score: 0, hits: [], page }
+        known.score = Math.max(known.score, score)
+        known.hits.push(hit)
+        best.set(page[1], known)
       }
-      sections.set(sub.url, section)
+    }
+    idf.set(term, Math.log(1 + (pages - df + 0.5) / (df + 0.5)))
+    for (const [path, { score, hits, page }] of best) {
+      const entry = found.get(path) ?? { title: page[0], path, lang: page[2], score: 0, terms: new Set(), hits: [] }
+      entry.score += score
+      entry.terms.add(term)
+      for (const hit of hits) entry.hits.push({ term, hit, score: hit[1] })
+      found.set(path, entry)
     }
   }
-  return {
-    ...first,
-    sub_results: [...sections.values()].map(({ title, url, excerpt, at }) => ({
-      title,
-      url,
-      excerpt,
-      locations: [...at],
-    })),
+  // A page among some words' best pages may hold the others too: its signature says.
+  const signatures = new Map<string, string>()
+  for (const shard of shards.values()) for (const page of shard?.pages ?? []) signatures.set(page[1], page[3] ?? '')
+  for (const entry of found.values()) {
+    const signature = signatures.get(entry.path) ?? ''
+    for (const term of terms) {
+      if (entry.terms.has(term) || !matched.has(term)) continue
+      if (matched.get(term)!.some((stored) => signatureHas(signature, stored))) {
+        entry.terms.add(term)
+        entry.score += HELD_WEIGHT * idf.get(term)!
+      }
+    }
   }
+  return [...found.values()]
+    .sort((a, b) => b.terms.size - a.terms.size || b.score - a.score || a.path.localeCompare(b.path))
+    .slice(0, SEARCH_MAX_RESULTS)
+    .map((entry) => {
+      // The section holding most of the question's terms, then the best scored; the excerpt that shows most of them.
+      const sections = new Map<string, { terms: Set<string>; score: number; hits: ShardHit[] }>()
+      for (const { term, hit, score } of entry.hits) {
+        const s = sections.get(hit[3]) ?? { terms: new Set<string>(), score: 0, hits: [] }
+        s.terms.add(term)
+        s.score += score
+        s.hits.push(hit)
+        sections.set(hit[3], s)
+      }
+      const section = [...sections.values()].sort((a, b) => b.terms.size - a.terms.size || b.score - a.score)[0]!
+      const wanted = new Set(terms)
+      const excerptHit = [...section.hits].sort(
+        (a, b) => count(termsOf(b[4]), wanted) - count(termsOf(a[4]), wanted),
+      )[0]!
+      return {
+        title: entry.title,
+        path: entry.path,
+        lang: entry.lang,
+        terms: entry.terms.size,
+        score: entry.score,
+        heading: excerptHit[2],
+        anchor: excerptHit[3],
+        excerpt: excerptHit[4],
+      }
+    })
 }
+
+const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.filter((w) => wanted.has(w))).size

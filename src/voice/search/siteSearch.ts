@@ -1,24 +1,24 @@
 /**
- * The `search_site` tool's search: the site's static Pagefind index (built by `npm run assistant -- index`,
- * published beside the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`). Nothing of it is
- * fetched before the visitor shows intent: at the conversation's start ({@link SiteSearch.warm}) come
- * `voiceos-index.json` (the origin it was built for), `pagefind.js` and the language's WebAssembly and metadata,
- * loaded once per page; the visitor's words, partial transcripts as they speak and then the final one, fetch ahead
- * the index chunks and fragments a search of them needs ({@link SiteSearch.anticipate}), and each query fetches
- * only what is still missing (Pagefind's design).
+ * The `search_site` tool's search: the site's static index (built by `npm run assistant -- index`, published beside
+ * the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`; its format in ./terms.ts). Nothing of it
+ * is fetched before the visitor shows intent: at the conversation's start ({@link SiteSearch.warm}) comes
+ * `voiceos-index.json` (the origin it was built for, the shards' layout), loaded once per page; the visitor's words,
+ * partial transcripts as they speak and then the final one, fetch ahead the shard of each topic word
+ * ({@link SiteSearch.anticipate}) — one request per word brings its best pages with their sections and excerpts —
+ * and each query fetches only the shards still missing. Ranking runs in the page (./ranking.ts).
  * Every failure is an answer in words the assistant can repeat, never an exception.
  * @module
  */
+import { keywordsOf, queryTerms, rankPages, topicWordsOf, SEARCH_MAX_RESULTS, type RankedPage } from './ranking'
 import {
-  keywordsOf,
-  pageData,
-  rankedResults,
-  distinctWords,
-  topicWordsOf,
-  SEARCH_MAX_RESULTS,
-  type PagefindData,
-  type PagefindModule,
-} from './ranking'
+  INDEX_FORMAT_VERSION,
+  SHARDS_PATH,
+  shardFile,
+  shardKey,
+  shardText,
+  type IndexManifest,
+  type Shard,
+} from './terms'
 
 export { keywordsOf, SEARCH_MAX_RESULTS }
 
@@ -31,7 +31,7 @@ export const EXCERPT_MAX_CHARS = 300
 export const PARTIAL_LOOKAHEAD_MS = 150
 /** Most index requests the look-ahead has in flight at once (beside the search's own). */
 export const LOOKAHEAD_CONCURRENCY = 3
-/** The manifest the indexer writes beside Pagefind's files. */
+/** The manifest the indexer writes beside the shards (./terms.ts `IndexManifest`). */
 export const INDEX_MANIFEST = 'voiceos-index.json'
 /** First line of a search result the assistant reads. */
 export const SEARCH_RESULTS_HEADER = 'SEARCH RESULTS'
@@ -63,10 +63,11 @@ export interface SiteSearchOptions {
    * @default read from `document`, '' without one
    */
   canonicalOrigin?: string
-  /** @default globalThis.fetch */
+  /**
+   * Fetches the manifest and the shards. The page keeps each loaded index (its manifest, shards and rankings) per
+   * fetch function and index URL, for its later sessions. @default globalThis.fetch
+   */
   fetch?: typeof fetch
-  /** Loads `pagefind.js` (tests and the bench pass their own). @default a dynamic `import()` of the URL */
-  importModule?: (url: string) => Promise<unknown>
 }
 
 /** A site's search, created per session; {@link warm} or its first call loads the index. */
@@ -74,21 +75,20 @@ export interface SiteSearch {
   /** Searches the site; never throws. */
   search(query: string): Promise<SiteSearchOutcome>
   /**
-   * Starts loading the index (manifest, `pagefind.js`, its WebAssembly and metadata) without searching, so the
-   * first search fetches only what its words need. For the visitor's intent (a call's start, a chat's opening),
-   * never before. Resolves once loaded or failed; never rejects (a failed load is tried again by the next search).
+   * Starts loading the index (its manifest) without searching, so the first search fetches only its words'
+   * shards. For the visitor's intent (a call's start, a chat's opening), never before. Resolves once loaded or
+   * failed; never rejects (a failed load is tried again by the next search).
    */
   warm(): Promise<void>
   /**
    * Fetches ahead what a search of the visitor's words would fetch, while they speak and before the assistant's
-   * `search_site` call: the index chunks of their topic words ({@link keywordsOf}, stop words never) and the
-   * fragments of the best {@link SEARCH_MAX_RESULTS} results, kept by Pagefind for the searches that follow; a
-   * later search of the same topic words reuses those results without searching again.
+   * `search_site` call: the shard of each topic word ({@link keywordsOf}, stop words never), kept for the page's
+   * later searches, so a search of words already heard makes no request.
    *
    * `partial` (a `transcript` message with `transcriptType: 'partial'`, the vendored openapi/ document's
    * `ClientMessageTranscript`: the utterance so far, revised as the visitor speaks): the words are taken at most
-   * every {@link PARTIAL_LOOKAHEAD_MS} ms (the latest partial then), each topic word's chunks fetched once per
-   * page, at most {@link LOOKAHEAD_CONCURRENCY} requests at a time. A final transcript is taken at once.
+   * every {@link PARTIAL_LOOKAHEAD_MS} ms (the latest partial then), each shard fetched once per page, at most
+   * {@link LOOKAHEAD_CONCURRENCY} requests at a time. A final transcript is taken at once.
    * Answers nothing. Does nothing before {@link warm} or a search started loading the index (the visitor's
    * intent). Resolves when done or superseded by a newer partial; never rejects.
    */
@@ -97,21 +97,22 @@ export interface SiteSearch {
   readonly foundPaths: ReadonlySet<string>
 }
 
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()
-
 const cut = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
 
-type LoadedIndex = PagefindModule | { error: string }
+/** An index loaded in this page: its manifest and its shards by key, each fetched once. */
+interface PageIndex {
+  manifest: IndexManifest
+  /** The build's shard folder. */
+  base: URL
+  split: ReadonlySet<string>
+  shards: Map<string, Promise<Shard | null>>
+  /** Rankings made ahead of the search, by the question's terms (the latest {@link RANKED_KEPT}). */
+  ranked: Map<string, RankedPage[]>
+}
+/** Rankings kept per page, made from the visitor's final words before the assistant's search of them. */
+const RANKED_KEPT = 8
+type LoadedIndex = PageIndex | { error: string }
 
 /** The origin of the document's `<link rel="canonical">` (http(s) only), or ''. */
 function documentCanonicalOrigin(): string {
@@ -126,28 +127,23 @@ function documentCanonicalOrigin(): string {
   }
 }
 
-const importUrl = (url: string): Promise<unknown> => import(/* @vite-ignore */ url)
+const UNREACHABLE =
+  "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has"
+/** Stands for `globalThis.fetch` as the key of the page's indexes. */
+const GLOBAL_FETCH = {}
 /**
- * The indexes loaded in this page, by module loader and index URL: one Pagefind instance per page, so a later
- * session of the same page (a new call, a chat) finds its WebAssembly, metadata, chunks and fragments loaded.
- * Only loads that succeeded stay.
+ * The indexes loaded in this page, by fetch function and index URL: one per page, so a later session of the same
+ * page (a new call, a chat) finds its manifest and shards loaded. Only loads that succeeded stay.
  */
 const pageIndexes = new WeakMap<object, Map<string, Promise<LoadedIndex>>>()
-/** The fetches ahead of a loaded index's chunks, by topic word (once per page and word). */
-const preloadedWords = new WeakMap<PagefindModule, Map<string, Promise<void>>>()
-/** Results fetched ahead for a set of topic words, kept for the search that follows: the latest few. */
-const ANTICIPATED_KEPT = 4
 
 /** Creates the site search for one session (see the module docs). */
 export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
-  const importModule = options.importModule ?? importUrl
   const origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin)
   const canonicalOrigin = options.canonicalOrigin ?? documentCanonicalOrigin()
   const foundPaths = new Set<string>()
   let ready: Promise<LoadedIndex> | undefined
-  /** Whether a search has succeeded (then the index runs here, and a failure is about the question). */
-  let searched = false
 
   const base = (() => {
     const raw = options.indexUrl?.trim()
@@ -162,18 +158,19 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     }
   })()
 
-  const loads = pageIndexes.get(importModule) ?? new Map<string, Promise<LoadedIndex>>()
-  pageIndexes.set(importModule, loads)
+  const fetchKey = options.fetch ?? GLOBAL_FETCH
+  const loads = pageIndexes.get(fetchKey) ?? new Map<string, Promise<LoadedIndex>>()
+  pageIndexes.set(fetchKey, loads)
+  const loadKey = `${base?.href ?? ''} ${origin} ${canonicalOrigin}`
   /** The page's loaded index, or a new load of it (forgotten by the page when it fails). */
   const loadOnce = (): Promise<LoadedIndex> => {
-    const key = `${base?.href ?? ''} ${origin} ${canonicalOrigin}`
-    const known = loads.get(key)
+    const known = loads.get(loadKey)
     if (known) return known
     const loading = load().then((m) => {
-      if ('error' in m) loads.delete(key)
+      if ('error' in m) loads.delete(loadKey)
       return m
     })
-    loads.set(key, loading)
+    loads.set(loadKey, loading)
     return loading
   }
 
@@ -183,22 +180,13 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         error:
           'this site has no search index, so only the page the visitor is on can be read (read_page); say so and offer what this page has',
       }
-    // pagefind.js loads beside the manifest (one round trip less before the first search); it is used only once
-    // the manifest says the index is this site's.
-    const script = importModule(new URL('pagefind.js', base).href).then(
-      (m) => ({ m: m as PagefindModule }),
-      () => null,
-    )
-    let manifest: { origin?: unknown; pages?: unknown }
+    let manifest: Partial<IndexManifest>
     try {
       const res = await doFetch(new URL(INDEX_MANIFEST, base).href, { credentials: 'omit' })
       if (!res.ok) throw new Error(`HTTP ${res.status}`)
       manifest = (await res.json()) as typeof manifest
     } catch {
-      return {
-        error:
-          "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has",
-      }
+      return { error: UNREACHABLE }
     }
     if (
       typeof manifest.origin !== 'string' ||
@@ -208,98 +196,110 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         error: `the site's search index was built for ${typeof manifest.origin === 'string' ? manifest.origin : 'another site'}, not for this site (${origin}), so it cannot be used; say the site search is not set up correctly`,
       }
     }
-    try {
-      const loaded = await script
-      if (!loaded) throw new Error('pagefind.js did not load')
-      const mod = loaded.m
-      await mod.options({ basePath: base.pathname, baseUrl: '/', excerptLength: 40 })
-      await mod.init?.()
-      return mod
-    } catch {
+    if (
+      manifest.v !== INDEX_FORMAT_VERSION ||
+      !Array.isArray(manifest.split) ||
+      typeof manifest.pages !== 'number' ||
+      typeof manifest.shards !== 'string' ||
+      !SHARDS_PATH.test(manifest.shards)
+    )
       return {
         error:
-          "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has",
+          "the site's search index was built by an older version of VoiceOS and must be built again (npx voiceos index); say the site search is not set up correctly",
       }
-    }
+    const m = manifest as IndexManifest
+    return { manifest: m, base: new URL(m.shards, base), split: new Set(m.split), shards: new Map(), ranked: new Map() }
   }
 
   /** Index requests of the look-ahead in flight, and those waiting for a slot ({@link LOOKAHEAD_CONCURRENCY}). */
   let inFlight = 0
   const waiting: (() => void)[] = []
-  const limited = (task: () => Promise<void>): Promise<void> =>
-    new Promise<void>((done) => {
-      const start = () => {
+  const slot = (): Promise<() => void> =>
+    new Promise((granted) => {
+      const take = () => {
         inFlight++
-        void task()
-          .catch(() => undefined)
-          .finally(() => {
-            inFlight--
-            waiting.shift()?.()
-            done()
-          })
-      }
-      if (inFlight < LOOKAHEAD_CONCURRENCY) start()
-      else waiting.push(start)
-    })
-  /**
-   * Fetches the index chunks of each word, once per page (a failed fetch may be asked again); resolves when every
-   * word's chunks are here, including those an earlier look-ahead is still fetching.
-   */
-  const preloadWords = (mod: PagefindModule, words: string[]) => {
-    const asked = preloadedWords.get(mod) ?? new Map<string, Promise<void>>()
-    preloadedWords.set(mod, asked)
-    return Promise.all(
-      words.map((w) => {
-        const known = asked.get(w)
-        if (known) return known
-        const fetching = limited(async () => {
-          try {
-            await (mod.preload ? mod.preload(w) : mod.search(w))
-          } catch {
-            asked.delete(w)
-          }
+        granted(() => {
+          inFlight--
+          waiting.shift()?.()
         })
-        asked.set(w, fetching)
-        return fetching
-      }),
-    )
+      }
+      if (inFlight < LOOKAHEAD_CONCURRENCY) take()
+      else waiting.push(take)
+    })
+
+  /**
+   * The shard holding `term`, fetched once per page (`limited`: in a look-ahead slot). A 404 is no shard: no page
+   * holds a term of its prefix. A failed fetch rejects and is forgotten, so a later search asks again.
+   */
+  const shardOf = (index: PageIndex, term: string, limited = false): Promise<Shard | null> => {
+    const key = shardKey(term, index.split)
+    const known = index.shards.get(key)
+    if (known) return known
+    const fetching = (limited ? slot() : Promise.resolve(() => undefined)).then(async (release) => {
+      try {
+        const res = await doFetch(new URL(shardFile(key), index.base).href, { credentials: 'omit' })
+        if (res.status === 404) return null
+        if (!res.ok) throw new Error(`HTTP ${res.status}`)
+        const shard = JSON.parse(await shardText(new Uint8Array(await res.arrayBuffer()))) as Shard
+        if (typeof shard?.terms !== 'object' || !Array.isArray(shard.pages)) throw new Error('not a shard')
+        return shard
+      } finally {
+        release()
+      }
+    })
+    index.shards.set(key, fetching)
+    fetching.catch(() => {
+      if (index.shards.get(key) === fetching) index.shards.delete(key)
+    })
+    return fetching
   }
-  /** Ranked results with their fragments fetched, by the topic words they were searched for (latest last). */
-  const anticipated = new Map<string, Promise<PagefindData[]>>()
-  const rankedPages = (mod: PagefindModule, query: string): Promise<PagefindData[]> =>
-    rankedResults(mod, query).then((found) => Promise.all(found.slice(0, SEARCH_MAX_RESULTS).map(pageData)))
+
   /** The latest partial transcript not yet taken, and its timer. */
   let partialText = ''
   let partialTimer: ReturnType<typeof setTimeout> | undefined
   let partialWaiters: (() => void)[] = []
-  /** Counts the words heard (each partial taken, each final): a look-ahead overtaken by newer words ranks nothing. */
-  let heard = 0
-  /** What a search of `text` needs, fetched ahead; `final`: the visitor's whole utterance. Never rejects. */
+  /** The ranking of a question's terms, from their shards (fetched when missing); made once per page and terms. */
+  const rank = async (index: PageIndex, terms: string[], limited: boolean): Promise<RankedPage[]> => {
+    const key = terms.join(' ')
+    const known = index.ranked.get(key)
+    if (known) return known
+    const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)))
+    const ranked = rankPages(terms, shards, index.manifest.pages)
+    index.ranked.set(key, ranked)
+    while (index.ranked.size > RANKED_KEPT) index.ranked.delete(index.ranked.keys().next().value!)
+    return ranked
+  }
+  /**
+   * What a search of `text` needs, fetched ahead: its topic words' shards; from the final words (`final`) also
+   * their ranking, so the assistant's search of them only reads it. Never rejects.
+   */
   const lookAhead = async (text: string, final: boolean): Promise<void> => {
-    const mod = await ready
-    if (!mod || 'error' in mod) return
-    const query = text.replace(/\s+/g, ' ').trim().slice(0, 200)
-    const words = topicWordsOf(query)
-    if (words.length === 0) return
-    const turn = ++heard
-    await preloadWords(mod, words)
-    // Newer words came meanwhile (a partial's look-ahead is still running or waiting): theirs rank the results.
-    if (!final && (turn !== heard || partialTimer !== undefined)) return
-    const key = words.join(' ')
-    if (anticipated.has(key)) return
-    const pages = rankedPages(mod, query)
-    anticipated.set(key, pages)
-    while (anticipated.size > ANTICIPATED_KEPT) anticipated.delete(anticipated.keys().next().value!)
-    await pages.catch(() => anticipated.delete(key))
+    const index = await ready
+    if (!index || 'error' in index) return
+    const terms = queryTerms(topicWordsOf(text.replace(/\s+/g, ' ').trim().slice(0, 200)).join(' '))
+    if (final && terms.length > 0) await rank(index, terms, true).catch(() => null)
+    else await Promise.all(terms.map((t) => shardOf(index, t, true).catch(() => null)))
+  }
+
+  const resultOf = (r: RankedPage): SiteSearchResult => {
+    const url = new URL(r.path, origin || 'http://localhost')
+    if (r.anchor) url.hash = r.anchor
+    const pageTitle = r.title.trim() || url.pathname
+    const heading = r.heading.trim()
+    const sectionTitle = r.anchor && heading && heading !== pageTitle ? heading : ''
+    foundPaths.add(url.pathname)
+    return {
+      title: sectionTitle ? `${pageTitle} › ${sectionTitle}` : pageTitle,
+      path: `${url.pathname}${url.search}${url.hash}`,
+      excerpt: cut(r.excerpt, EXCERPT_MAX_CHARS),
+      lang: r.lang || 'en',
+    }
   }
 
   return {
     foundPaths,
     async warm() {
-      const mod = await (ready ??= loadOnce())
-      // pagefind.js's init() only creates its instance: its WebAssembly and metadata load with the first search
-      // or preload.
-      if (!('error' in mod)) await mod.preload?.('').catch(() => undefined)
+      await (ready ??= loadOnce())
     },
     async anticipate(text, options) {
       if (!ready || typeof text !== 'string' || text.trim() === '') return
@@ -332,50 +332,19 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     async search(raw) {
       const query = typeof raw === 'string' ? raw.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
       if (query === '') return { ok: false, error: 'the search was empty: ask the visitor what to look for' }
-      const mod = await (ready ??= loadOnce())
-      if ('error' in mod) {
-        if (!base || mod.error.includes('built for')) return { ok: false, error: mod.error }
-        ready = undefined // a failed load is tried again by the next search
-        return { ok: false, error: mod.error }
+      const index = await (ready ??= loadOnce())
+      if ('error' in index) {
+        if (base && !index.error.includes('built ')) ready = undefined // a failed load is tried again by the next search
+        return { ok: false, error: index.error }
       }
       try {
-        // Results fetched ahead for the same topic words (the visitor's words, as the assistant passed them on).
-        const ahead = anticipated.get(keywordsOf(query).join(' '))
-        const pages = (ahead && (await ahead.catch(() => null))) || (await rankedPages(mod, query))
-        const results: SiteSearchResult[] = pages.map((d) => {
-          // The section with most of the question's words, then most matches, carries the anchor; a match before any
-          // heading links the page.
-          const best = [...(d.sub_results ?? [])]
-            .map((sub) => ({ sub, words: distinctWords(d.content, sub.locations) }))
-            .sort(
-              (a, b) => b.words - a.words || (b.sub.locations?.length ?? 0) - (a.sub.locations?.length ?? 0),
-            )[0]?.sub
-          const pageTitle = (d.meta['title'] ?? '').trim() || d.url
-          const url = new URL(best?.url ?? d.url, origin || 'http://localhost')
-          const sectionTitle = best && best.title.trim() !== pageTitle && url.hash ? best.title.trim() : ''
-          foundPaths.add(url.pathname)
-          return {
-            title: sectionTitle ? `${pageTitle} › ${sectionTitle}` : pageTitle,
-            path: `${url.pathname}${url.search}${url.hash}`,
-            excerpt: cut(stripTags(best?.excerpt ?? d.excerpt), EXCERPT_MAX_CHARS),
-            lang: d.meta['lang'] ?? 'en',
-          }
-        })
-        searched = true
-        return { ok: true, query, results }
+        return { ok: true, query, results: (await rank(index, queryTerms(query), false)).map(resultOf) }
       } catch {
-        // Pagefind loads its WebAssembly at the first search: a failure before any search succeeded is the index
-        // not running in this page (a host CSP without 'wasm-unsafe-eval', a missing file), not the words.
-        if (!searched) {
-          ready = undefined
-          loads.delete(`${base?.href ?? ''} ${origin} ${canonicalOrigin}`)
-          return {
-            ok: false,
-            error:
-              "the site's search could not run on this page, so other pages cannot be searched; say so and offer what this page has",
-          }
+        return {
+          ok: false,
+          error:
+            "the site's search index could not be read right now; say so, offer what this page has, and try again if the visitor asks",
         }
-        return { ok: false, error: 'the site search failed for this question; try other words' }
       }
     },
   }

@@ -86,8 +86,8 @@ export interface VoiceSessionOptions {
   onTurn?: (turn: TranscriptTurn) => void
   /**
    * Where the site's search index is published (`search_site`, `open_page`; README "Site search"); nothing of it
-   * is fetched before the call starts, then Pagefind and its metadata load, and each final transcript of the
-   * visitor fetches ahead what a search of it needs. @default none: `search_site` answers that the site has no index
+   * is fetched before the call starts, then its manifest loads, and the visitor's transcripts (partial and final)
+   * fetch ahead the shards a search of their words needs. @default none: `search_site` answers that the site has no index
    */
   siteIndex?: string
   /**

@@ -1,8 +1,8 @@
 /**
  * The session's site search (src/voice/search/siteSearch.ts; README "Site search"), loaded at call-start
- * (Listening) when the owner published an index (`data-site-index`). Not at the press: its warm-up (`pagefind.js`,
- * its worker, WebAssembly and metadata, about 180 KB) would compete with the call's set-up on a slow link, and the
- * acting half's chunk waits for call-start for the same reason. Nor after the acting half: that would chain two
+ * (Listening) when the owner published an index (`data-site-index`). Not at the press: its warm-up (the search's
+ * module and the index's manifest) would compete with the call's set-up on a slow link, and the acting half's chunk
+ * waits for call-start for the same reason. Nor after the acting half: that would chain two
  * loads before the visitor's first words. The visitor's words are fetched ahead from the first one
  * (`anticipate`), and the acting half answers `search_site` with this same search.
  * @module
@@ -22,7 +22,7 @@ export interface SiteSearchLoad {
 
 /**
  * Imports the site search's module and creates the search for `indexUrl`, on `doc`'s origin, then warms it (the
- * index's manifest, `pagefind.js`, WebAssembly and metadata; once per page).
+ * index's manifest; once per page).
  * @param indexUrl where the index is published (`/site-index/` or an absolute URL)
  * @param log where a failed load is reported (`warn`)
  */

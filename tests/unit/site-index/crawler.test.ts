@@ -4,13 +4,14 @@
  * the User-Agent, and a second run that fetches only what changed.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSiteIndex, MANIFEST_FILE, type IndexSummary } from '../../../scripts/site-index/indexer'
 import { runIndexCommand, progressBar } from '../../../scripts/site-index/command'
 import { USER_AGENT } from '../../../scripts/site-index/fetcher'
+import { shardFile, shardKey, termOf } from '../../../src/voice/search/terms'
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body><nav><a href="/">Home</a> <a href="/about">About</a></nav><main><h1>${title}</h1><p>${body}</p>${'<p>Filler sentence about the shop and its many friendly services for visitors.</p>'.repeat(3)}</main><footer>Footer links <a href="https://elsewhere.example/partner">Partner</a></footer></body></html>`
@@ -163,8 +164,11 @@ describe('buildSiteIndex from a sitemap', () => {
     expect(hits.filter((h) => h.path === '/flaky').length).toBe(2)
     expect(hits.filter((h) => h.path === '/broken').length).toBe(4)
     const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8'))
-    expect(manifest).toMatchObject({ v: 1, origin, pages: 5, languages: ['en'] })
-    expect((await readFile(join(out, 'pagefind.js'), 'utf8')).length).toBeGreaterThan(1000)
+    expect(manifest).toMatchObject({ v: 2, origin, pages: 5, languages: ['en'], split: [] })
+    // The shards of this build, in the folder the manifest names: the word "refund" among them.
+    const shards = await readdir(join(out, manifest.shards))
+    expect(shards.length).toBeGreaterThan(10)
+    expect(shards).toContain(shardFile(shardKey(termOf('refunds'), new Set())))
   })
 
   it('names VoiceOS in every request and never has more than 4 in flight', () => {

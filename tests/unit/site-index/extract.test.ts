@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { extractPage, searchableHtml, type ExtractedPage } from '../../../scripts/site-index/extract'
+import { extractPage, type ExtractedPage } from '../../../scripts/site-index/extract'
 
 const DIR = join(import.meta.dirname, '../../fixtures/site-search/published')
 const extract = (file: string, url: string): ExtractedPage => extractPage(readFileSync(join(DIR, file), 'utf8'), url)
@@ -190,17 +190,5 @@ describe('words of side-by-side links and buttons', () => {
     expect(text).toContain('Tell us what you think, or read the docs.')
     expect(text).toContain('Report an Issue Suggest an Idea Contact us')
     expect(text).toContain('Sold by VoiceOS.')
-  })
-})
-
-describe('what Pagefind receives', () => {
-  it('each section as a heading with its anchor, and nothing of the original page', () => {
-    const faq = extract('sphinx/faq.html', 'https://docs.example/faq.html')
-    const html = searchableHtml(faq)
-    expect(html).toContain('<html lang="en">')
-    expect(html).toContain('<h2 id="using-sphinx-with">Using Sphinx with…</h2>')
-    expect(html).toContain('<h3 id="displaying-links">Displaying Links</h3>')
-    expect(html).not.toContain('sphinxsidebar')
-    expect(html).not.toContain('<script')
   })
 })
