@@ -67,9 +67,7 @@ export function contentSecurityPolicy(sources: CspSources, hashes: string[]): st
   ]
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // 'wasm-unsafe-eval': the site search (Pagefind, README "Site search") compiles its WebAssembly; it allows no
-    // JavaScript eval.
-    'script-src': ["'self'", ...new Set(hashes), "'wasm-unsafe-eval'", ...DAILY_SCRIPT],
+    'script-src': ["'self'", ...new Set(hashes), ...DAILY_SCRIPT],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

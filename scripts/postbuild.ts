@@ -162,6 +162,11 @@ export function sitemap(urls: string[]): string {
 
 /** `_headers` block for the hashed build output: file names change with content, so browsers keep them a year. */
 export const IMMUTABLE_ASSETS_RULE = ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '']
+/**
+ * `_headers` block for the site search index's shards: their folder is named by the build's content hash
+ * (src/voice/search/terms.ts), so they are kept a year too; the manifest that names the folder is not.
+ */
+export const IMMUTABLE_SHARDS_RULE = ['/site-index/t/*', '  Cache-Control: public, max-age=31536000, immutable', '']
 
 /**
  * Drops each `<link rel="expect" href="#id" blocking="render">` whose target is not on the page. The template
@@ -197,6 +202,7 @@ export async function postBuild(
     ...Object.entries(securityHeaders).map(([k, v]) => `  ${k}: ${v}`),
     '',
     ...IMMUTABLE_ASSETS_RULE,
+    ...IMMUTABLE_SHARDS_RULE,
   ]
   for (const file of htmlFiles(dir)) {
     const rel = relative(dir, file).split(sep).join('/')
