@@ -145,8 +145,9 @@ async function serveSite(site: FixtureSite, index: string, head: () => string, p
         : file.endsWith('.json')
           ? 'application/json'
           : 'application/octet-stream'
-      // Pagefind's file names carry their content's hash; the manifest and the entry are revalidated.
-      const cache = /voiceos-index\.json|pagefind-entry\.json/.test(file) ? 'no-cache' : 'public, max-age=31536000'
+      // The shards' folder is named by the build's content hash (src/voice/search/terms.ts); the manifest that names
+      // it is revalidated.
+      const cache = /voiceos-index\.json/.test(file) ? 'no-cache' : 'public, max-age=31536000'
       const body = readFileSync(file)
       record.bytes = body.length
       return void res.writeHead(200, { 'content-type': type, 'cache-control': cache }).end(body)
@@ -235,7 +236,10 @@ const rand = prng(7)
 const questions = Array.from({ length: RUNS + LATER + 1 }, () => {
   const p = searched.pages[1 + Math.floor(rand() * (searched.pages.length - 1))]!
   const words = p.sections[0]![2]!.toLowerCase().replace(/\./g, '').split(' ')
-  return `where can I read about ${words[3]} ${words[7]} for the ${p.title.split(' ').slice(0, 2).join(' ').toLowerCase()}`
+  return {
+    text: `where can I read about ${words[3]} ${words[7]} for the ${p.title.split(' ').slice(0, 2).join(' ').toLowerCase()}`,
+    path: p.path,
+  }
 })
 
 async function throttle(page: Page): Promise<void> {
@@ -251,9 +255,12 @@ async function throttle(page: Page): Promise<void> {
 }
 
 /** One `search_site` tool call: ms from its delivery to its result leaving the page, and the index bytes it fetched. */
-async function query(page: Page, id: string, question: string): Promise<{ ms: number; bytes: number; ok: boolean }> {
-  // Bytes: what the site's server sent for the index during the query (Pagefind fetches from its worker, whose
-  // requests the page's Resource Timing does not list); a response from the HTTP cache costs none.
+async function query(
+  page: Page,
+  id: string,
+  { text: question, path }: { text: string; path: string },
+): Promise<{ ms: number; bytes: number; ok: boolean; top3: boolean }> {
+  // Bytes: what the site's server sent for the index during the query; a response from the HTTP cache costs none.
   const from = host.requests.length
   if (TRANSCRIPT) {
     const say = (transcriptType: 'partial' | 'final', transcript: string) =>
@@ -293,7 +300,7 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
           if (text.includes(id)) {
             const ms = performance.now() - t0
             call.sendAppMessage = send
-            done({ ms, ok: text.includes('SEARCH RESULTS'), ...(!text.includes('SEARCH RESULTS') && { text }) })
+            done({ ms, ok: text.includes('SEARCH RESULTS'), text })
           }
           return send(m)
         }
@@ -308,12 +315,16 @@ async function query(page: Page, id: string, question: string): Promise<{ ms: nu
     { id, question },
   )
   if (!r.ok) console.warn(`${id}: no results: ${r.text?.slice(0, 400)}`)
+  // The page the question was drawn from, among the first three results (their lines read "1. Title (/path…)").
+  // (the message is JSON: its newlines arrive escaped, once or more).
+  const lines = (r.text ?? '').replace(/\\+n/g, '\n')
+  const top3 = [1, 2, 3].some((i) => new RegExp(`\\n${i}\\. [^\\n]*\\(${path}[#)]`).test(lines))
   await new Promise((ok) => setTimeout(ok, 50)) // the last response's record
   const bytes = host.requests
     .slice(from)
     .filter((q) => q.path.startsWith('/site-index/'))
     .reduce((sum, q) => sum + q.bytes, 0)
-  return { ...r, bytes }
+  return { ms: r.ms, ok: r.ok, bytes, top3 }
 }
 
 const executablePath = findChromium()
@@ -321,8 +332,8 @@ const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
   args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
 })
-const first: { ms: number; bytes: number }[] = []
-const later: { ms: number; bytes: number }[] = []
+const first: { ms: number; bytes: number; top3: boolean }[] = []
+const later: { ms: number; bytes: number; top3: boolean }[] = []
 let beforeIntent = 0
 const warm: { files: number; doneAfterListening: number }[] = []
 let failures = 0
@@ -352,11 +363,9 @@ try {
     const listeningAt = Date.now()
     // The assistant's greeting before the visitor starts asking (`--first-after`).
     await page.waitForTimeout(FIRST_AFTER)
-    // The warm-up (manifest, pagefind.js, its worker, WebAssembly and metadata): when the server had sent its
-    // last file, from Listening (the throttle's latency and transfer come on top), and whether it had by now.
-    const warmFiles = host.requests
-      .slice(start)
-      .filter((q) => /\/site-index\/(voiceos-index\.json|pagefind[^/]*\.(js|json|pf_meta)|wasm\.)/.test(q.path))
+    // The warm-up (the manifest): when the server had sent it, from Listening (the throttle's latency and transfer
+    // come on top), and whether it had by now.
+    const warmFiles = host.requests.slice(start).filter((q) => /\/site-index\/voiceos-index\.json$/.test(q.path))
     warm.push({
       files: warmFiles.length,
       doneAfterListening: warmFiles.every((q) => q.done > 0)
@@ -425,12 +434,14 @@ const md = [
   row('first query of a conversation (empty cache)', first),
   row('later queries', later),
   '',
-  `Warm-up (manifest, pagefind.js, worker, WebAssembly, metadata) sent by the server, from Listening: median ${Math.round(
+  `Warm-up (the manifest) sent by the server, from Listening: median ${Math.round(
     quantile(
       warm.map((w) => w.doneAfterListening).filter((x) => !Number.isNaN(x)),
       0.5,
     ),
   )} ms, max ${Math.round(Math.max(...warm.map((w) => w.doneAfterListening)))} ms (the throttle's latency and transfer come on top).`,
+  '',
+  `The page each question was drawn from is among the first three results for ${[...first, ...later].filter((x) => x.top3).length} of ${first.length + later.length} questions.`,
   '',
   `The visitor starts the first question ${FIRST_AFTER} ms after Listening (\`--first-after\`: the assistant's greeting); the index starts loading at call-start (Listening). Index requests from page load to the press (before intent): ${beforeIntent} in ${RUNS} runs. Searches that did not return results: ${failures}.`,
   '',
