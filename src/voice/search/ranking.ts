@@ -14,6 +14,11 @@ const PREFIX_WEIGHT = 0.7
  * word's inverse document frequency (its BM25 score once on a page of average length is about 1 × idf).
  */
 const HELD_WEIGHT = 0.8
+/**
+ * Share of the site's pages above which a term says nothing of a question's topic (a language's "is", "क्या", "है";
+ * a water company's "water"): pages holding it are not ranked above others for it, its score still counts.
+ */
+const COMMON_SHARE = 0.5
 /** Shortest word matched as a prefix of longer terms, in code points. */
 const MIN_PREFIX = 3
 /**
@@ -81,7 +86,8 @@ export interface RankedPage {
 
 /**
  * The pages for a question's terms, best first (at most {@link SEARCH_MAX_RESULTS}): pages holding more of the
- * terms first, then by the sum of their BM25 scores. A term matches itself and, from {@link MIN_PREFIX} code points,
+ * terms first (terms on most pages, {@link COMMON_SHARE}, counted only between pages that tie without them), then
+ * by the sum of their BM25 scores. A term matches itself and, from {@link MIN_PREFIX} code points,
  * the terms at most {@link MAX_PREFIX_EXTRA} code points longer that it starts (weighed {@link PREFIX_WEIGHT}). A
  * page among one term's best pages whose signature holds another term counts that one too ({@link HELD_WEIGHT} ×
  * its idf). A page's section is the one whose hits hold most of the terms, then the best scored; its excerpt the
@@ -101,6 +107,8 @@ export function rankPages(terms: string[], shards: ReadonlyMap<string, Shard | n
   }
   const found = new Map<string, Found>()
   const idf = new Map<string, number>()
+  /** Question terms on more than {@link COMMON_SHARE} of the pages. */
+  const common = new Set<string>()
   /** The index's terms each question term matched (itself, longer ones it starts). */
   const matched = new Map<string, string[]>()
   for (const term of terms) {
@@ -126,6 +134,7 @@ export function rankPages(terms: string[], shards: ReadonlyMap<string, Shard | n
       }
     }
     idf.set(term, Math.log(1 + (pages - df + 0.5) / (df + 0.5)))
+    if (df > pages * COMMON_SHARE) common.add(term)
     for (const [path, { score, hits, page }] of best) {
       const entry = found.get(path) ?? { title: page[0], path, lang: page[2], score: 0, terms: new Set(), hits: [] }
       entry.score += score
@@ -147,8 +156,15 @@ export function rankPages(terms: string[], shards: ReadonlyMap<string, Shard | n
       }
     }
   }
+  const topical = (held: Set<string>) => [...held].filter((t) => !common.has(t)).length
   return [...found.values()]
-    .sort((a, b) => b.terms.size - a.terms.size || b.score - a.score || a.path.localeCompare(b.path))
+    .sort(
+      (a, b) =>
+        topical(b.terms) - topical(a.terms) ||
+        b.terms.size - a.terms.size ||
+        b.score - a.score ||
+        a.path.localeCompare(b.path),
+    )
     .slice(0, SEARCH_MAX_RESULTS)
     .map((entry) => {
       // The section holding most of the question's terms, then the best scored; the excerpt that shows most of them.
