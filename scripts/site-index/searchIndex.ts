@@ -33,6 +33,11 @@ export const SPLIT_BYTES = 24_000
 /** Weight of a term in the page's title, and in a section's heading, against once in its text. */
 const TITLE_WEIGHT = 4
 const HEADING_WEIGHT = 3
+/**
+ * A term's section on a page is the one using it most in its text, its heading breaking ties (a section whose
+ * heading alone holds it comes last): the excerpt shows the term in use; the heading is the result's title already.
+ */
+const SECTION_TEXT_WEIGHT = 100
 const K1 = 1.2
 const B = 0.75
 
@@ -48,7 +53,7 @@ export interface IndexedPage {
 interface Posting {
   /** Weighted term frequency on the page. */
   tf: number
-  /** Index of the section with most of the term (heading counted), and that weight. */
+  /** Index of the term's section ({@link SECTION_TEXT_WEIGHT}), and its weight there. */
   section: number
   weight: number
 }
@@ -104,7 +109,7 @@ export async function writeSearchIndex(
     page.sections.forEach((s, i) => {
       for (const w of wordsOf(s.heading)) add(termOf(w.word), HEADING_WEIGHT, i, HEADING_WEIGHT)
       for (const w of wordsOf(s.text)) {
-        add(termOf(w.word), 1, i, 1)
+        add(termOf(w.word), 1, i, SECTION_TEXT_WEIGHT)
         length++
       }
     })

@@ -107,6 +107,18 @@ describe('the shards', () => {
     await expect(readdir(join(out, shards))).resolves.not.toContain(shardFile(shardKey(termOf('xylophone'), new Set())))
   })
 
+  it("a word's section is the one using it in its text, not a heading alone: the excerpt shows it in use", async () => {
+    const { read } = await build([
+      page('/waitlist', 'Apply for a free trial', [
+        ['', 'Apply For Free Trial', 'Be among the first 200 sites. No credit card required.'],
+        ['get', "What you'll get", 'Full access to the embed during the trial, and a call with the team.'],
+      ]),
+    ])
+    const [, hits] = (await read('trial')).terms[termOf('trial')]!
+    expect(hits[0]![3]).toBe('get')
+    expect(hits[0]![4]).toContain('Full access to the embed during the trial')
+  })
+
   it("keeps a word's best pages only, the title and headings weighing more; the same pages give the same build folder", async () => {
     const pages = Array.from({ length: CHAMPIONS + 10 }, (_, i) =>
       page(`/p/${i}`, i === 7 ? 'Gift cards' : `Page ${i}`, [['', '', `A gift for you, number ${i}.`]]),
