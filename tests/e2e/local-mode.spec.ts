@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs'
 import { startStaticOrigin, type StaticOrigin } from '../servers/static-origin'
 import { installSpeechStandIn, type SpeechControl, type SpeechStandInOptions } from '../fixtures/speechStandIn'
 import { keyTo } from './fixtures/widgetKeyboard'
+import { waitForHydration } from './helpers'
 
 const EMBED_DIR = 'dist/embed'
 
@@ -77,6 +78,10 @@ test('this site with no keys: the mic listens in the browser, spoken phrases nav
   await notice.getByRole('button', { name: 'Accept' }).click()
   await expect(widget(page)).toHaveAttribute('data-status', 'listening')
   await expect(log(page)).toContainText('Listening. Say a command such as “scroll down”.')
+  // The press was the intent the pre-rendered page hydrates at: once it has, a link is followed in the page, and
+  // what the assistant says of it is heard here. (Before that, a link loads the next page and the conversation is
+  // picked up there: the next test.)
+  await waitForHydration(page)
 
   await say(page, 'go to the pricing page')
   await expect(page).toHaveURL(/\/pricing$/)
