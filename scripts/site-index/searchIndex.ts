@@ -1,11 +1,12 @@
 /**
  * Writes the site search index the page reads (src/voice/search/terms.ts has the format): for every term of the
- * site's main content, its champion list — the {@link CHAMPIONS} pages where it scores best by BM25 (Robertson &
- * Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009; k1 = 1.2, b = 0.75), the page's title
+ * site's main content, its champion list — the {@link CHAMPIONS} pages where it scores best by BM25 (`bm25Idf`;
+ * k1 = 1.2, b = 0.75), the page's title
  * and headings weighing more — each with the section holding the term and an excerpt around its first use.
  * Terms are grouped into shards by their first three code points; a shard over {@link SPLIT_BYTES} is split by
  * the fourth. The shards of a build share a folder named by their contents' hash (a host can cache them for good;
- * the manifest names the folder). One request per word then brings its pages and excerpts; no WebAssembly, no second request.
+ * the manifest names the folder). One request per word then brings its pages and excerpts; no WebAssembly, no
+ * second request.
  * @module
  */
 import { createHash } from 'node:crypto'
@@ -15,9 +16,10 @@ import { join } from 'node:path'
 import {
   EXCERPT_WINDOW_CHARS,
   SHARD_FOLDER,
-  SHARD_PREFIX,
   SIGNATURE_TERMS,
+  bm25Idf,
   shardFile,
+  shardKey,
   termSignature,
   termOf,
   wordsOf,
@@ -41,6 +43,9 @@ const SECTION_TEXT_WEIGHT = 100
 const K1 = 1.2
 const B = 0.75
 
+/** No prefix split: a term's three-code-point shard ({@link shardKey}). */
+const NO_SPLIT: ReadonlySet<string> = new Set()
+
 /** A page as the index takes it. */
 export interface IndexedPage {
   /** Absolute URL. */
@@ -59,7 +64,7 @@ interface Posting {
 }
 
 /** The excerpt around `at` in `text`: from a word start before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}. */
-function window(text: string, at: number): string {
+function excerptAround(text: string, at: number): string {
   const flat = text.replace(/\s+/g, ' ')
   if (flat.length <= EXCERPT_WINDOW_CHARS) return flat.trim()
   let start = Math.max(0, at - 60)
@@ -117,12 +122,11 @@ export async function writeSearchIndex(
   })
   const n = pages.length
   const avgLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, n)
-  const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
 
   // Each page's signature: its terms, the most characteristic (tf-idf) when there are many.
   const pageTerms: [string, number][][] = pages.map(() => [])
   for (const [term, byPage] of postings) {
-    const idf = idfOf(byPage.size)
+    const idf = bm25Idf(byPage.size, n)
     for (const [p, post] of byPage) pageTerms[p]!.push([term, post.tf * idf])
   }
   const signatures = pageTerms.map((terms) =>
@@ -138,7 +142,7 @@ export async function writeSearchIndex(
   const groups = new Map<string, { term: string; df: number; best: [number, number, Posting][] }[]>()
   for (const [term, byPage] of postings) {
     const df = byPage.size
-    const idf = idfOf(df)
+    const idf = bm25Idf(df, n)
     const best = [...byPage]
       .map(([p, post]): [number, number, Posting] => {
         const norm = K1 * (1 - B + (B * lengths[p]!) / avgLength)
@@ -146,7 +150,7 @@ export async function writeSearchIndex(
       })
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, CHAMPIONS)
-    const prefix = [...term].slice(0, SHARD_PREFIX).join('')
+    const prefix = shardKey(term, NO_SPLIT)
     const group = groups.get(prefix) ?? []
     group.push({ term, df, best })
     groups.set(prefix, group)
@@ -169,7 +173,7 @@ export async function writeSearchIndex(
           }
           const section = pages[p]!.sections[post.section]!
           const at = wordsOf(section.text).find((w) => termOf(w.word) === term)?.at ?? 0
-          return [i, Math.round(score * 1000) / 1000, section.heading, section.anchor, window(section.text, at)]
+          return [i, Math.round(score * 1000) / 1000, section.heading, section.anchor, excerptAround(section.text, at)]
         }),
       ]
     }
@@ -186,9 +190,9 @@ export async function writeSearchIndex(
     }
     split.push(prefix)
     const byKey = new Map<string, typeof entries>()
+    const splitHere = new Set([prefix])
     for (const e of entries) {
-      const cps = [...e.term]
-      const key = cps.length > SHARD_PREFIX ? prefix + cps[SHARD_PREFIX]! : prefix
+      const key = shardKey(e.term, splitHere)
       byKey.set(key, [...(byKey.get(key) ?? []), e])
     }
     for (const [key, part] of byKey) files.set(key, shardOf(part))

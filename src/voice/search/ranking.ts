@@ -3,7 +3,7 @@
  * the index's shards hold for them (./terms.ts), best first, and for each page the section that answers.
  * @module
  */
-import { signatureHas, termsOf, type Shard, type ShardHit } from './terms'
+import { bm25Idf, signatureHas, termsOf, type Shard, type ShardHit } from './terms'
 
 /** Most results a search gives the assistant. */
 export const SEARCH_MAX_RESULTS = 5
@@ -133,7 +133,7 @@ export function rankPages(terms: string[], shards: ReadonlyMap<string, Shard | n
         best.set(page[1], known)
       }
     }
-    idf.set(term, Math.log(1 + (pages - df + 0.5) / (df + 0.5)))
+    idf.set(term, bm25Idf(df, pages))
     if (df > pages * COMMON_SHARE) common.add(term)
     for (const [path, { score, hits, page }] of best) {
       const entry = found.get(path) ?? { title: page[0], path, lang: page[2], score: 0, terms: new Set(), hits: [] }

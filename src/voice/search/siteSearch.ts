@@ -112,7 +112,8 @@ interface PageIndex {
 }
 /** Rankings kept per page, made from the visitor's final words before the assistant's search of them. */
 const RANKED_KEPT = 8
-type LoadedIndex = PageIndex | { error: string }
+/** A loaded index, or why not: `retry` when a later search may load it (the network), not when it never will. */
+type LoadedIndex = PageIndex | { error: string; retry: boolean }
 
 /** The origin of the document's `<link rel="canonical">` (http(s) only), or ''. */
 function documentCanonicalOrigin(): string {
@@ -127,8 +128,6 @@ function documentCanonicalOrigin(): string {
   }
 }
 
-const UNREACHABLE =
-  "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has"
 /** Stands for `globalThis.fetch` as the key of the page's indexes. */
 const GLOBAL_FETCH = {}
 /**
@@ -179,6 +178,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       return {
         error:
           'this site has no search index, so only the page the visitor is on can be read (read_page); say so and offer what this page has',
+        retry: false,
       }
     let manifest: Partial<IndexManifest>
     try {
@@ -186,7 +186,11 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       if (!res.ok) throw new Error(`HTTP ${res.status}`)
       manifest = (await res.json()) as typeof manifest
     } catch {
-      return { error: UNREACHABLE }
+      return {
+        error:
+          "the site's search index could not be loaded right now, so other pages cannot be searched; say so and offer what this page has",
+        retry: true,
+      }
     }
     if (
       typeof manifest.origin !== 'string' ||
@@ -194,6 +198,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     ) {
       return {
         error: `the site's search index was built for ${typeof manifest.origin === 'string' ? manifest.origin : 'another site'}, not for this site (${origin}), so it cannot be used; say the site search is not set up correctly`,
+        retry: false,
       }
     }
     if (
@@ -206,6 +211,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       return {
         error:
           "the site's search index was built by an older version of VoiceOS and must be built again (npx voiceos index); say the site search is not set up correctly",
+        retry: false,
       }
     const m = manifest as IndexManifest
     return { manifest: m, base: new URL(m.shards, base), split: new Set(m.split), shards: new Map(), ranked: new Map() }
@@ -334,7 +340,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       if (query === '') return { ok: false, error: 'the search was empty: ask the visitor what to look for' }
       const index = await (ready ??= loadOnce())
       if ('error' in index) {
-        if (base && !index.error.includes('built ')) ready = undefined // a failed load is tried again by the next search
+        if (index.retry) ready = undefined // a load the network failed is tried again by the next search
         return { ok: false, error: index.error }
       }
       try {

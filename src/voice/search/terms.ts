@@ -60,6 +60,15 @@ export interface Shard {
   terms: Record<string, [df: number, hits: ShardHit[]]>
 }
 
+/**
+ * BM25's inverse document frequency of a term on `df` of `pages` pages (Robertson & Zaragoza, "The Probabilistic
+ * Relevance Framework: BM25 and Beyond", 2009, the non-negative form): the indexer's scores and the page's
+ * estimate for a term a page holds by its signature both use it.
+ */
+export function bm25Idf(df: number, pages: number): number {
+  return Math.log(1 + (pages - df + 0.5) / (df + 0.5))
+}
+
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
 export const EXCERPT_WINDOW_CHARS = 240
 
@@ -122,15 +131,10 @@ export async function shardText(bytes: Uint8Array<ArrayBuffer>): Promise<string>
   void writer.write(bytes).catch(() => undefined)
   void writer.close().catch(() => undefined)
   const reader = inflate.readable.getReader()
-  const chunks: Uint8Array<ArrayBuffer>[] = []
-  for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value)
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.length
-  }
-  return new TextDecoder().decode(all)
+  const decoder = new TextDecoder()
+  let text = ''
+  for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true })
+  return text + decoder.decode()
 }
 
 /** Most terms of a page its signature holds: its most characteristic ones (tf-idf) when it has more. */
