@@ -1,7 +1,8 @@
 /**
  * `npm run assistant -- index`: builds the site search index (./indexer.ts) and says where to publish it;
  * `npm run assistant -- show` reports its age and page count ({@link describeIndex}).
- * Exit codes: 0 done, 1 the source could not be read or the index not written, 2 a usage error.
+ * Exit codes: 0 written, 1 the source could not be read, the index was refused (no page, or under half the pages
+ * found: ./indexer.ts `MIN_INDEXED_SHARE`) or not written, 2 a usage error.
  * @module
  */
 import { readFile } from 'node:fs/promises'
@@ -36,6 +37,11 @@ Options:
   --origin URL         the site's origin, for --dir
   --max-pages N        most pages of a crawl (default ${DEFAULT_MAX_PAGES})
   --out FOLDER         where to write the index (default ./${DEFAULT_INDEX_DIR})
+  --state FILE         where the next run's state is kept (default: beside the folder, .<folder>.state.json.gz;
+                       not to be published)
+
+Exit codes: 0 written; 1 the source could not be read, no page could be indexed or fewer than half the pages
+found (nothing is written then, and the top reasons are named); 2 a usage error.
   -h, --help           this text`
 
 /** What the command reads and writes (injected by tests). */
@@ -61,17 +67,37 @@ export function progressBar(done: number, total: number, width = 30): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(done).padStart(String(total).length)}/${total} pages`
 }
 
-/** The summary lines of a run: pages indexed, then skipped pages grouped by reason. */
+/** How many skip reasons {@link summaryLines} names when an index is refused. */
+const TOP_REASONS = 3
+
+/**
+ * The summary lines of a run: pages indexed (or why the index was refused, with the top skip reasons and their
+ * counts), then skipped pages grouped by reason.
+ */
 export function summaryLines(s: IndexSummary): string[] {
-  const lines = [
-    `Indexed ${s.indexed} page${s.indexed === 1 ? '' : 's'} of ${s.origin} in ${(s.ms / 1000).toFixed(1)} s: ${s.fetched} fetched, ${s.unchanged} unchanged, ${s.removed} removed; ${kb(s.bytes)} in ${s.outDir} (languages: ${s.languages.join(', ') || 'none'}).`,
-  ]
+  const groups = new Map<string, IndexSummary['skipped']>()
+  for (const k of s.skipped) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
+  const byCount = [...groups].sort((a, b) => b[1].length - a[1].length)
+  const lines = s.written
+    ? [
+        `Indexed ${s.indexed} page${s.indexed === 1 ? '' : 's'} of ${s.origin} (of ${s.found} found${s.listings ? `; ${s.listings} listing pages, ranked only when nothing else matches` : ''}) in ${(s.ms / 1000).toFixed(1)} s: ${s.fetched} fetched, ${s.unchanged} unchanged, ${s.removed} removed; ${kb(s.bytes)} in ${s.outDir} (languages: ${s.languages.join(', ') || 'none'}).`,
+      ]
+    : [
+        `Nothing was written: ${s.indexed === 0 ? 'no page' : `only ${s.indexed} of the ${s.found} pages found`} could be indexed${s.found === 0 ? ' (no page was found at all)' : ''}. The top reasons: ${
+          byCount
+            .slice(0, TOP_REASONS)
+            .map(([reason, list]) => `${reason} (${list.length})`)
+            .join(', ') || 'none recorded'
+        }.${s.outDir ? ` The index in ${s.outDir}, if any, was left as it was.` : ''}`,
+      ]
+  if (s.ignoredCanonicals > 0)
+    lines.push(
+      `${s.ignoredCanonicals} page${s.ignoredCanonicals === 1 ? '' : 's'} named a canonical URL that is not on ${s.origin} (a file:// path or another site): indexed at the URL where ${s.ignoredCanonicals === 1 ? 'it was' : 'they were'} found.`,
+    )
   if (s.skipped.length === 0) lines.push('Skipped: none.')
   else {
-    const groups = new Map<string, IndexSummary['skipped']>()
-    for (const k of s.skipped) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
     lines.push(`Skipped ${s.skipped.length}:`)
-    for (const [reason, list] of groups) {
+    for (const [reason, list] of byCount) {
       const shown = list.slice(0, 5).map((k) => `${k.url}${k.detail ? ` (${k.detail})` : ''}`)
       lines.push(
         `  ${reason} (${list.length}): ${shown.join(', ')}${list.length > 5 ? `, +${list.length - 5} more` : ''}`,
@@ -125,6 +151,7 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
         origin: { type: 'string' },
         'max-pages': { type: 'string' },
         out: { type: 'string' },
+        state: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -175,6 +202,7 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
     const summary = await buildSiteIndex({
       source,
       outDir,
+      ...(values.state !== undefined && { stateFile: resolve(values.state) }),
       ...(io.fetch && { fetch: io.fetch }),
       ...(io.backoffMs !== undefined && { backoffMs: io.backoffMs }),
       ...(io.now && { now: io.now }),
@@ -187,6 +215,10 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
       },
     })
     if (io.isTTY && io.write) io.write('\n')
+    if (!summary.written) {
+      for (const line of summaryLines(summary)) io.stderr(line)
+      return 1
+    }
     for (const line of summaryLines(summary)) io.stdout(line)
     io.stdout(
       `Publish the folder ${outDir} on ${summary.origin} (for example at ${summary.origin}/site-index/, beside embed/voiceos.js) and name it in the script tag: data-site-index="/site-index/" (or VoiceOS.init({ siteIndex: '/site-index/' })).`,

@@ -34,6 +34,11 @@ export interface ExtractedPage {
   sections: PageSection[]
   /** Same-origin and other links of the whole page (absolute, without fragment), for a crawl. */
   links: string[]
+  /**
+   * A generated listing page: its path is a generator's listing ({@link isListingPath}) or its main content is
+   * mostly links ({@link LISTING_LINK_SHARE}). It is indexed, but ranks only when no other page matches.
+   */
+  listing: boolean
 }
 
 /**
@@ -56,8 +61,8 @@ const isPermalink = (a: Element) =>
 /** Separators between a page's name and the site's in `<title>`: WordPress' –, Sphinx's —, and | - · » / : */
 const TITLE_SEPARATOR = /^\s+[|\-–—·•»/\\:]\s+/
 
-/** Least share of the main landmark's text Readability's article must keep to be taken instead of the landmark. */
-const MIN_ARTICLE_SHARE = 0.85
+/** Least share of the page's text the main heading's parent must hold to be taken as the main content. */
+const HEADING_ROOT_SHARE = 0.5
 
 const HEADING = /^H([1-6])$/
 const BLOCK =
@@ -127,38 +132,91 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const docTitle = squash(document.querySelector('title')?.textContent ?? '')
 
   for (const el of [...document.querySelectorAll(CHROME)]) el.remove()
-  const mainHeading = (() => {
-    const h1 = document.querySelector('main h1, [role="main"] h1, article h1') ?? document.querySelector('h1')
-    return h1 ? headingText(h1) : ''
-  })()
-  // The author's own main landmark, as it is before Readability (which mutates the document).
-  const landmark = (document.querySelector('main') ?? document.querySelector('[role="main"]'))?.cloneNode(true) as
-    Element | undefined
-  const article = (() => {
-    try {
-      // Readability mutates the document it is given; links and directives were read above.
-      return new Readability(document, { charThreshold: 200, keepClasses: false }).parse()
-    } catch {
-      return null
-    }
-  })()
-  let root: Element | null = null
-  if (article?.content) root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body
-  // Readability scores blocks by the length of their prose: on a short page of cards (plans, features) it drops
-  // the cards' headings and short lines. When it keeps less than MIN_ARTICLE_SHARE of the main landmark's text,
-  // the landmark is the main content.
-  const landmarkText = landmark ? squash(landmark.textContent ?? '').length : 0
-  if (landmark && landmarkText > 0 && squash(root?.textContent ?? '').length < MIN_ARTICLE_SHARE * landmarkText)
-    root = landmark
+  // The page's main heading: in the main landmark or article; else the h1 the title names (a header's h1 is often
+  // the site's name: Sphinx themes put "Django documentation" in one); else the first h1.
+  const h1s = [...document.querySelectorAll('h1')]
+  const titleParts = splitTitle(docTitle).map((t) => t.toLowerCase())
+  const mainH1 =
+    document.querySelector('main h1, [role="main"] h1, article h1') ??
+    h1s.find((h) => headingText(h).toLowerCase() === titleParts[0]) ??
+    h1s.find((h) => titleParts.length < 2 || headingText(h).toLowerCase() !== titleParts[1]) ??
+    h1s[0] ??
+    null
+  const mainHeading = mainH1 ? headingText(mainH1) : ''
+  // The main content, cheapest rule first: the author's main landmark (`<main>`, `role="main"`); else the element
+  // holding the main heading when it holds at least HEADING_ROOT_SHARE of the page's text (Sphinx's section
+  // `div`); else Mozilla's Readability (the reader view's scoring of prose blocks), which costs most.
+  const landmark = document.querySelector('main') ?? document.querySelector('[role="main"]')
+  const headingParent = mainH1?.parentElement
+  const headingRoot =
+    !landmark &&
+    headingParent &&
+    headingParent !== document.body &&
+    headingParent !== document.documentElement &&
+    squash(headingParent.textContent ?? '').length >=
+      HEADING_ROOT_SHARE * squash(document.body?.textContent ?? '').length
+      ? headingParent
+      : null
+  let root: Element | null = landmark ?? headingRoot
+  let articleTitle = ''
+  if (!root) {
+    const article = (() => {
+      try {
+        // Readability mutates the document it is given; links and directives were read above.
+        return new Readability(document, { charThreshold: 200, keepClasses: false }).parse()
+      } catch {
+        return null
+      }
+    })()
+    articleTitle = squash(article?.title ?? '')
+    if (article?.content) root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body
+  }
   if (!root || squash(root.textContent ?? '').length === 0)
     root = document.querySelector('main, [role="main"], article') ?? document.body
   const title =
-    pageName(docTitle, mainHeading) ||
-    squash(article?.title ?? '') ||
-    docTitle ||
-    squash(root?.querySelector('h1')?.textContent ?? '')
+    pageName(docTitle, mainHeading) || articleTitle || docTitle || squash(root?.querySelector('h1')?.textContent ?? '')
 
-  return { title, lang, noindex, canonical, sections: root ? sectionsOf(root) : [], links }
+  const listing = isListingPath(new URL(url).pathname) || (root ? linkDense(root) : false)
+  return { title, lang, noindex, canonical, sections: root ? sectionsOf(root) : [], links, listing }
+}
+
+/**
+ * Paths of the pages generators write to list other pages, not to say anything: Sphinx's `genindex`,
+ * `py-modindex` and `search`; tag, category, author and date archives and their pagination (WordPress, Hugo,
+ * Jekyll, Docusaurus' blog); `search` pages.
+ */
+const LISTING_PATH =
+  /(^|\/)(genindex(-[\w]+)?|[\w-]*modindex|search|searchindex|tags?|categor(y|ies)|archives?|authors?|sitemap)(\.html?|\/)?$|\/(tags?|categor(y|ies)|archives?|authors?)\/|\/page\/\d+\/?$|\/\d{4}\/(\d{2}\/)?$/i
+
+/** Whether a page's path is a generated listing's ({@link LISTING_PATH}). */
+export function isListingPath(path: string): boolean {
+  return LISTING_PATH.test(path)
+}
+
+/** Least share of the main content's text inside links, with {@link LISTING_MIN_LINKS}, that makes it a listing. */
+export const LISTING_LINK_SHARE = 0.6
+/** Fewest links of a link-dense listing (a short page of two links is not one). */
+export const LISTING_MIN_LINKS = 20
+
+/**
+ * Whether the main content is mostly links (a term index, a table of contents, an archive): at least
+ * {@link LISTING_MIN_LINKS} links whose text is at least {@link LISTING_LINK_SHARE} of all its text — link density,
+ * the measure boilerplate detection uses (Kohlschütter et al., "Boilerplate Detection using Shallow Text
+ * Features", WSDM 2010).
+ */
+function linkDense(root: Element): boolean {
+  const links = [...root.querySelectorAll('a[href]')]
+  if (links.length < LISTING_MIN_LINKS) return false
+  const total = squash(root.textContent ?? '').length
+  if (total === 0) return false
+  const linked = links.reduce((sum, a) => sum + squash(a.textContent ?? '').length, 0)
+  return linked / total >= LISTING_LINK_SHARE
+}
+
+/** A `<title>`'s parts around its first separator ({@link TITLE_SEPARATOR}): `[page, site]`, or the whole title. */
+function splitTitle(title: string): string[] {
+  const m = /\s+[|\-–—·•»/\\:]\s+/.exec(title)
+  return m ? [title.slice(0, m.index).trim(), title.slice(m.index + m[0].length).trim()] : [title]
 }
 
 /**

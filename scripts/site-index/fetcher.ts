@@ -4,6 +4,7 @@
  * followed by hand so a loop or a jump to another origin is seen, and bodies read up to a byte limit.
  * @module
  */
+import { decodeHtml } from './decode'
 
 /** The User-Agent of every request (robots.txt rules are matched against `VoiceOS`). */
 export const USER_AGENT = 'VoiceOS-SiteIndexer/1.0 (+https://github.com/voiceos; site search for the VoiceOS assistant)'
@@ -26,6 +27,7 @@ export type FetchFailure =
   | { kind: 'too-many-redirects' }
   | { kind: 'off-origin'; location: string }
   | { kind: 'too-big'; bytes: number }
+  | { kind: 'not-text'; detail: string }
 
 /** A fetched response (after redirects), its body read (or not, for 304). */
 export interface Fetched {
@@ -36,7 +38,7 @@ export interface Fetched {
   contentType: string
   etag: string | null
   lastModified: string | null
-  /** The body as text ('' for 304). */
+  /** The body as text, decoded in the charset it declares (./decode.ts; '' for 304). */
   body: string
 }
 
@@ -117,13 +119,13 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     return last
   }
 
-  const readBody = async (res: Response): Promise<{ text: string } | { tooBig: number }> => {
+  const readBody = async (res: Response): Promise<{ bytes: Uint8Array } | { tooBig: number }> => {
     const declared = Number(res.headers.get('content-length'))
     if (Number.isFinite(declared) && declared > maxBytes) {
       await res.body?.cancel().catch(() => undefined)
       return { tooBig: declared }
     }
-    if (!res.body) return { text: '' }
+    if (!res.body) return { bytes: new Uint8Array(0) }
     const reader = res.body.getReader()
     const chunks: Uint8Array[] = []
     let size = 0
@@ -137,7 +139,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
       }
       chunks.push(value)
     }
-    return { text: Buffer.concat(chunks).toString('utf8') }
+    return { bytes: Buffer.concat(chunks) }
   }
 
   return {
@@ -186,7 +188,9 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         }
         const body = await readBody(res)
         if ('tooBig' in body) return { ok: false, url: start, kind: 'too-big', bytes: body.tooBig }
-        return { ...meta, body: body.text }
+        const decoded = decodeHtml(body.bytes, res.headers.get('content-type'))
+        if (!decoded.ok) return { ok: false, url: start, kind: 'not-text', detail: decoded.detail }
+        return { ...meta, body: decoded.text }
       }
     },
     get inFlight() {

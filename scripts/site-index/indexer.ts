@@ -10,19 +10,33 @@
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import robotsParser from 'robots-parser'
 import { INDEX_FORMAT_VERSION, SHARD_FOLDER, type IndexManifest } from '../../src/voice/search/terms'
-import { extractPage, type PageSection } from './extract'
+import { decodeHtml } from './decode'
+import { extractPage, isListingPath, type ExtractedPage, type PageSection } from './extract'
 import { writeSearchIndex } from './searchIndex'
-import { htmlFiles, MAX_SITEMAP_URLS, normalize, readSitemap, urlOfFile, type Candidate } from './sources'
+import {
+  canonicalUrl,
+  htmlFiles,
+  MAX_SITEMAP_URLS,
+  normalize,
+  readSitemap,
+  servedUrlOfFile,
+  staticUrlOfFile,
+  type Candidate,
+} from './sources'
 
 export { MAX_SITEMAP_URLS } from './sources'
-import { createFetcher, ROBOTS_AGENT } from './fetcher'
+import { createFetcher, DEFAULT_MAX_BYTES, ROBOTS_AGENT } from './fetcher'
+import { defaultStateFile, readIndexState } from './state'
+
+export { defaultStateFile, readIndexState } from './state'
 
 /** File the widget reads first: `{ v, origin, builtAt, pages, languages, split, shards }` (src/voice/search/terms.ts). */
 export const MANIFEST_FILE = 'voiceos-index.json'
-/** What a re-run reads: every page's validators and sections. Not needed by the browser. */
+/** Where an older version kept its state, inside the index folder: read once, then removed ({@link defaultStateFile}). */
 export const STATE_FILE = 'voiceos-index-state.json'
 /** Default `--max-pages` of a crawl. */
 export const DEFAULT_MAX_PAGES = 500
@@ -54,6 +68,8 @@ export interface PageRecord {
   lastmod: string | null
   /** SHA-256 of the extracted content (finds duplicates under other URLs). */
   hash: string
+  /** A generated listing page (./extract.ts `listing`). */
+  listing?: boolean
 }
 
 /** The state file. */
@@ -86,14 +102,24 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void
   /** @default () => new Date() */
   now?: () => Date
+  /** Where the run's state is read and written. @default {@link defaultStateFile}(outDir) */
+  stateFile?: string
 }
 
 /** What a run did. */
 export interface IndexSummary {
   origin: string
   outDir: string
-  /** Pages in the index. */
+  /** Where the run's state was written ({@link defaultStateFile}), or null when nothing was written. */
+  stateFile: string | null
+  /** Pages in the index (when `written`; else the pages the refused index would have had). */
   indexed: number
+  /** Pages found: the folder's HTML files, the sitemap's URLs or the crawl's same-origin links (robots allowing). */
+  found: number
+  /** Of `indexed`, generated listing pages (./extract.ts `listing`): ranked only when nothing else matches. */
+  listings: number
+  /** Pages whose `<link rel="canonical">` was ignored (not http(s), or another origin: ./sources.ts canonicalUrl). */
+  ignoredCanonicals: number
   /** Pages fetched and (re-)extracted this run. */
   fetched: number
   /** Pages kept from the last run without a new download (`lastmod` unchanged, or 304). */
@@ -101,7 +127,12 @@ export interface IndexSummary {
   /** Pages of the last run no longer found. */
   removed: number
   skipped: { url: string; reason: SkipReason; detail?: string }[]
-  /** Bytes of the written index folder (the shards and the manifest; not the state file). */
+  /**
+   * False when the index was refused and nothing was written (the folder keeps its last index): no page indexed, or
+   * fewer than {@link MIN_INDEXED_SHARE} of the pages found.
+   */
+  written: boolean
+  /** Bytes of the written index folder (the shards and the manifest). */
   bytes: number
   languages: string[]
   /** Most requests that were in flight at once. */
@@ -109,17 +140,8 @@ export interface IndexSummary {
   ms: number
 }
 
-/** Reads the state of the last run in `outDir` (null when there is none, it is unreadable or for another origin). */
-export async function readIndexState(outDir: string, origin?: string): Promise<IndexState | null> {
-  try {
-    const state = JSON.parse(await readFile(join(outDir, STATE_FILE), 'utf8')) as IndexState
-    if (state.v !== 1 || !Array.isArray(state.pages)) return null
-    if (origin !== undefined && state.origin !== origin) return null
-    return state
-  } catch {
-    return null
-  }
-}
+/** Least share of the pages found that must be indexed for the index to be written. */
+export const MIN_INDEXED_SHARE = 0.5
 
 /** Reads the published manifest in `outDir`, or null. */
 export async function readIndexManifest(outDir: string): Promise<IndexManifest | null> {
@@ -131,11 +153,11 @@ export async function readIndexManifest(outDir: string): Promise<IndexManifest |
   }
 }
 
-/** Bytes of the files under `dir`, less the state file. */
+/** Bytes of the files under `dir`. */
 async function folderBytes(dir: string): Promise<number> {
   let total = 0
   for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile() || e.name === STATE_FILE) continue
+    if (!e.isFile()) continue
     total += (await stat(join(e.parentPath ?? dir, e.name))).size
   }
   return total
@@ -155,7 +177,11 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   const now = options.now ?? (() => new Date())
   const src = options.source
   const origin = new URL(src.kind === 'dir' ? src.origin : src.url).origin
-  const previous = await readIndexState(options.outDir, origin)
+  const stateFile = options.stateFile ?? defaultStateFile(options.outDir)
+  const oldStateFile = join(options.outDir, STATE_FILE)
+  const previous = (await readIndexState(stateFile, origin)) ?? (await readIndexState(oldStateFile, origin))
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  let ignoredCanonicals = 0
   const before = new Map(previous?.pages.map((p) => [p.url, p]) ?? [])
   const fetcher = createFetcher({
     ...(options.fetch && { fetch: options.fetch }),
@@ -178,20 +204,17 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   const progress = () => options.onProgress?.(done, total)
 
   /** Adds an extracted page (or skips it: noindex, canonical elsewhere, duplicate, empty). Returns its links. */
-  const accept = (fetchedUrl: string, html: string, meta: Pick<PageRecord, 'etag' | 'lastModified' | 'lastmod'>) => {
-    const page = extractPage(html, fetchedUrl)
+  const accept = (
+    fetchedUrl: string,
+    page: ExtractedPage,
+    meta: Pick<PageRecord, 'etag' | 'lastModified' | 'lastmod'>,
+  ) => {
     if (page.noindex) {
       skip(fetchedUrl, 'noindex')
       return page.links
     }
-    let url = fetchedUrl
-    if (page.canonical && page.canonical !== fetchedUrl) {
-      if (new URL(page.canonical).origin !== origin) {
-        skip(fetchedUrl, 'duplicate', `canonical ${page.canonical}`)
-        return page.links
-      }
-      url = page.canonical
-    }
+    const url = canonicalUrl(fetchedUrl, page.canonical, origin)
+    if (page.canonical && url === fetchedUrl && page.canonical !== fetchedUrl) ignoredCanonicals++
     const hash = createHash('sha256')
       .update(JSON.stringify([page.title, page.sections]))
       .digest('hex')
@@ -203,7 +226,15 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
       skip(fetchedUrl, 'no content')
       return page.links
     }
-    pages.set(url, { url, title: page.title, lang: page.lang, sections: page.sections, hash, ...meta })
+    pages.set(url, {
+      url,
+      title: page.title,
+      lang: page.lang,
+      sections: page.sections,
+      hash,
+      ...(page.listing && { listing: true }),
+      ...meta,
+    })
     hashes.set(hash, url)
     return [...page.links, ...(url !== fetchedUrl ? [url] : [])]
   }
@@ -235,7 +266,9 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
               ? 'redirect loop'
               : res.kind === 'off-origin'
                 ? 'off origin'
-                : 'network'
+                : res.kind === 'not-text'
+                  ? 'not HTML'
+                  : 'network'
       const detail =
         res.kind === 'status'
           ? `HTTP ${res.status}`
@@ -245,7 +278,9 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
               ? `redirects to ${res.location}`
               : res.kind === 'network'
                 ? res.message
-                : undefined
+                : res.kind === 'not-text'
+                  ? res.detail
+                  : undefined
       skip(c.url, reason, detail)
       return []
     }
@@ -258,27 +293,56 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
       return []
     }
     fetched++
-    return accept(res.url, res.body, { etag: res.etag, lastModified: res.lastModified, lastmod: c.lastmod })
+    return accept(res.url, extractPage(res.body, res.url), {
+      etag: res.etag,
+      lastModified: res.lastModified,
+      lastmod: c.lastmod,
+    })
   }
 
   if (src.kind === 'dir') {
-    const files = await htmlFiles(src.dir)
+    const files = (await htmlFiles(src.dir)).filter((f) => staticUrlOfFile(f, origin) !== null)
     total = files.length
     progress()
+    // Pass 1: each file read, decoded and extracted at the URL a static host serves it at; the site's own links
+    // collected, which say whether it is served without `.html` (./sources.ts servedUrlOfFile).
+    const read: { file: string; url: string; page: ExtractedPage; hash: string }[] = []
+    const linked = new Set<string>()
     for (const file of files) {
-      const url = urlOfFile(file, origin)
-      if (url) {
-        const html = await readFile(join(src.dir, file), 'utf8')
-        const old = before.get(url)
-        const hash = createHash('sha256').update(html).digest('hex')
-        if (old && old.etag === hash) keep(old)
-        else {
-          fetched++
-          accept(url, html, { etag: hash, lastModified: null, lastmod: null })
+      const url = staticUrlOfFile(file, origin)!
+      const info = await stat(join(src.dir, file))
+      if (info.size > maxBytes) {
+        skip(url, 'too big', `over ${maxBytes} bytes (${info.size})`)
+      } else {
+        const bytes = await readFile(join(src.dir, file))
+        const hash = createHash('sha256').update(bytes).digest('hex')
+        // Every file is read again (its URL depends on the links of all the others); the state serves fetches.
+        {
+          const decoded = decodeHtml(bytes)
+          if (!decoded.ok) skip(url, 'not HTML', decoded.detail)
+          else {
+            const page = extractPage(decoded.text, url)
+            for (const link of page.links) if (link.startsWith(`${origin}/`)) linked.add(new URL(link).pathname)
+            read.push({ file, url, page, hash })
+          }
         }
       }
       done++
       progress()
+    }
+    // Pass 2: each page at the URL the site's links use.
+    for (const { file, url, page, hash } of read) {
+      const served = servedUrlOfFile(file, origin, linked)
+      fetched++
+      accept(
+        served,
+        served === url ? page : { ...page, listing: page.listing || isListingPath(new URL(served).pathname) },
+        {
+          etag: hash,
+          lastModified: null,
+          lastmod: null,
+        },
+      )
     }
   } else {
     const robotsRes = await fetcher.get(`${origin}/robots.txt`, origin)
@@ -333,15 +397,37 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
 
   const removed = [...before.keys()].filter((u) => !pages.has(u)).length
   const records = [...pages.values()].sort((a, b) => a.url.localeCompare(b.url))
+  const languages = [...new Set(records.map((r) => (r.lang === 'unknown' ? 'en' : r.lang)))].sort()
+  const summary = (written: boolean, bytes: number): IndexSummary => ({
+    origin,
+    outDir: options.outDir,
+    stateFile: written ? stateFile : null,
+    indexed: records.length,
+    found: total,
+    listings: records.filter((r) => r.listing).length,
+    ignoredCanonicals,
+    fetched,
+    unchanged,
+    removed,
+    skipped,
+    written,
+    bytes,
+    languages,
+    peakConcurrency: fetcher.peak,
+    ms: Math.round(performance.now() - started),
+  })
+  // An index of nothing, or of less than half the site, would answer visitors wrongly: the last one stays. Pages
+  // the site itself keeps out (noindex) and copies of indexed pages (duplicates) are not missing.
+  const keptOut = skipped.filter((k) => k.reason === 'noindex' || k.reason === 'duplicate').length
+  if (records.length === 0 || records.length < MIN_INDEXED_SHARE * (total - keptOut)) return summary(false, 0)
 
-  // A fresh index of every page: old shards (and an older version's Pagefind files) go first.
+  // A fresh index of every page: old shards (and an older version's Pagefind files and state) go first.
   await mkdir(options.outDir, { recursive: true })
   for (const e of await readdir(options.outDir, { withFileTypes: true })) {
-    if (OWN_FOLDERS.includes(e.name) || OLD_FILES.test(e.name))
+    if (OWN_FOLDERS.includes(e.name) || OLD_FILES.test(e.name) || e.name === STATE_FILE)
       await rm(join(options.outDir, e.name), { recursive: true, force: true })
   }
   const { split, shards } = await writeSearchIndex(records, options.outDir)
-  const languages = [...new Set(records.map((r) => (r.lang === 'unknown' ? 'en' : r.lang)))].sort()
   const builtAt = now().toISOString()
   const manifest: IndexManifest = {
     v: INDEX_FORMAT_VERSION,
@@ -354,19 +440,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   }
   await writeFile(join(options.outDir, MANIFEST_FILE), `${JSON.stringify(manifest)}\n`)
   const state: IndexState = { v: 1, origin, builtAt, pages: records }
-  await writeFile(join(options.outDir, STATE_FILE), JSON.stringify(state))
-
-  return {
-    origin,
-    outDir: options.outDir,
-    indexed: records.length,
-    fetched,
-    unchanged,
-    removed,
-    skipped,
-    bytes: await folderBytes(options.outDir),
-    languages,
-    peakConcurrency: fetcher.peak,
-    ms: Math.round(performance.now() - started),
-  }
+  await mkdir(dirname(stateFile), { recursive: true })
+  await writeFile(stateFile, gzipSync(JSON.stringify(state)))
+  return summary(true, await folderBytes(options.outDir))
 }

@@ -1,12 +1,14 @@
 /**
- * Writes the site search index the page reads (src/voice/search/terms.ts has the format): for every term of the
- * site's main content, its champion list — the {@link CHAMPIONS} pages where it scores best by BM25 (`bm25Idf`;
- * k1 = 1.2, b = 0.75), the page's title
- * and headings weighing more — each with the section holding the term and an excerpt around its first use.
+ * Writes the site search index the page reads (src/voice/search/terms.ts has the format). Each page is read once:
+ * its title, and each section's heading and text, tokenised in one pass ({@link collectPostings}), each term's
+ * first use in a section recorded as it passes. Every (term, section) is then scored by BM25F
+ * (`bm25fScore`: title, heading and body fields, each with its weight and length normalisation), and a term's
+ * shard entry holds every section that uses it (a page's best {@link MAX_SECTIONS_PER_PAGE}) as compact postings, plus
+ * its {@link CHAMPIONS} best pages with the section's heading, anchor and an excerpt around the term (a champion
+ * list: Manning, Raghavan & Schütze, *Introduction to Information Retrieval*, §7.1.3).
  * Terms are grouped into shards by their first three code points; a shard over {@link SPLIT_BYTES} is split by
  * the fourth. The shards of a build share a folder named by their contents' hash (a host can cache them for good;
- * the manifest names the folder). One request per word then brings its pages and excerpts; no WebAssembly, no
- * second request.
+ * the manifest names the folder). One request per word then brings its pages and excerpts.
  * @module
  */
 import { createHash } from 'node:crypto'
@@ -15,36 +17,34 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   EXCERPT_WINDOW_CHARS,
+  MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
-  SIGNATURE_TERMS,
   bm25Idf,
+  bm25fScore,
   shardFile,
   shardKey,
-  termSignature,
   termOf,
-  wordsOf,
+  type FieldParams,
   type Shard,
   type ShardHit,
+  type ShardPage,
 } from '../../src/voice/search/terms'
 import type { PageSection } from './extract'
 
-/** Pages kept per term: a question's pages are among its words' best (README "Site search"). */
-export const CHAMPIONS = 16
+/** Pages whose excerpts a term's shard entry carries: a question's result pages are among its words' best. */
+export const CHAMPIONS = 4
 /** A shard's size, in bytes of JSON, above which its prefix is split by one more code point. */
 export const SPLIT_BYTES = 24_000
-/** Weight of a term in the page's title, and in a section's heading, against once in its text. */
-const TITLE_WEIGHT = 4
-const HEADING_WEIGHT = 3
 /**
- * A term's section on a page is the one using it most in its text, its heading breaking ties (a section whose
- * heading alone holds it comes last): the excerpt shows the term in use; the heading is the result's title already.
+ * BM25F's fields: the page's title (shared by its sections), the section's heading and its text. Weights as the
+ * field's usual practice (a title word says more than a body word); b per field: titles and headings are short and
+ * alike, so their length matters less (Robertson & Zaragoza 2009, §3.2).
  */
-const SECTION_TEXT_WEIGHT = 100
-const K1 = 1.2
-const B = 0.75
-
-/** No prefix split: a term's three-code-point shard ({@link shardKey}). */
-const NO_SPLIT: ReadonlySet<string> = new Set()
+export const FIELDS: Readonly<Record<'title' | 'heading' | 'body', FieldParams>> = {
+  title: { weight: 4, b: 0.5 },
+  heading: { weight: 2.5, b: 0.5 },
+  body: { weight: 1, b: 0.75 },
+}
 
 /** A page as the index takes it. */
 export interface IndexedPage {
@@ -53,19 +53,98 @@ export interface IndexedPage {
   title: string
   lang: string
   sections: PageSection[]
+  /** A generated listing page (term index, search page, archive): ranked only when no other page matches. */
+  listing?: boolean
 }
 
-interface Posting {
-  /** Weighted term frequency on the page. */
-  tf: number
-  /** Index of the term's section ({@link SECTION_TEXT_WEIGHT}), and its weight there. */
-  section: number
-  weight: number
+/** A term's use in one section: its frequency in the heading and the text, and its first offset in the text. */
+interface Use {
+  heading: number
+  body: number
+  /** Offset of the term's first use in the section's flattened text, or -1 (heading only). */
+  at: number
 }
 
-/** The excerpt around `at` in `text`: from a word start before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}. */
-function excerptAround(text: string, at: number): string {
-  const flat = text.replace(/\s+/g, ' ')
+/** What one pass over the pages finds: per term, per page, per section, its {@link Use}; and field lengths. */
+export interface Postings {
+  /** term → page → section → use. */
+  uses: Map<string, Map<number, Map<number, Use>>>
+  /** term → page → frequency in the page's title. */
+  titles: Map<string, Map<number, number>>
+  /** Words in each page's title. */
+  titleLengths: number[]
+  /** Words in each section's heading and text, by page. */
+  headingLengths: number[][]
+  bodyLengths: number[][]
+  /** Each section's text with whitespace collapsed (what excerpts are cut from), by page. */
+  flat: string[][]
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
+
+/** Tokenises every page once (MiniSearch's single pass: each word's term looked up once, `termOf` memoised). */
+export function collectPostings(pages: readonly IndexedPage[]): Postings {
+  const out: Postings = {
+    uses: new Map(),
+    titles: new Map(),
+    titleLengths: [],
+    headingLengths: [],
+    bodyLengths: [],
+    flat: [],
+  }
+  const use = (term: string, p: number, s: number): Use => {
+    let byPage = out.uses.get(term)
+    if (!byPage) out.uses.set(term, (byPage = new Map<number, Map<number, Use>>()))
+    let bySection = byPage.get(p)
+    if (!bySection) byPage.set(p, (bySection = new Map<number, Use>()))
+    let u = bySection.get(s)
+    if (!u) bySection.set(s, (u = { heading: 0, body: 0, at: -1 }))
+    return u
+  }
+  pages.forEach((page, p) => {
+    let titleLength = 0
+    for (const m of page.title.matchAll(WORD)) {
+      const term = termOf(m[0])
+      if (!term) continue
+      titleLength++
+      let byPage = out.titles.get(term)
+      if (!byPage) out.titles.set(term, (byPage = new Map<number, number>()))
+      byPage.set(p, (byPage.get(p) ?? 0) + 1)
+    }
+    out.titleLengths.push(titleLength)
+    const headings: number[] = []
+    const bodies: number[] = []
+    const flats: string[] = []
+    page.sections.forEach((section, s) => {
+      let h = 0
+      for (const m of section.heading.matchAll(WORD)) {
+        const term = termOf(m[0])
+        if (!term) continue
+        h++
+        use(term, p, s).heading++
+      }
+      const flat = section.text.replace(/\s+/g, ' ')
+      let b = 0
+      for (const m of flat.matchAll(WORD)) {
+        const term = termOf(m[0])
+        if (!term) continue
+        b++
+        const u = use(term, p, s)
+        if (u.body++ === 0) u.at = m.index
+      }
+      headings.push(h)
+      bodies.push(b)
+      flats.push(flat)
+    })
+    out.headingLengths.push(headings)
+    out.bodyLengths.push(bodies)
+    out.flat.push(flats)
+  })
+  return out
+}
+
+/** The excerpt around `at` in `flat`: from a word start before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}. */
+export function excerptAround(flat: string, at: number): string {
   if (flat.length <= EXCERPT_WINDOW_CHARS) return flat.trim()
   let start = Math.max(0, at - 60)
   if (start > 0) {
@@ -80,6 +159,48 @@ function excerptAround(text: string, at: number): string {
   return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`
 }
 
+/** A term's scored sections: `[page, section, score]`, a page's best {@link MAX_SECTIONS_PER_PAGE}, pages ascending. */
+type Scored = [page: number, section: number, score: number][]
+
+/** Scores every (term, section) by BM25F and keeps each page's best sections ({@link FIELDS}). */
+export function scoreTerms(
+  pages: readonly IndexedPage[],
+  postings: Postings,
+): Map<string, { df: number; scored: Scored }> {
+  const n = pages.length
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)
+  const avgTitle = avg(postings.titleLengths)
+  const avgHeading = avg(postings.headingLengths.flat())
+  const avgBody = avg(postings.bodyLengths.flat())
+  const out = new Map<string, { df: number; scored: Scored }>()
+  const terms = new Set([...postings.uses.keys(), ...postings.titles.keys()])
+  for (const term of terms) {
+    const byPage = postings.uses.get(term)
+    const titled = postings.titles.get(term)
+    const pageIds = new Set([...(byPage?.keys() ?? []), ...(titled?.keys() ?? [])])
+    const df = pageIds.size
+    const idf = bm25Idf(df, n)
+    const scored: Scored = []
+    for (const p of [...pageIds].sort((a, b) => a - b)) {
+      const title = { tf: titled?.get(p) ?? 0, length: postings.titleLengths[p]!, avgLength: avgTitle, ...FIELDS.title }
+      const sections = byPage?.get(p) ?? new Map<number, Use>([[0, { heading: 0, body: 0, at: -1 }]])
+      const mine: Scored = []
+      for (const [s, u] of sections) {
+        const score = bm25fScore(idf, [
+          title,
+          { tf: u.heading, length: postings.headingLengths[p]![s] ?? 0, avgLength: avgHeading, ...FIELDS.heading },
+          { tf: u.body, length: postings.bodyLengths[p]![s] ?? 0, avgLength: avgBody, ...FIELDS.body },
+        ])
+        mine.push([p, s, score])
+      }
+      mine.sort((a, b) => b[2] - a[2] || a[1] - b[1])
+      scored.push(...mine.slice(0, MAX_SECTIONS_PER_PAGE).sort((a, b) => a[1] - b[1]))
+    }
+    out.set(term, { df, scored })
+  }
+  return out
+}
+
 /**
  * Writes the shards of `pages` into `outDir/t/<build>/`, `<build>` the first 12 hex digits of the SHA-256 of their
  * contents (old builds' folders are the caller's to remove).
@@ -90,114 +211,98 @@ export async function writeSearchIndex(
   pages: IndexedPage[],
   outDir: string,
 ): Promise<{ split: string[]; shards: string; files: number }> {
-  const postings = new Map<string, Map<number, Posting>>()
-  const lengths: number[] = []
-  pages.forEach((page, p) => {
-    let length = 0
-    const sectionWeights = new Map<string, number>()
-    const add = (term: string, weight: number, section: number, sectionWeight: number) => {
-      if (!term) return
-      const byPage = postings.get(term) ?? new Map<number, Posting>()
-      postings.set(term, byPage)
-      const posting = byPage.get(p) ?? { tf: 0, section: 0, weight: 0 }
-      posting.tf += weight
-      byPage.set(p, posting)
-      // The section's own weight for the term, counted apart (the title's weight goes to the page).
-      if (sectionWeight > 0) {
-        const key = `${term}\u0000${section}`
-        const w = (sectionWeights.get(key) ?? 0) + sectionWeight
-        sectionWeights.set(key, w)
-        if (w > posting.weight) Object.assign(posting, { section, weight: w })
-      }
+  const postings = collectPostings(pages)
+  const scores = scoreTerms(pages, postings)
+
+  interface Entry {
+    term: string
+    df: number
+    scored: Scored
+  }
+  const groups = new Map<string, Entry[]>()
+  const noSplit: ReadonlySet<string> = new Set()
+  for (const [term, { df, scored }] of scores) {
+    const prefix = shardKey(term, noSplit)
+    let group = groups.get(prefix)
+    if (!group) groups.set(prefix, (group = []))
+    group.push({ term, df, scored })
+  }
+
+  /** A term's entry: postings, and its best pages' hits; the shard's pages table grows with them. */
+  const entryOf = (e: Entry, pageTable: ShardPage[], local: Map<number, number>) => {
+    const flat: number[] = []
+    let last = 0
+    for (const [p, s, score] of e.scored) {
+      flat.push(p - last, s, Math.max(1, Math.round(score * 100)))
+      last = p
     }
-    for (const w of wordsOf(page.title)) add(termOf(w.word), TITLE_WEIGHT, 0, 0)
-    page.sections.forEach((s, i) => {
-      for (const w of wordsOf(s.heading)) add(termOf(w.word), HEADING_WEIGHT, i, HEADING_WEIGHT)
-      for (const w of wordsOf(s.text)) {
-        add(termOf(w.word), 1, i, SECTION_TEXT_WEIGHT)
-        length++
-      }
-    })
-    lengths.push(Math.max(1, length))
-  })
-  const n = pages.length
-  const avgLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, n)
-
-  // Each page's signature: its terms, the most characteristic (tf-idf) when there are many.
-  const pageTerms: [string, number][][] = pages.map(() => [])
-  for (const [term, byPage] of postings) {
-    const idf = bm25Idf(byPage.size, n)
-    for (const [p, post] of byPage) pageTerms[p]!.push([term, post.tf * idf])
-  }
-  const signatures = pageTerms.map((terms) =>
-    termSignature(
-      terms
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, SIGNATURE_TERMS)
-        .map(([t]) => t),
-    ),
-  )
-
-  // Each term's champion list, grouped by its three-code-point prefix.
-  const groups = new Map<string, { term: string; df: number; best: [number, number, Posting][] }[]>()
-  for (const [term, byPage] of postings) {
-    const df = byPage.size
-    const idf = bm25Idf(df, n)
-    const best = [...byPage]
-      .map(([p, post]): [number, number, Posting] => {
-        const norm = K1 * (1 - B + (B * lengths[p]!) / avgLength)
-        return [p, (idf * (post.tf * (K1 + 1))) / (post.tf + norm), post]
-      })
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    // A page's best section for the term, best pages first; listing pages only when too few others hold it.
+    const bestByPage = new Map<number, [number, number]>()
+    // The excerpt's section uses the term in its text when one does (a heading alone says less than a sentence).
+    const inText = (p: number, s: number) => (postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? -1) >= 0
+    for (const [p, s, score] of e.scored) {
+      const known = bestByPage.get(p)
+      const better =
+        !known || (inText(p, s) ? !inText(p, known[0]) || score > known[1] : !inText(p, known[0]) && score > known[1])
+      if (better) bestByPage.set(p, [s, known ? Math.max(score, known[1]) : score])
+    }
+    // A number alone ("3", "2024") is no topic a visitor asks about: its postings count, it brings no excerpts.
+    const champions = (/^\p{N}+$/u.test(e.term) ? [] : [...bestByPage])
+      .sort(
+        (a, b) => Number(pages[a[0]]!.listing ?? false) - Number(pages[b[0]]!.listing ?? false) || b[1][1] - a[1][1],
+      )
       .slice(0, CHAMPIONS)
-    const prefix = shardKey(term, NO_SPLIT)
-    const group = groups.get(prefix) ?? []
-    group.push({ term, df, best })
-    groups.set(prefix, group)
+    const hits = champions.map(([p, [s]]): ShardHit => {
+      let i = local.get(p)
+      if (i === undefined) {
+        const page = pages[p]!
+        const u = new URL(page.url)
+        const lang = page.lang === 'unknown' ? 'en' : page.lang
+        i = pageTable.push([p, page.title, `${u.pathname}${u.search}`, lang, page.listing ? 1 : 0]) - 1
+        local.set(p, i)
+      }
+      const section = pages[p]!.sections[s]
+      const at = postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? 0
+      const flatText = postings.flat[p]![s] ?? ''
+      return [i, s, section?.heading ?? '', section?.anchor ?? '', excerptAround(flatText, Math.max(0, at))]
+    })
+    return [e.df, flat, hits] as Shard['terms'][string]
   }
-
-  const shardOf = (entries: { term: string; df: number; best: [number, number, Posting][] }[]): Shard => {
+  const shardOf = (entries: Entry[]): string => {
     const shard: Shard = { pages: [], terms: {} }
     const local = new Map<number, number>()
-    for (const { term, df, best } of entries) {
-      shard.terms[term] = [
-        df,
-        best.map(([p, score, post]): ShardHit => {
-          let i = local.get(p)
-          if (i === undefined) {
-            const page = pages[p]!
-            const u = new URL(page.url)
-            const lang = page.lang === 'unknown' ? 'en' : page.lang
-            i = shard.pages.push([page.title, `${u.pathname}${u.search}`, lang, signatures[p]!]) - 1
-            local.set(p, i)
-          }
-          const section = pages[p]!.sections[post.section]!
-          const at = wordsOf(section.text).find((w) => termOf(w.word) === term)?.at ?? 0
-          return [i, Math.round(score * 1000) / 1000, section.heading, section.anchor, excerptAround(section.text, at)]
-        }),
-      ]
-    }
-    return shard
+    for (const e of entries) shard.terms[e.term] = entryOf(e, shard.pages, local)
+    return JSON.stringify(shard)
   }
 
   const split: string[] = []
-  const files = new Map<string, Shard>()
+  const files = new Map<string, string>()
   for (const [prefix, entries] of groups) {
-    const whole = shardOf(entries)
-    if (JSON.stringify(whole).length <= SPLIT_BYTES) {
-      files.set(prefix, whole)
+    // A shard's size is estimated before its excerpts are built: postings' digits and each hit's excerpt window.
+    const estimate = entries.reduce(
+      (sum, e) => sum + e.term.length + e.scored.length * 9 + Math.min(CHAMPIONS, e.df) * (EXCERPT_WINDOW_CHARS + 60),
+      0,
+    )
+    if (estimate <= SPLIT_BYTES || [...prefix].length < 3) {
+      files.set(prefix, shardOf(entries))
       continue
     }
-    split.push(prefix)
-    const byKey = new Map<string, typeof entries>()
+    const byKey = new Map<string, Entry[]>()
     const splitHere = new Set([prefix])
     for (const e of entries) {
       const key = shardKey(e.term, splitHere)
-      byKey.set(key, [...(byKey.get(key) ?? []), e])
+      let list = byKey.get(key)
+      if (!list) byKey.set(key, (list = []))
+      list.push(e)
     }
+    if (byKey.size === 1 && byKey.has(prefix)) {
+      files.set(prefix, shardOf(entries))
+      continue
+    }
+    split.push(prefix)
     for (const [key, part] of byKey) files.set(key, shardOf(part))
   }
-  const written = [...files].map(([key, shard]) => [shardFile(key), JSON.stringify(shard)] as const)
+  const written = [...files].map(([key, body]) => [shardFile(key), body] as const)
   written.sort((a, b) => (a[0] < b[0] ? -1 : 1))
   const build = createHash('sha256')
   for (const [name, body] of written) build.update(name).update('\u0000').update(body).update('\u0000')

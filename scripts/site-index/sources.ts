@@ -87,9 +87,43 @@ export async function htmlFiles(dir: string): Promise<string[]> {
   return out.sort()
 }
 
-/** The URL a built file is served at: `a/index.html` → `/a/`, `a.html` → `/a`, `404.html` is not a page. */
-export function urlOfFile(file: string, origin: string): string | null {
+/**
+ * The URL a plain static host serves a built file at: `a/index.html` → `/a/`, `a.html` → `/a.html` (the file's own
+ * name: a host maps a path to a file, not the other way); `404.html` is not a page (null).
+ */
+export function staticUrlOfFile(file: string, origin: string): string | null {
   if (/(^|\/)404\.html$/.test(file)) return null
-  const path = file.endsWith('index.html') ? file.slice(0, -'index.html'.length) : file.slice(0, -'.html'.length)
-  return new URL(`/${path}`, origin).href
+  const path = /(^|\/)index\.html$/.test(file) ? file.slice(0, -'index.html'.length) : file
+  return new URL(`/${path.split('/').map(encodeURIComponent).join('/')}`, origin).href
+}
+
+/**
+ * The URL a built file is served at, as the site's own links say ({@link staticUrlOfFile} otherwise): `a.html` is
+ * `/a` when the site links to `/a` and never to `/a.html` (a host serving "clean URLs": Netlify's pretty URLs,
+ * Vercel's `cleanUrls`, Cloudflare Pages); a folder's `index.html` is always the folder (`/a/`).
+ * @param linked - the paths the site's pages link to (decoded as `URL.pathname` gives them)
+ */
+export function servedUrlOfFile(file: string, origin: string, linked: ReadonlySet<string>): string {
+  const url = staticUrlOfFile(file, origin)!
+  const path = new URL(url).pathname
+  if (!path.endsWith('.html')) return url
+  const clean = path.slice(0, -'.html'.length)
+  return linked.has(clean) && !linked.has(path) ? new URL(clean, origin).href : url
+}
+
+/**
+ * The URL a page is indexed under, from the URL it was read at and its `<link rel="canonical">`: a canonical on the
+ * same origin is the page's own choice of URL (two URLs of one page meet there); one that is not http(s) (`file://`,
+ * as documentation packages install it), on another origin (a copy or preview naming its original) or missing is
+ * ignored, and the page is indexed where it was read. The widget ignores the same canonicals
+ * (src/voice/search/siteSearch.ts).
+ */
+export function canonicalUrl(readAt: string, canonical: string | null, origin: string): string {
+  if (!canonical) return readAt
+  try {
+    const c = new URL(canonical)
+    return (c.protocol === 'http:' || c.protocol === 'https:') && c.origin === origin ? c.href : readAt
+  } catch {
+    return readAt
+  }
 }

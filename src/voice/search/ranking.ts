@@ -1,24 +1,16 @@
 /**
- * The site search's ranking (src/voice/search/siteSearch.ts): a visitor's question → its topic words → the pages
- * the index's shards hold for them (./terms.ts), best first, and for each page the section that answers.
+ * The site search's ranking (src/voice/search/siteSearch.ts): a visitor's question → its topic words → the
+ * sections the index's shards hold for them (./terms.ts), each scored by the sum of its words' BM25F scores; a page
+ * by its best section, plus half of what its other sections add; and a relevance floor below which no page of the
+ * site answers (README "Site search").
  * @module
  */
-import { bm25Idf, signatureHas, termsOf, type Shard, type ShardHit } from './terms'
+import { bm25Idf, decodePostings, STOP_WORDS, termsOf, type Shard, type ShardHit, type ShardPage } from './terms'
 
 /** Most results a search gives the assistant. */
 export const SEARCH_MAX_RESULTS = 5
 /** Weight of a word found as the start of a longer term ("deliver" in "delivery") against an exact match. */
 const PREFIX_WEIGHT = 0.7
-/**
- * Weight of a word a page holds by its signature when the page is not among that word's best pages, against the
- * word's inverse document frequency (its BM25 score once on a page of average length is about 1 × idf).
- */
-const HELD_WEIGHT = 0.8
-/**
- * Share of the site's pages above which a term says nothing of a question's topic (a language's "is", "क्या", "है";
- * a water company's "water"): pages holding it are not ranked above others for it, its score still counts.
- */
-const COMMON_SHARE = 0.5
 /** Shortest word matched as a prefix of longer terms, in code points. */
 const MIN_PREFIX = 3
 /**
@@ -26,6 +18,26 @@ const MIN_PREFIX = 3
  * "deliveri", "pun" → "pune"), not other words built on it ("hous" → "housebound").
  */
 const MAX_PREFIX_EXTRA = 3
+/**
+ * Share of a page's score its other sections add beside its best one: a page is scored by its best section, and
+ * the question's words it holds elsewhere count half.
+ */
+const SPREAD_WEIGHT = 0.5
+/**
+ * The relevance floor: the share of the question's weight (its terms' BM25 idf; a word no page holds as a word on
+ * one page, {@link VOCABULARY_PAGES}) that the best page must hold. Below it, no page of the site answers. Set on the
+ * search-quality corpus (`npm run bench -- search-quality`, docs/benchmarks.md), where it keeps an answer for all
+ * assistant-style queries of answerable questions and for 96% of the visitors' own words; it answers "no page" to
+ * fewer unanswerable questions than a higher floor would (44% and 25%), because a higher one also silences real
+ * questions asked in words the site does not use.
+ */
+export const RELEVANCE_FLOOR = 0.4
+
+/**
+ * Pages from which a word no page holds weighs fully in the relevance floor (as a word on one page). On a smaller
+ * site most words a visitor says are words its few pages never needed, so an unknown word weighs in proportion.
+ */
+const VOCABULARY_PAGES = 100
 
 /** Whether a question's term matches an index term: the same, or a short ending longer ({@link MAX_PREFIX_EXTRA}). */
 const matches = (term: string, stored: string): boolean => {
@@ -34,16 +46,6 @@ const matches = (term: string, stored: string): boolean => {
   return [...term].length >= MIN_PREFIX && extra > 0 && extra <= MAX_PREFIX_EXTRA && stored.startsWith(term)
 }
 
-/**
- * Words a question is made of that say nothing of its topic (English), left out of the search: a visitor asks in
- * sentences ("how long do refunds take"). Pronouns too.
- */
-const STOP_WORDS = new Set(
-  'a an and are as at be by can could do does did for from have has how i if in into is it its me my of on or our please show tell that the their there this to us was we what when where which who why will with would you your take takes taking get about he she him her his hers they them someone somebody anyone anybody something anything'.split(
-    ' ',
-  ),
-)
-
 /** The topic words of a question (at most 8), in their order; the whole query when all are stop words. */
 export function keywordsOf(query: string): string[] {
   const words = query
@@ -51,14 +53,14 @@ export function keywordsOf(query: string): string[] {
     .split(/[^\p{L}\p{N}\p{M}'-]+/u)
     .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
     .filter((w) => w !== '')
-  const topic = words.filter((w) => !STOP_WORDS.has(w))
+  const topic = words.filter((w) => !STOP_WORDS.has(w.replace(/['’].*$/, '')))
   return [...new Set(topic.length ? topic : words)].slice(0, 8)
 }
 
 /** The topic words of a question (as {@link keywordsOf}), none when it has only stop words so far. */
 export function topicWordsOf(query: string): string[] {
   const words = keywordsOf(query)
-  return words.every((w) => STOP_WORDS.has(w)) ? [] : words
+  return words.every((w) => STOP_WORDS.has(w.replace(/['’].*$/, ''))) ? [] : words
 }
 
 /** The index terms of a question's topic words ({@link keywordsOf}, then `termOf`; a hyphenated word gives each part). */
@@ -66,7 +68,7 @@ export function queryTerms(query: string): string[] {
   return [...new Set(keywordsOf(query).flatMap((w) => termsOf(w)))].filter((t) => t !== '')
 }
 
-/** A page found for a question, with the hits that found it. */
+/** A page found for a question. */
 export interface RankedPage {
   /** The page's title. */
   title: string
@@ -76,7 +78,7 @@ export interface RankedPage {
   lang: string
   /** How many of the question's terms the page holds. */
   terms: number
-  /** Sum of its terms' BM25 scores (estimated from idf for a term its signature holds). */
+  /** Its score: the best section's BM25F sum, plus {@link SPREAD_WEIGHT} of what its other sections add. */
   score: number
   /** The section that answers: its heading, anchor and an excerpt. */
   heading: string
@@ -84,114 +86,154 @@ export interface RankedPage {
   excerpt: string
 }
 
+/** A search's ranking: the question's terms, the pages best first, and whether none reaches the relevance floor. */
+export interface SearchOutcome {
+  /** The question's index terms ({@link queryTerms}). */
+  terms: string[]
+  /** The pages, best first (empty when `noMatch`). */
+  results: RankedPage[]
+  /** True when no page of the site answers: nothing reached {@link RELEVANCE_FLOOR}. */
+  noMatch: boolean
+  /** The best page's share of the question's weight (what {@link RELEVANCE_FLOOR} is compared with), 0–1. */
+  coverage: number
+}
+
 /**
- * The pages for a question's terms, best first (at most {@link SEARCH_MAX_RESULTS}): pages holding more of the
- * terms first (terms on most pages, {@link COMMON_SHARE}, counted only between pages that tie without them), then
- * by the sum of their BM25 scores. A term matches itself and, from {@link MIN_PREFIX} code points,
- * the terms at most {@link MAX_PREFIX_EXTRA} code points longer that it starts (weighed {@link PREFIX_WEIGHT}). A
- * page among one term's best pages whose signature holds another term counts that one too ({@link HELD_WEIGHT} ×
- * its idf). A page's section is the one whose hits hold most of the terms, then the best scored; its excerpt the
- * hit's that shows most terms.
+ * Ranks the pages for a question's terms ({@link SearchOutcome}). A term matches itself and, from
+ * {@link MIN_PREFIX} code points, the terms at most {@link MAX_PREFIX_EXTRA} code points longer that it starts
+ * (weighed {@link PREFIX_WEIGHT}). Each section sums its terms' scores; a page is its best section plus
+ * {@link SPREAD_WEIGHT} of the rest of its terms' best scores; generated listing pages come after all others. The
+ * result's section is the best one a shard carries an excerpt for, its excerpt the one showing most of the terms.
  * @param terms the question's terms ({@link queryTerms})
- * @param shards each term's shard (missing: no page holds it)
+ * @param shards each term's shard (missing or null: no page holds it)
  * @param pages the index's page count (the manifest's `pages`), for idf
+ * @param floor the relevance floor (0 answers with whatever matches); @default {@link RELEVANCE_FLOOR}
  */
-export function rankPages(terms: string[], shards: ReadonlyMap<string, Shard | null>, pages: number): RankedPage[] {
+export function rankPages(
+  terms: string[],
+  shards: ReadonlyMap<string, Shard | null>,
+  pages: number,
+  floor = RELEVANCE_FLOOR,
+): Omit<SearchOutcome, 'terms'> {
   interface Found {
-    title: string
-    path: string
-    lang: string
-    score: number
-    terms: Set<string>
-    hits: { term: string; hit: ShardHit; score: number }[]
+    /** section → term → best score there. */
+    sections: Map<number, Map<string, number>>
+    /** term → best score on the page. */
+    best: Map<string, number>
   }
-  const found = new Map<string, Found>()
-  const idf = new Map<string, number>()
-  /** Question terms on more than {@link COMMON_SHARE} of the pages. */
-  const common = new Set<string>()
-  /** The index's terms each question term matched (itself, longer ones it starts). */
-  const matched = new Map<string, string[]>()
+  const found = new Map<number, Found>()
+  const info = new Map<number, ShardPage>()
+  /** Hits by page id: every excerpt the shards carry for the page. */
+  const hits = new Map<number, { term: string; hit: ShardHit }[]>()
+  const weight = new Map<string, number>()
   for (const term of terms) {
     const shard = shards.get(term)
-    if (!shard) continue
-    // Per page: the best score of the term (exact or as a prefix) and every hit that matched it, so a section
-    // holding the term only as a longer word ("delivery") still counts for it.
-    const best = new Map<string, { score: number; hits: ShardHit[]; page: Shard['pages'][number] }>()
     let df = 0
-    for (const [stored, [storedDf, hits]] of Object.entries(shard.terms)) {
-      const exact = stored === term
-      if (!matches(term, stored)) continue
-      df = Math.max(df, storedDf)
-      matched.set(term, [...(matched.get(term) ?? []), stored])
-      for (const hit of hits) {
-        const page = shard.pages[hit[0]]
-        if (!page) continue
-        const score = hit[1] * (exact ? 1 : PREFIX_WEIGHT)
-        const known = best.get(page[1]) ?? { score: 0, hits: [], page }
-        known.score = Math.max(known.score, score)
-        known.hits.push(hit)
-        best.set(page[1], known)
+    if (shard) {
+      for (const [stored, [storedDf, postings, termHits]] of Object.entries(shard.terms)) {
+        if (!matches(term, stored)) continue
+        const w = stored === term ? 1 : PREFIX_WEIGHT
+        df = Math.max(df, storedDf)
+        for (const [p, s, score] of decodePostings(postings)) {
+          let f = found.get(p)
+          if (!f) found.set(p, (f = { sections: new Map(), best: new Map() }))
+          let sec = f.sections.get(s)
+          if (!sec) f.sections.set(s, (sec = new Map<string, number>()))
+          sec.set(term, Math.max(sec.get(term) ?? 0, score * w))
+          f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
+        }
+        for (const hit of termHits) {
+          const page = shard.pages[hit[0]]
+          if (!page) continue
+          info.set(page[0], page)
+          let list = hits.get(page[0])
+          if (!list) hits.set(page[0], (list = []))
+          list.push({ term, hit })
+        }
       }
     }
-    idf.set(term, bm25Idf(df, pages))
-    if (df > pages * COMMON_SHARE) common.add(term)
-    for (const [path, { score, hits, page }] of best) {
-      const entry = found.get(path) ?? { title: page[0], path, lang: page[2], score: 0, terms: new Set(), hits: [] }
-      entry.score += score
-      entry.terms.add(term)
-      for (const hit of hits) entry.hits.push({ term, hit, score: hit[1] })
-      found.set(path, entry)
-    }
+    // A word no page holds weighs as a word on one page (scaled down on a small site: VOCABULARY_PAGES): a
+    // question about something the site never names is not answered.
+    const n = Math.max(pages, 1)
+    weight.set(term, df > 0 ? bm25Idf(Math.min(df, n), n) : bm25Idf(1, n) * Math.min(1, n / VOCABULARY_PAGES))
   }
-  // A page among some words' best pages may hold the others too: its signature says.
-  const signatures = new Map<string, string>()
-  for (const shard of shards.values()) for (const page of shard?.pages ?? []) signatures.set(page[1], page[3] ?? '')
-  for (const entry of found.values()) {
-    const signature = signatures.get(entry.path) ?? ''
-    for (const term of terms) {
-      if (entry.terms.has(term) || !matched.has(term)) continue
-      if (matched.get(term)!.some((stored) => signatureHas(signature, stored))) {
-        entry.terms.add(term)
-        entry.score += HELD_WEIGHT * idf.get(term)!
-      }
+  const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0)
+  const ranked = [...found].map(([id, f]) => {
+    let bestSection = -1
+    let bestScore = -1
+    for (const [s, byTerm] of f.sections) {
+      let sum = 0
+      for (const v of byTerm.values()) sum += v
+      if (sum > bestScore || (sum === bestScore && s < bestSection)) [bestSection, bestScore] = [s, sum]
     }
-  }
-  const topical = (held: Set<string>) => [...held].filter((t) => !common.has(t)).length
-  return [...found.values()]
-    .sort(
+    let all = 0
+    for (const v of f.best.values()) all += v
+    // The floor reads the page: the question's words it holds anywhere, by weight.
+    const held = f.best
+    let heldWeight = 0
+    for (const t of held.keys()) heldWeight += weight.get(t) ?? 0
+    return {
+      id,
+      f,
+      bestSection,
+      score: bestScore + SPREAD_WEIGHT * (all - bestScore),
+      coverage: totalWeight > 0 ? heldWeight / totalWeight : 0,
+      listing: info.get(id)?.[4] === 1,
+    }
+  })
+  ranked.sort((a, b) => Number(a.listing) - Number(b.listing) || b.score - a.score || a.id - b.id)
+  // The floor is read on the best page that is not a listing (a term index holds every word of the site).
+  const top = ranked.find((r) => !r.listing) ?? ranked[0]
+  const coverage = top ? top.coverage : 0
+  if (!top || coverage < floor) return { results: [], noMatch: true, coverage }
+  const wanted = new Set(terms)
+  const results: RankedPage[] = []
+  for (const r of ranked) {
+    if (results.length >= SEARCH_MAX_RESULTS) break
+    const page = info.get(r.id)
+    const pageHits = hits.get(r.id)
+    // A page the shards name no title for (held by postings only, none of its terms' best pages) is left out.
+    if (!page || !pageHits) continue
+    // The best section an excerpt exists for, then the excerpt showing most of the question's terms.
+    const sectionScore = (s: number) => {
+      let sum = 0
+      for (const v of r.f.sections.get(s)?.values() ?? []) sum += v
+      return sum
+    }
+    const chosen = [...pageHits].sort(
       (a, b) =>
-        topical(b.terms) - topical(a.terms) ||
-        b.terms.size - a.terms.size ||
-        b.score - a.score ||
-        a.path.localeCompare(b.path),
-    )
-    .slice(0, SEARCH_MAX_RESULTS)
-    .map((entry) => {
-      // The section holding most of the question's terms, then the best scored; the excerpt that shows most of them.
-      const sections = new Map<string, { terms: Set<string>; score: number; hits: ShardHit[] }>()
-      for (const { term, hit, score } of entry.hits) {
-        const s = sections.get(hit[3]) ?? { terms: new Set<string>(), score: 0, hits: [] }
-        s.terms.add(term)
-        s.score += score
-        s.hits.push(hit)
-        sections.set(hit[3], s)
-      }
-      const section = [...sections.values()].sort((a, b) => b.terms.size - a.terms.size || b.score - a.score)[0]!
-      const wanted = new Set(terms)
-      const excerptHit = [...section.hits].sort(
-        (a, b) => count(termsOf(b[4]), wanted) - count(termsOf(a[4]), wanted),
-      )[0]!
-      return {
-        title: entry.title,
-        path: entry.path,
-        lang: entry.lang,
-        terms: entry.terms.size,
-        score: entry.score,
-        heading: excerptHit[2],
-        anchor: excerptHit[3],
-        excerpt: excerptHit[4],
-      }
+        Number(b.hit[1] === r.bestSection) - Number(a.hit[1] === r.bestSection) ||
+        sectionScore(b.hit[1]) - sectionScore(a.hit[1]) ||
+        count(termsOf(b.hit[4]), wanted) - count(termsOf(a.hit[4]), wanted),
+    )[0]!.hit
+    results.push({
+      title: page[1],
+      path: page[2],
+      lang: page[3],
+      terms: r.f.best.size,
+      score: r.score,
+      heading: chosen[2],
+      anchor: chosen[3],
+      excerpt: chosen[4],
     })
+  }
+  return { results, noMatch: results.length === 0, coverage }
 }
 
 const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.filter((w) => wanted.has(w))).size
+
+/**
+ * Ranks `query` with the shards `shardOf` brings for its terms (the page's loader, or the disk's in Node).
+ * @param manifest - the index's manifest (its page count gives idf)
+ * @param floor - {@link rankPages}' relevance floor
+ */
+export async function searchShards(
+  query: string,
+  shardOf: (term: string) => Promise<Shard | null>,
+  manifest: { pages: number },
+  floor = RELEVANCE_FLOOR,
+): Promise<SearchOutcome> {
+  const terms = queryTerms(query)
+  const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(t)] as const)))
+  return { terms, ...rankPages(terms, shards, manifest.pages, floor) }
+}

@@ -270,7 +270,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     const known = index.ranked.get(key)
     if (known) return known
     const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)))
-    const ranked = rankPages(terms, shards, index.manifest.pages)
+    const ranked = rankPages(terms, shards, index.manifest.pages).results
     index.ranked.set(key, ranked)
     while (index.ranked.size > RANKED_KEPT) index.ranked.delete(index.ranked.keys().next().value!)
     return ranked
@@ -359,7 +359,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
 /** The text the assistant reads for a search: a header, then one block per result. */
 export function formatSearchResults(outcome: Extract<SiteSearchOutcome, { ok: true }>): string {
   if (outcome.results.length === 0)
-    return `${SEARCH_RESULTS_HEADER} for "${outcome.query}": no page of this site matches. Say so; do not guess an answer or a page.`
+    return `${SEARCH_RESULTS_HEADER} for "${outcome.query}": no page of this site answers this (nothing reached the search's relevance floor). Say so; do not guess an answer or a page.`
   const lines = [
     `${SEARCH_RESULTS_HEADER} for "${outcome.query}" (pages of this site, best first; answer from these, name the page, offer to open it with open_page and its path):`,
   ]

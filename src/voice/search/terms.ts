@@ -13,7 +13,7 @@
 import { stemmer } from 'stemmer'
 
 /** Version of the index format the page reads (`v` of the manifest). */
-export const INDEX_FORMAT_VERSION = 2
+export const INDEX_FORMAT_VERSION = 3
 /** Folder of the builds' shard folders inside the published index. */
 export const SHARD_FOLDER = 't/'
 /** A manifest's `shards`: {@link SHARD_FOLDER}, then the build's content hash. */
@@ -26,7 +26,7 @@ export const MAX_TERM_CHARS = 40
 /** The published manifest (`voiceos-index.json`). */
 export interface IndexManifest {
   /** {@link INDEX_FORMAT_VERSION}. */
-  v: 2
+  v: 3
   /** The origin the index was built for: the page checks it before searching. */
   origin: string
   /** ISO 8601 time of the build. */
@@ -42,35 +42,87 @@ export interface IndexManifest {
 }
 
 /**
- * One page of a term's champion list: `[page, score, heading, anchor, excerpt]` — the page's index in the shard's
- * `pages`, its BM25 score for the term (title and headings weigh more), the heading and fragment id of the section
- * holding the term ('' for the page's top), and the text around the term's first use there (at most
- * {@link EXCERPT_WINDOW_CHARS} characters).
+ * A page a shard names: `[id, title, path, lang, listing]` — its number in the index (postings name pages by it),
+ * title, path without anchor, language, and 1 when it is a generated listing page (a term index, search page,
+ * archive: README "Site search"), which ranks only when no other page matches.
  */
-export type ShardHit = [page: number, score: number, heading: string, anchor: string, excerpt: string]
+export type ShardPage = [id: number, title: string, path: string, lang: string, listing: 0 | 1]
+
+/**
+ * Where a term is used best on one of its best pages: `[page, section, heading, anchor, excerpt]` — the page's
+ * index in the shard's `pages`, the section's number on the page, its heading and fragment id ('' for the page's
+ * top) and the text around the term's first use there (at most {@link EXCERPT_WINDOW_CHARS} characters).
+ */
+export type ShardHit = [page: number, section: number, heading: string, anchor: string, excerpt: string]
+
+/**
+ * One term of a shard: `[df, postings, hits]` — pages holding it in the whole index; every section that holds it
+ * as a flat list of triples `page id delta, section, score × 100` (page ids ascending, delta-coded; a page's best
+ * {@link MAX_SECTIONS_PER_PAGE} sections; the score BM25F, {@link bm25fScore}); and its best pages' sections with
+ * their excerpts ({@link ShardHit}).
+ */
+export type ShardTerm = [df: number, postings: number[], hits: ShardHit[]]
 
 /** A shard file's JSON (`t/<build>/<hex>.gz`). */
 export interface Shard {
-  /**
-   * Pages its hits name: `[title, path, lang, terms]`, the path without its anchor, `terms` the page's
-   * {@link termSignature} (which other words of a question the page holds).
-   */
-  pages: [title: string, path: string, lang: string, terms: string][]
-  /** For each term of the shard: `[pages holding it in the whole index, best pages first]`. */
-  terms: Record<string, [df: number, hits: ShardHit[]]>
+  /** The pages its hits name. */
+  pages: ShardPage[]
+  /** For each term of the shard, its {@link ShardTerm}. */
+  terms: Record<string, ShardTerm>
+}
+
+/** Most sections of a page a term's postings list (its best by score). */
+export const MAX_SECTIONS_PER_PAGE = 3
+
+/** Decodes a {@link ShardTerm}'s postings: `[page id, section, score]` triples. */
+export function decodePostings(flat: readonly number[]): [page: number, section: number, score: number][] {
+  const out: [number, number, number][] = []
+  let page = 0
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    page += flat[i]!
+    out.push([page, flat[i + 1]!, flat[i + 2]! / 100])
+  }
+  return out
 }
 
 /**
  * BM25's inverse document frequency of a term on `df` of `pages` pages (Robertson & Zaragoza, "The Probabilistic
- * Relevance Framework: BM25 and Beyond", 2009, the non-negative form): the indexer's scores and the page's
- * estimate for a term a page holds by its signature both use it.
+ * Relevance Framework: BM25 and Beyond", 2009, the non-negative form).
  */
 export function bm25Idf(df: number, pages: number): number {
   return Math.log(1 + (pages - df + 0.5) / (df + 0.5))
 }
 
+/** One field of a section for {@link bm25fScore}: the term's frequency there, the field's length and its average. */
+export interface FieldStats {
+  tf: number
+  length: number
+  avgLength: number
+}
+
+/** A field's weight and length normalisation (b) in {@link bm25fScore}. */
+export interface FieldParams {
+  weight: number
+  b: number
+}
+
+/**
+ * BM25F (Robertson, Zaragoza & Taylor, "Simple BM25 extension to multiple weighted fields", CIKM 2004; Robertson &
+ * Zaragoza 2009, §3.2): each field's frequency normalised by its own length, weighted, summed, then saturated once:
+ * `idf × tf~ × (k1 + 1) / (tf~ + k1)` with `tf~ = Σ weight × tf / (1 − b + b × length / avgLength)`.
+ * @param k1 - saturation; @default 1.2
+ */
+export function bm25fScore(idf: number, fields: readonly (FieldStats & FieldParams)[], k1 = 1.2): number {
+  let tf = 0
+  for (const f of fields) {
+    if (f.tf === 0) continue
+    tf += (f.weight * f.tf) / (1 - f.b + (f.b * f.length) / Math.max(1, f.avgLength))
+  }
+  return tf === 0 ? 0 : (idf * tf * (k1 + 1)) / (tf + k1)
+}
+
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
-export const EXCERPT_WINDOW_CHARS = 240
+export const EXCERPT_WINDOW_CHARS = 200
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
 const LATIN_WORD = /^[a-z]+$/
@@ -81,13 +133,44 @@ const LATIN_WORD = /^[a-z]+$/
  * Words of other scripts are kept whole. '' for a word longer than {@link MAX_TERM_CHARS}.
  */
 export function termOf(word: string): string {
+  const known = termMemo.get(word)
+  if (known !== undefined) return known
+  const term = termOfWord(word)
+  if (termMemo.size > 200_000) termMemo.clear()
+  termMemo.set(word, term)
+  return term
+}
+
+/** {@link termOf}'s results by word: a site repeats its words, and the indexer meets each one many times. */
+const termMemo = new Map<string, string>()
+
+function termOfWord(word: string): string {
   const w = word
     .normalize('NFC')
     .toLowerCase()
     .replace(/['’].*$/, '')
+  if (STOP_WORDS.has(w)) return ''
   if ([...w].length > MAX_TERM_CHARS) return ''
   return LATIN_WORD.test(w) && w.length > 2 ? stemmer(w) : w
 }
+
+/**
+ * English function words (and a question's words for asking: "how", "tell", "please"), neither indexed nor
+ * searched: they say nothing of a page's topic. The classic SMART/van Rijsbergen kind of list, kept short so topic
+ * words ("file", "help", "open") stay searchable. Other languages rely on idf: a word on most pages weighs nothing.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `a about above after again against all am an and any are as at be because been before being below between both but by
+can could did do does doing down during each few for from further had has have having he her here hers herself him
+himself his how i if in into is it its itself just let me more most my myself no nor not of off on once only or other
+ought our ours ourselves out over own please same she should so some such tell than that the their theirs them
+themselves then there these they this those through to too under until up very was we were what when where which while
+who whom why will with would you your yours yourself yourselves i'm i've i'd i'll you're you've don't doesn't can't
+cannot im ive dont doesnt cant want wanna need anyone anybody someone somebody something anything thing things way ways
+get gets getting got also lot lots really much many may might must shall like know let's kind sort sure able take takes taking show`.split(
+    /\s+/,
+  ),
+)
 
 /** The words of a text with their offsets, in order. */
 export function wordsOf(text: string): { word: string; at: number }[] {
@@ -135,59 +218,4 @@ export async function shardText(bytes: Uint8Array<ArrayBuffer>): Promise<string>
   let text = ''
   for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true })
   return text + decoder.decode()
-}
-
-/** Most terms of a page its signature holds: its most characteristic ones (tf-idf) when it has more. */
-export const SIGNATURE_TERMS = 200
-const SIGNATURE_HASHES = 3
-
-/** FNV-1a, 32 bits, of a term's UTF-16 code units, from `seed`. */
-function fnv1a(term: string, seed: number): number {
-  let h = seed
-  for (let i = 0; i < term.length; i++) {
-    h ^= term.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return h >>> 0
-}
-
-/** The bits of a term in a signature of `bits` bits (double hashing: Kirsch & Mitzenmacher, 2006). */
-function termBits(term: string, bits: number): number[] {
-  const a = fnv1a(term, 0x811c9dc5)
-  const b = fnv1a(term, 0x050c5d1f) | 1
-  return Array.from({ length: SIGNATURE_HASHES }, (_, i) => ((a + Math.imul(i, b)) >>> 0) % bits)
-}
-
-/**
- * A page's terms as a Bloom filter (Bloom, 1970), base64: 8 bits per term rounded up to a power of two, 256 to 2,048
- * bits, three hashes — about 2% false positives. It tells whether a page holds a word of the question that did not
- * bring it among that word's best pages.
- */
-export function termSignature(terms: readonly string[]): string {
-  let bits = 256
-  while (bits < terms.length * 8 && bits < 2048) bits *= 2
-  const bytes = new Uint8Array(bits / 8)
-  for (const t of terms) for (const bit of termBits(t, bits)) bytes[bit >> 3]! |= 1 << (bit & 7)
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary)
-}
-
-/** Decoded signatures, by their text (a shard's pages are read again by each search). */
-const decoded = new Map<string, Uint8Array>()
-
-/** Whether a page's {@link termSignature} may hold `term` (false: it surely does not). '' holds nothing. */
-export function signatureHas(signature: string, term: string): boolean {
-  let bytes = decoded.get(signature)
-  if (!bytes) {
-    try {
-      bytes = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0))
-    } catch {
-      bytes = new Uint8Array(0)
-    }
-    if (decoded.size > 5000) decoded.clear()
-    decoded.set(signature, bytes)
-  }
-  if (bytes.length === 0) return false
-  return termBits(term, bytes.length * 8).every((bit) => (bytes[bit >> 3]! & (1 << (bit & 7))) !== 0)
 }

@@ -1,62 +1,140 @@
 /**
  * The site search's ranking (src/voice/search/ranking.ts) on shards written by hand in the index's format
- * (src/voice/search/terms.ts): which pages come first for a question's terms.
+ * (src/voice/search/terms.ts): which pages come first for a question's terms, and when no page answers.
  */
 import { describe, expect, it } from 'vitest'
-import { queryTerms, rankPages } from '../../../src/voice/search/ranking'
-import { termSignature, type Shard } from '../../../src/voice/search/terms'
+import { queryTerms, rankPages, RELEVANCE_FLOOR } from '../../../src/voice/search/ranking'
+import type { Shard, ShardPage } from '../../../src/voice/search/terms'
 
-/** One shard per term: `[df, [page path, score, the page's other terms][]]`. */
-const shardsOf = (terms: Record<string, [number, [string, number, string[]][]]>) =>
+/** A page of the hand-made index: its id, path and whether it is a listing. */
+type Page = { id: number; path: string; listing?: boolean }
+
+/**
+ * One shard per term: `[df, [page, section, score][]]`; every posting's page carries a hit (its excerpt names the
+ * term and the section).
+ */
+const shardsOf = (terms: Record<string, [number, [Page, number, number][]]>) =>
   new Map<string, Shard>(
-    Object.entries(terms).map(([term, [df, hits]]) => [
-      term,
-      {
-        pages: hits.map(([path, , others]) => [path.slice(1) || 'Home', path, 'hi', termSignature([term, ...others])]),
-        terms: { [term]: [df, hits.map(([, score], i) => [i, score, '', '', `excerpt ${term}`])] },
-      },
-    ]),
+    Object.entries(terms).map(([term, [df, postings]]) => {
+      const pages: ShardPage[] = []
+      const flat: number[] = []
+      let last = 0
+      for (const [page, section, score] of [...postings].sort((a, b) => a[0].id - b[0].id || a[1] - b[1])) {
+        flat.push(page.id - last, section, Math.round(score * 100))
+        last = page.id
+      }
+      const hits = postings.map(([page, section]) => {
+        let i = pages.findIndex((p) => p[0] === page.id)
+        if (i < 0) i = pages.push([page.id, page.path.slice(1) || 'Home', page.path, 'en', page.listing ? 1 : 0]) - 1
+        return [
+          i,
+          section,
+          `Section ${section}`,
+          `s${section}`,
+          `excerpt ${term} in section ${section}`,
+        ] as Shard['terms'][string][2][number]
+      })
+      return [term, { pages, terms: { [term]: [df, flat, hits] } }]
+    }),
   )
 
-describe('rankPages', () => {
-  it("a word on most of the site's pages (Hindi's है, क्या) does not rank a page above one holding the topic word", () => {
-    const terms = queryTerms('रिफंड क्या है')
-    expect(terms).toEqual(['रिफंड', 'क्या', 'है'])
-    const shards = shardsOf({
-      रिफंड: [1, [['/help/refund', 2.5, []]]],
-      क्या: [8, [['/about', 0.3, ['है']]]],
-      है: [9, [['/about', 0.2, ['क्या']]]],
-    })
-    const ranked = rankPages(terms, shards, 10)
-    expect(ranked.map((r) => r.path)).toEqual(['/help/refund', '/about'])
-    // Between pages holding the same topic words, the common ones still count.
-    const both = shardsOf({
-      रिफंड: [
-        2,
-        [
-          ['/help/refund', 2.5, []],
-          ['/help/refund-policy', 2.4, ['है']],
-        ],
-      ],
-      है: [9, [['/about', 0.2, []]]],
-    })
-    expect(rankPages(['रिफंड', 'है'], both, 10)[0]!.path).toBe('/help/refund-policy')
-  })
+const refunds: Page = { id: 1, path: '/help/refunds' }
+const about: Page = { id: 2, path: '/about' }
+const printing: Page = { id: 3, path: '/services/printing' }
+const prices: Page = { id: 4, path: '/prices' }
+const index: Page = { id: 5, path: '/genindex', listing: true }
 
-  it('a page holding more of the topic words ranks first, its signature counting the words it was not best for', () => {
+describe('rankPages', () => {
+  it('a page is scored by its best section: words together in one section beat the same words apart', () => {
     const shards = shardsOf({
       print: [
-        3,
+        2,
         [
-          ['/services/printing', 1.2, ['colour', 'cost']],
-          ['/events', 2.0, []],
+          [printing, 2, 1.5],
+          [prices, 0, 1.5],
         ],
       ],
-      colour: [2, [['/gallery', 1.9, []]]],
-      cost: [4, [['/prices', 1.5, []]]],
+      colour: [
+        2,
+        [
+          [printing, 2, 1.2],
+          [prices, 4, 1.2],
+        ],
+      ],
+      cost: [
+        2,
+        [
+          [printing, 2, 1.0],
+          [prices, 6, 1.0],
+        ],
+      ],
     })
-    const ranked = rankPages(['print', 'colour', 'cost'], shards, 20)
-    expect(ranked[0]).toMatchObject({ path: '/services/printing', terms: 3 })
-    expect(ranked).toHaveLength(4)
+    const { results, noMatch } = rankPages(['print', 'colour', 'cost'], shards, 20)
+    expect(noMatch).toBe(false)
+    expect(results.map((r) => r.path)).toEqual(['/services/printing', '/prices'])
+    // The result names the section holding the words, with its anchor and excerpt.
+    expect(results[0]).toMatchObject({ heading: 'Section 2', anchor: 's2', terms: 3 })
+  })
+
+  it("a rare topic word outweighs common question words (BM25's idf is in each score)", () => {
+    const shards = shardsOf({
+      refund: [1, [[refunds, 0, 4.0]]],
+      long: [15, [[about, 0, 0.4]]],
+      take: [18, [[about, 1, 0.3]]],
+    })
+    const { results } = rankPages(['refund', 'long', 'take'], shards, 20)
+    expect(results[0]!.path).toBe('/help/refunds')
+  })
+
+  it('a generated listing page ranks after every other page that matches, and alone only when nothing else does', () => {
+    const shards = shardsOf({
+      sessions: [
+        2,
+        [
+          [index, 0, 9.0],
+          [refunds, 3, 1.0],
+        ],
+      ],
+    })
+    expect(rankPages(['sessions'], shards, 20).results.map((r) => r.path)).toEqual(['/help/refunds', '/genindex'])
+    const only = shardsOf({ sessions: [1, [[index, 0, 9.0]]] })
+    expect(rankPages(['sessions'], only, 20).results.map((r) => r.path)).toEqual(['/genindex'])
+  })
+
+  it('says no page answers when the best page holds less of the question than the relevance floor', () => {
+    // "what time does your store open on sundays" on a site that never names a store or Sundays.
+    const terms = queryTerms('What time does your store open on Sundays?')
+    expect(terms).toEqual(['time', 'store', 'open', 'sundai'])
+    const shards = shardsOf({ time: [300, [[about, 0, 0.2]]], open: [250, [[about, 0, 0.2]]] })
+    const outcome = rankPages(terms, shards, 500)
+    expect(outcome.coverage).toBeLessThan(RELEVANCE_FLOOR)
+    expect(outcome).toMatchObject({ noMatch: true, results: [] })
+    // The same words where the site does name them are answered.
+    const named = shardsOf({
+      time: [300, [[about, 0, 0.2]]],
+      store: [3, [[about, 0, 3.0]]],
+      open: [250, [[about, 0, 0.2]]],
+      sundai: [2, [[about, 0, 3.2]]],
+    })
+    expect(rankPages(terms, named, 500)).toMatchObject({ noMatch: false, results: [{ path: '/about' }] })
+  })
+
+  it('a word matches the longer terms it starts by a short ending, weighed less than itself', () => {
+    const shards = new Map<string, Shard>([
+      [
+        'deliv',
+        {
+          pages: [
+            [1, 'Delivery', '/delivery', 'en', 0],
+            [2, 'Deliverance', '/film', 'en', 0],
+          ],
+          terms: {
+            deliveri: [1, [1, 0, 300], [[0, 0, '', '', 'delivery']]],
+            deliverance: [1, [2, 0, 300], [[1, 0, '', '', 'deliverance']]],
+          },
+        },
+      ],
+    ])
+    expect(rankPages(['deliv'], shards, 10).results.map((r) => r.path)).toEqual(['/delivery'])
   })
 })

@@ -7,7 +7,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { extractPage, type ExtractedPage } from '../../../scripts/site-index/extract'
+import {
+  extractPage,
+  isListingPath,
+  LISTING_LINK_SHARE,
+  LISTING_MIN_LINKS,
+  type ExtractedPage,
+} from '../../../scripts/site-index/extract'
 
 const DIR = join(import.meta.dirname, '../../fixtures/site-search/published')
 const extract = (file: string, url: string): ExtractedPage => extractPage(readFileSync(join(DIR, file), 'utf8'), url)
@@ -35,10 +41,11 @@ describe('WordPress 6.5.2, Twenty Twenty-Four', () => {
     expect(text).not.toContain('Skip to content')
   })
 
-  it('a page is split at its h2 headings, in order, with the text under each', () => {
+  it('a page is split at its h1 and h2 headings, in order, with the text under each', () => {
     expect(page.title).toBe('Start using WordPress Playground in 5 minutes')
+    // The <main> landmark is the main content: its h1 (the post's title) opens the first section.
     expect(page.sections.map((s) => s.heading)).toEqual([
-      '',
+      'Start using WordPress Playground in 5 minutes',
       'Start a new WordPress site',
       'Try a block, a theme, or a plugin',
       'Save your site',
@@ -47,7 +54,8 @@ describe('WordPress 6.5.2, Twenty Twenty-Four', () => {
       'Import a WXR file',
       'Build apps with WordPress Playground',
     ])
-    expect(page.sections.every((s, i) => s.level === (i === 0 ? 0 : 2))).toBe(true)
+    expect(page.sections.every((s, i) => s.level === (i === 0 ? 1 : 2))).toBe(true)
+    expect(page.listing).toBe(false)
     expect(page.sections[0]!.text).toContain('WordPress Playground can help you with any of the following:')
     const save = page.sections.find((s) => s.heading === 'Save your site')!
     expect(save.text).toContain('you can export it as a zip file')
@@ -82,7 +90,7 @@ describe('Sphinx 5.3.0, sphinx13 theme (the Sphinx documentation)', () => {
 
   it('splits by headings with the anchors of their sections, and without the ¶ permalinks', () => {
     expect(outline(faq)).toEqual([
-      [0, '', ''],
+      [1, 'Sphinx FAQ', 'sphinx-faq'],
       [2, 'How do I…', 'how-do-i'],
       // Sphinx puts a label's empty <span id> before this heading: the section's id is still the anchor.
       [2, 'Using Sphinx with…', 'using-sphinx-with'],
@@ -124,19 +132,20 @@ describe('Sphinx, Read the Docs theme (the attrs 22.2.0 documentation)', () => {
 
   it('splits by headings with their anchors', () => {
     expect(outline(hashing)).toEqual([
+      [1, 'Hashing', 'hashing'],
       [2, 'Hash Method Generation', 'hash-method-generation'],
       [2, 'Hashing and Mutability', 'hashing-and-mutability'],
       [2, 'Hash Code Caching', 'hash-code-caching'],
     ])
     expect(outline(why).slice(0, 6)).toEqual([
-      [0, '', ''],
+      [1, 'Why not…', 'why-not'],
       [2, '… Data Classes?', 'data-classes'],
       [2, '… pydantic?', 'pydantic'],
       [2, '… namedtuples?', 'namedtuples'],
       [2, '… tuples?', 'tuples'],
       [3, 'Readability', 'readability'],
     ])
-    expect(hashing.sections[2]!.text).toContain('Some objects have hash codes which are expensive to compute.')
+    expect(hashing.sections[3]!.text).toContain('Some objects have hash codes which are expensive to compute.')
   })
 
   it('drops the navigation menu, the previous/next buttons and the footer', () => {
@@ -190,5 +199,118 @@ describe('words of side-by-side links and buttons', () => {
     expect(text).toContain('Tell us what you think, or read the docs.')
     expect(text).toContain('Report an Issue Suggest an Idea Contact us')
     expect(text).toContain('Sold by VoiceOS.')
+  })
+})
+
+const doc = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`
+const prose = (topic: string, n = 4) =>
+  `<p>${`This paragraph explains ${topic} in plain words, with enough detail for a reader to follow along. `.repeat(n)}</p>`
+
+describe('the main content', () => {
+  it('is the <main> landmark when there is one, whatever prose stands outside it', () => {
+    const html = doc(
+      'Returns | Shop',
+      `<div class="promo">${prose('our winter catalogue', 8)}</div><main><h1>Returns</h1><p>Send it back within 30 days.</p></main>`,
+    )
+    const page = extractPage(html, 'https://shop.example/returns')
+    expect(outline(page)).toEqual([[1, 'Returns', '']])
+    expect(page.sections[0]!.text).toBe('Send it back within 30 days.')
+    expect(allText(page)).not.toContain('winter catalogue')
+    expect(page.title).toBe('Returns')
+  })
+
+  it('is the role="main" landmark when there is no <main>', () => {
+    const html = doc(
+      'Delivery | Shop',
+      `<div>${prose('gift wrapping', 8)}</div><div role="main"><h1>Delivery</h1><p>We deliver to Pune.</p></div>`,
+    )
+    const page = extractPage(html, 'https://shop.example/delivery')
+    expect(allText(page)).toContain('We deliver to Pune.')
+    expect(allText(page)).not.toContain('gift wrapping')
+  })
+
+  it("is the main heading's parent when it holds at least half the page's text", () => {
+    const html = doc(
+      'Install — Acme Docs',
+      `<div class="brand"><h1>Acme Docs</h1><p>Version 2.1</p></div><div class="document"><h1 id="install">Install</h1>${prose('installing the package')}<h2 id="upgrade">Upgrade</h2>${prose('upgrading')}</div><div class="related"><p>Related pages and more reading</p></div>`,
+    )
+    const page = extractPage(html, 'https://docs.example/install.html')
+    // The title's first part names the h1; the other h1 is the site's name.
+    expect(page.title).toBe('Install')
+    expect(outline(page)).toEqual([
+      [1, 'Install', 'install'],
+      [2, 'Upgrade', 'upgrade'],
+    ])
+    expect(allText(page)).not.toContain('Acme Docs')
+    expect(allText(page)).not.toContain('Version 2.1')
+    expect(allText(page)).not.toContain('Related pages')
+  })
+
+  it("avoids an h1 that is the site's name when the title names no h1", () => {
+    const html = doc(
+      'Setup guide | Acme Docs',
+      `<div class="brand"><h1>Acme Docs</h1></div><div class="document"><h1 id="setting-up">Setting up</h1>${prose('setting up the widget')}</div>`,
+    )
+    const page = extractPage(html, 'https://docs.example/setup.html')
+    expect(page.sections[0]!.heading).toBe('Setting up')
+    expect(allText(page)).not.toContain('Acme Docs')
+  })
+
+  it('still reads malformed HTML: unclosed tags, no </head>, </body> or </html>', () => {
+    // (An unclosed <title> would swallow the document, in a browser too: its text runs to </title>.)
+    const html = `<html lang="en"><head><title>Broken page</title><body><main><h1>Umbrellas<p>Our umbrellas keep you dry<div><p>In every <b>storm <i>and drizzle<p>Ask in store`
+    const page = extractPage(html, 'https://shop.example/broken')
+    expect(page.sections.length).toBeGreaterThan(0)
+    const text = allText(page)
+    expect(text).toContain('umbrellas keep you dry')
+    expect(text).toContain('Ask in store')
+    expect(page.lang).toBe('en')
+  })
+})
+
+describe('listing pages', () => {
+  const links = (n: number, prefix = 'term') =>
+    Array.from({ length: n }, (_, i) => `<li><a href="/${prefix}-${i}.html">${prefix} number ${i}</a></li>`).join('')
+
+  it(`a main content of at least ${LISTING_MIN_LINKS} links, ${LISTING_LINK_SHARE * 100}% of its text or more, is a listing`, () => {
+    const dense = extractPage(
+      doc('Index | Docs', `<main><h1>Index</h1><ul>${links(LISTING_MIN_LINKS)}</ul></main>`),
+      'https://docs.example/all-terms.html',
+    )
+    expect(dense.listing).toBe(true)
+    // It is still indexed: its sections are kept.
+    expect(dense.sections.length).toBeGreaterThan(0)
+  })
+
+  it('fewer links, or links among prose, are no listing', () => {
+    const few = extractPage(
+      doc('Index | Docs', `<main><h1>Index</h1><ul>${links(LISTING_MIN_LINKS - 1)}</ul></main>`),
+      'https://docs.example/all-terms.html',
+    )
+    expect(few.listing).toBe(false)
+    const inProse = extractPage(
+      doc('Guide | Docs', `<main><h1>Guide</h1>${prose('the guide', 12)}<ul>${links(LISTING_MIN_LINKS)}</ul></main>`),
+      'https://docs.example/guide.html',
+    )
+    expect(inProse.listing).toBe(false)
+  })
+
+  it("a generator's listing path is a listing whatever its content", () => {
+    const body = `<main><h1>Refunds</h1>${prose('refunds')}</main>`
+    expect(extractPage(doc('Refunds', body), 'https://docs.example/genindex.html').listing).toBe(true)
+    expect(extractPage(doc('Refunds', body), 'https://blog.example/tags/refunds/').listing).toBe(true)
+    expect(extractPage(doc('Refunds', body), 'https://docs.example/help/refunds.html').listing).toBe(false)
+    for (const path of [
+      '/genindex.html',
+      '/py-modindex.html',
+      '/search.html',
+      '/category/news/',
+      '/blog/page/2/',
+      '/2024/05/',
+    ])
+      expect(isListingPath(path)).toBe(true)
+    for (const path of ['/', '/help/refunds', '/pricing.html', '/blog/my-first-post/'])
+      expect(isListingPath(path)).toBe(false)
   })
 })

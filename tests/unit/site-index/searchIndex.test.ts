@@ -7,16 +7,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CHAMPIONS, SPLIT_BYTES, writeSearchIndex, type IndexedPage } from '../../../scripts/site-index/searchIndex'
+import {
+  CHAMPIONS,
+  FIELDS,
+  SPLIT_BYTES,
+  writeSearchIndex,
+  type IndexedPage,
+} from '../../../scripts/site-index/searchIndex'
 import { describeIndex } from '../../../scripts/site-index/command'
 import {
   EXCERPT_WINDOW_CHARS,
+  INDEX_FORMAT_VERSION,
+  MAX_SECTIONS_PER_PAGE,
+  STOP_WORDS,
+  bm25Idf,
+  bm25fScore,
+  decodePostings,
   shardFile,
   shardKey,
   shardText,
-  signatureHas,
   termOf,
-  termSignature,
   termsOf,
   type Shard,
 } from '../../../src/voice/search/terms'
@@ -37,11 +47,12 @@ const build = async (pages: IndexedPage[]) => {
     ) as Shard
   return { out, ...written, read }
 }
-const page = (path: string, title: string, sections: [string, string, string][]): IndexedPage => ({
+const page = (path: string, title: string, sections: [string, string, string][], listing = false): IndexedPage => ({
   url: `https://shop.example${path}`,
   title,
   lang: 'en',
   sections: sections.map(([anchor, heading, text]) => ({ anchor, heading, level: heading ? 2 : 0, text })),
+  ...(listing && { listing: true }),
 })
 
 describe('terms', () => {
@@ -50,30 +61,58 @@ describe('terms', () => {
     expect(termOf('delivering')).toBe(termOf('deliver'))
     expect(termOf("visitor's")).toBe(termOf('visitor'))
     expect(termOf('रिफंड')).toBe('रिफंड')
-    expect(termsOf('Do you deliver to Pune? ₹500, 30 days.')).toEqual([
-      'do',
-      'you',
-      'deliv',
-      'to',
-      'pune',
-      '500',
-      '30',
-      'dai',
-    ])
+    // Stop words ("do", "you", "to") are neither indexed nor searched; numbers are kept.
+    expect(termsOf('Do you deliver to Pune? ₹500, 30 days.')).toEqual(['deliv', 'pune', '500', '30', 'dai'])
   })
 
-  it('a signature holds every term it was made of, and few others', () => {
-    const terms = Array.from({ length: 200 }, (_, i) => `word${i}`)
-    const sig = termSignature(terms)
-    expect(terms.every((t) => signatureHas(sig, t))).toBe(true)
-    const strangers = Array.from({ length: 2000 }, (_, i) => `other${i}`).filter((t) => signatureHas(sig, t))
-    expect(strangers.length).toBeLessThan(2000 * 0.05)
-    expect(signatureHas('', 'word1')).toBe(false)
-    expect(signatureHas('not base64!', 'word1')).toBe(false)
+  it("drops English stop words, a question's asking words among them, but keeps topic words", () => {
+    for (const w of ['the', 'The', 'how', 'please', 'tell', "I'm", 'want']) expect(termOf(w)).toBe('')
+    expect(STOP_WORDS.has('the')).toBe(true)
+    for (const w of ['file', 'help', 'open']) {
+      expect(STOP_WORDS.has(w)).toBe(false)
+      expect(termOf(w)).not.toBe('')
+    }
+    expect(termsOf('How do I open the file, please?')).toEqual([termOf('open'), termOf('file')])
+    // Memoised: the same word gives the same term again.
+    expect(termOf('Refunds')).toBe(termOf('Refunds'))
+  })
+
+  it('decodes postings: page ids delta-coded, sections, scores × 100', () => {
+    expect(decodePostings([3, 0, 250, 0, 2, 75, 4, 1, 100])).toEqual([
+      [3, 0, 2.5],
+      [3, 2, 0.75],
+      [7, 1, 1],
+    ])
+    expect(decodePostings([])).toEqual([])
+    // A trailing partial triple is ignored.
+    expect(decodePostings([1, 0, 100, 5])).toEqual([[1, 0, 1]])
+  })
+
+  it('scores BM25F: each field weighted and normalised by its own length, saturated once', () => {
+    const idf = bm25Idf(1, 10)
+    expect(idf).toBeCloseTo(Math.log(1 + 9.5 / 1.5))
+    const field = (tf: number, length: number, avgLength: number, f: keyof typeof FIELDS) => ({
+      tf,
+      length,
+      avgLength,
+      ...FIELDS[f],
+    })
+    expect(bm25fScore(idf, [field(0, 5, 5, 'title'), field(0, 10, 10, 'body')])).toBe(0)
+    const inBody = bm25fScore(idf, [field(1, 10, 10, 'body')])
+    const inTitle = bm25fScore(idf, [field(1, 10, 10, 'title')])
+    // tf~ = 1 for an average-length body: idf × 1 × 2.2 / 2.2.
+    expect(inBody).toBeCloseTo(idf)
+    expect(inTitle).toBeGreaterThan(inBody)
+    // A longer field than average weighs each use less.
+    expect(bm25fScore(idf, [field(1, 40, 10, 'body')])).toBeLessThan(inBody)
+    // Saturation: two fields' uses sum before saturating, never above idf × (k1 + 1).
+    const both = bm25fScore(idf, [field(1, 10, 10, 'title'), field(3, 10, 10, 'body')])
+    expect(both).toBeGreaterThan(inTitle)
+    expect(both).toBeLessThan(idf * 2.2)
   })
 
   it("reads a shard gzipped as written, or already inflated by the host's Content-Encoding", async () => {
-    const json = JSON.stringify({ pages: [], terms: { refund: [1, []] } })
+    const json = JSON.stringify({ pages: [], terms: { refund: [1, [0, 0, 100], []] } })
     const { gzipSync } = await import('node:zlib')
     expect(await shardText(new Uint8Array(gzipSync(json)))).toBe(json)
     expect(await shardText(new TextEncoder().encode(json))).toBe(json)
@@ -92,19 +131,40 @@ describe('the shards', () => {
     ])
     expect(shards).toMatch(/^t\/[0-9a-f]{12}\/$/)
     const shard = await read('refunds')
-    const [df, hits] = shard.terms[termOf('refund')]!
+    const [df, postings, hits] = shard.terms[termOf('refund')]!
     expect(df).toBe(1)
-    const [p, score, heading, anchor, excerpt] = hits[0]!
-    expect(shard.pages[p]!.slice(0, 3)).toEqual(['Refund policy', '/help/refunds', 'en'])
-    expect(score).toBeGreaterThan(0)
+    // Page 0 (the first given), section 1: the only section using the word.
+    const decoded = decodePostings(postings)
+    expect(decoded.map(([p, s]) => [p, s])).toEqual([[0, 1]])
+    expect(decoded[0]![2]).toBeGreaterThan(0)
+    expect(hits).toHaveLength(1)
+    const [p, section, heading, anchor, excerpt] = hits[0]!
+    expect(shard.pages[p]).toEqual([0, 'Refund policy', '/help/refunds', 'en', 0])
+    expect(section).toBe(1)
     expect([heading, anchor]).toEqual(['When refunds arrive', 'timing'])
     expect(excerpt).toContain('Refunds reach your card within 14 working days.')
     expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS + 2)
     expect(excerpt.startsWith('…')).toBe(true)
-    // The page's signature holds its other words: a question's "card" is known to be on it.
-    expect(signatureHas(shard.pages[p]![3], termOf('card'))).toBe(true)
-    // No shard for a word of no page.
-    await expect(readdir(join(out, shards))).resolves.not.toContain(shardFile(shardKey(termOf('xylophone'), new Set())))
+    expect(excerpt.endsWith('…')).toBe(true)
+    // The other page's words are in their own shard, naming that page by its own id.
+    const deliver = (await read('deliver')).terms[termOf('deliver')]!
+    expect(decodePostings(deliver[1]).map(([p2]) => p2)).toEqual([1])
+    // No shard for a word of no page, nor for a stop word.
+    const files = await readdir(join(out, shards))
+    expect(files).not.toContain(shardFile(shardKey(termOf('xylophone'), new Set())))
+    expect(Object.keys(shard.terms)).not.toContain('')
+  })
+
+  it('a number alone carries postings but no hits', async () => {
+    const { read } = await build([
+      page('/help/refunds', 'Refund policy', [['', '', 'Refunds reach your card within 14 working days.']]),
+    ])
+    const [df, postings, hits] = (await read('14')).terms['14']!
+    expect(df).toBe(1)
+    expect(decodePostings(postings)).toHaveLength(1)
+    expect(hits).toEqual([])
+    // A word of the same page still brings its hit.
+    expect((await read('card')).terms[termOf('card')]![2]).toHaveLength(1)
   })
 
   it("a word's section is the one using it in its text, not a heading alone: the excerpt shows it in use", async () => {
@@ -114,9 +174,32 @@ describe('the shards', () => {
         ['get', "What you'll get", 'Full access to the embed during the trial, and a call with the team.'],
       ]),
     ])
-    const [, hits] = (await read('trial')).terms[termOf('trial')]!
+    const [, , hits] = (await read('trial')).terms[termOf('trial')]!
+    expect(hits[0]![1]).toBe(1)
     expect(hits[0]![3]).toBe('get')
     expect(hits[0]![4]).toContain('Full access to the embed during the trial')
+  })
+
+  it(`a page's postings list its best ${MAX_SECTIONS_PER_PAGE} sections for a word, in section order`, async () => {
+    const { read } = await build([
+      page('/guide', 'Guide', [
+        ['a', 'Setup', 'Install the widget once.'],
+        ['b', 'Widget basics', 'The widget speaks. The widget listens. The widget opens pages.'],
+        ['c', 'Colours', 'Pick the widget colour.'],
+        ['d', 'Widget placement', 'Place the widget where the widget is seen.'],
+        ['e', 'Widget voice', 'The widget voice is calm; the widget voice is clear.'],
+      ]),
+    ])
+    const [df, postings, hits] = (await read('widget')).terms[termOf('widget')]!
+    expect(df).toBe(1)
+    const decoded = decodePostings(postings)
+    expect(decoded).toHaveLength(MAX_SECTIONS_PER_PAGE)
+    // The sections with "widget" in their heading and text beat those with one use in the text only.
+    expect(decoded.map(([, s]) => s)).toEqual([1, 3, 4])
+    expect(hits).toHaveLength(1)
+    expect(decoded.some(([, s, score]) => s === hits[0]![1] && score === Math.max(...decoded.map((d) => d[2])))).toBe(
+      true,
+    )
   })
 
   it("keeps a word's best pages only, the title and headings weighing more; the same pages give the same build folder", async () => {
@@ -124,15 +207,34 @@ describe('the shards', () => {
       page(`/p/${i}`, i === 7 ? 'Gift cards' : `Page ${i}`, [['', '', `A gift for you, number ${i}.`]]),
     )
     const first = await build(pages)
-    const [df, hits] = (await first.read('gift')).terms[termOf('gift')]!
-    expect(df).toBe(CHAMPIONS + 10)
-    expect(hits).toHaveLength(CHAMPIONS)
     const shard = await first.read('gift')
-    expect(shard.pages[hits[0]![0]]![1]).toBe('/p/7') // "gift" in its title
+    const [df, postings, hits] = shard.terms[termOf('gift')]!
+    expect(df).toBe(CHAMPIONS + 10)
+    // Every page is in the postings (ids ascending); only the best CHAMPIONS bring excerpts.
+    expect(decodePostings(postings).map(([p]) => p)).toEqual(pages.map((_, i) => i))
+    expect(hits).toHaveLength(CHAMPIONS)
+    expect(shard.pages[hits[0]![0]]![2]).toBe('/p/7') // "gift" in its title
+    const scores = decodePostings(postings)
+    expect(scores[7]![2]).toBeGreaterThan(Math.max(...scores.filter((_, i) => i !== 7).map((s) => s[2])))
     const again = await build(pages)
     expect(again.shards).toBe(first.shards)
     const changed = await build([...pages.slice(1)])
     expect(changed.shards).not.toBe(first.shards)
+  })
+
+  it('a listing page brings its excerpt only after the pages that say something, and is marked in the pages table', async () => {
+    const { read } = await build([
+      page('/tags/umbrella', 'Umbrella umbrellas umbrella', [['', '', 'Umbrella umbrella umbrella umbrella.']], true),
+      page('/shop/rain', 'Rain gear', [['', '', 'Our umbrella keeps you dry.']]),
+    ])
+    const shard = await read('umbrella')
+    const [, postings, hits] = shard.terms[termOf('umbrella')]!
+    const scores = decodePostings(postings)
+    // The listing scores higher on the word itself, yet comes second.
+    expect(scores[0]![2]).toBeGreaterThan(scores[1]![2])
+    expect(hits.map(([p]) => shard.pages[p]![2])).toEqual(['/shop/rain', '/tags/umbrella'])
+    expect(shard.pages.find((p) => p[2] === '/tags/umbrella')![4]).toBe(1)
+    expect(shard.pages.find((p) => p[2] === '/shop/rain')![4]).toBe(0)
   })
 
   it(`splits a prefix whose shard is over ${SPLIT_BYTES} bytes by one more code point`, async () => {
@@ -165,5 +267,37 @@ describe('show', () => {
       }),
     )
     expect(await describeIndex(dir)).toMatch(/built by an older version .* build it again with .* index --sitemap URL/)
+    // Format 2 (Bloom signatures, no postings) is older too.
+    await writeFile(
+      join(dir, 'voiceos-index.json'),
+      JSON.stringify({
+        v: 2,
+        origin: 'https://shop.example',
+        builtAt: '2026-11-01T00:00:00Z',
+        pages: 7,
+        languages: ['en'],
+      }),
+    )
+    expect(await describeIndex(dir)).toMatch(/built by an older version/)
+  })
+
+  it('describes an index of the current format by its pages, age and origin', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voiceos-index-'))
+    dirs.push(dir)
+    await writeFile(
+      join(dir, 'voiceos-index.json'),
+      JSON.stringify({
+        v: INDEX_FORMAT_VERSION,
+        origin: 'https://shop.example',
+        builtAt: '2026-11-01T00:00:00Z',
+        pages: 7,
+        languages: ['en'],
+        split: [],
+        shards: 't/0123456789ab/',
+      }),
+    )
+    expect(await describeIndex(dir, new Date('2026-11-01T03:00:00Z'))).toBe(
+      `Site index: 7 pages of https://shop.example, built 3 hours ago (2026-11-01T00:00:00Z), languages en, in ${dir}.`,
+    )
   })
 })
