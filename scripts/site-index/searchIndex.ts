@@ -19,6 +19,7 @@ import {
   EXCERPT_WINDOW_CHARS,
   MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
+  TITLE_SECTION,
   bm25Idf,
   bm25fScore,
   shardFile,
@@ -183,7 +184,7 @@ export function scoreTerms(
     const scored: Scored = []
     for (const p of [...pageIds].sort((a, b) => a - b)) {
       const title = { tf: titled?.get(p) ?? 0, length: postings.titleLengths[p]!, avgLength: avgTitle, ...FIELDS.title }
-      const sections = byPage?.get(p) ?? new Map<number, Use>([[0, { heading: 0, body: 0, at: -1 }]])
+      const sections = byPage?.get(p) ?? new Map<number, Use>()
       const mine: Scored = []
       for (const [s, u] of sections) {
         const score = bm25fScore(idf, [
@@ -194,6 +195,9 @@ export function scoreTerms(
         mine.push([p, s, score])
       }
       mine.sort((a, b) => b[2] - a[2] || a[1] - b[1])
+      // The title is a field of every section: its score alone is the page's TITLE_SECTION posting, which the
+      // ranking counts in each section that does not hold the term itself.
+      if (title.tf > 0) scored.push([p, TITLE_SECTION, bm25fScore(idf, [title])])
       scored.push(...mine.slice(0, MAX_SECTIONS_PER_PAGE).sort((a, b) => a[1] - b[1]))
     }
     out.set(term, { df, scored })
@@ -241,6 +245,7 @@ export async function writeSearchIndex(
     // The excerpt's section uses the term in its text when one does (a heading alone says less than a sentence).
     const inText = (p: number, s: number) => (postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? -1) >= 0
     for (const [p, s, score] of e.scored) {
+      if (s === TITLE_SECTION && bestByPage.has(p)) continue
       const known = bestByPage.get(p)
       const better =
         !known || (inText(p, s) ? !inText(p, known[0]) || score > known[1] : !inText(p, known[0]) && score > known[1])
@@ -252,7 +257,9 @@ export async function writeSearchIndex(
         (a, b) => Number(pages[a[0]]!.listing ?? false) - Number(pages[b[0]]!.listing ?? false) || b[1][1] - a[1][1],
       )
       .slice(0, CHAMPIONS)
-    const hits = champions.map(([p, [s]]): ShardHit => {
+    const hits = champions.map(([p, [best]]): ShardHit => {
+      // A term only the title holds shows the page's top.
+      const s = best === TITLE_SECTION ? 0 : best
       let i = local.get(p)
       if (i === undefined) {
         const page = pages[p]!

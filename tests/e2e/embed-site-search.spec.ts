@@ -222,6 +222,8 @@ test('in a chat: search_site and open_page by tool calls, and the platform sessi
   await page.goto(`${site.origin}/visit/hours`)
   expect(await links(page)).not.toContain('/services/accessibility')
   const question = 'My mother cannot leave the house. Can someone bring her library books?'
+  // What the model sends for it, as search_site's description asks: the topic in the site's words.
+  const query = 'library books delivered home housebound'
   chat.script(
     {
       status: 201,
@@ -236,7 +238,7 @@ test('in a chat: search_site and open_page by tool calls, and the platform sessi
               {
                 id: 'call_search',
                 type: 'function',
-                function: { name: 'search_site', arguments: JSON.stringify({ query: question }) },
+                function: { name: 'search_site', arguments: JSON.stringify({ query }) },
               },
             ],
           },

@@ -134,7 +134,7 @@ export function voiceCommandTools(): Tool[] {
       `Search the whole website (every page, not only the visitor's) for the visitor's question: returns at most 5 pages with their title, path (with the section's anchor) and an excerpt, in the page's language. Use it when the answer is not on the current page.`,
       {
         query: str(
-          'The visitor\'s question or its keywords, in their language (e.g. "refund policy", "do you deliver to Pune").',
+          'The topic of the visitor\'s question in the words this site would use for it: 2–6 words (its name for the thing, the feature or command, a synonym), in their language, not the whole sentence (e.g. "refund policy returns", "delivery areas Pune").',
         ),
       },
       ['query'],
@@ -158,7 +158,7 @@ export function voicePrompt(): string {
     '',
     `Answering questions: when the visitor asks what the page says (what a plan includes, opening hours, a price, what a section is about), call ${READ_TOOL_NAME} with the section's heading from the page map, or without a section for the whole page, and answer from the "${PAGE_TEXT_HEADER}" it returns, briefly and in your own words. Do not guess what the page says; if the text does not answer the question, say so.`,
     '',
-    `Other pages: when the visitor asks something the current page does not answer (a policy, a price, opening hours, a how-to), call ${SEARCH_TOOL_NAME} with their question. Answer only from the "SEARCH RESULTS" it returns, say which page the answer is on, and offer to open it; when the visitor agrees or asks to be taken somewhere, call ${OPEN_TOOL_NAME} with the result's path. Never invent a page, a path or a fact: if the results do not answer, or search_site says the site cannot be searched, say so.`,
+    `Other pages: when the visitor asks something the current page does not answer (a policy, a price, opening hours, a how-to), call ${SEARCH_TOOL_NAME} with the topic in the words the site would use (a few words, not the whole sentence). Answer only from the "SEARCH RESULTS" it returns, say which page the answer is on, and offer to open it; when the visitor agrees or asks to be taken somewhere, call ${OPEN_TOOL_NAME} with the result's path. Never invent a page, a path or a fact: if the results do not answer, or search_site says the site cannot be searched, say so.`,
     '',
     `What happened: after each action a system message that starts with "${RESULT_HEADER}" says whether it was done or refused and why (for example "no field labelled Company"). When an action is refused, tell the visitor briefly and suggest an alternative from the page map. When it was done, do not repeat it; carry on.`,
     '',

@@ -5,12 +5,27 @@
  * site answers (README "Site search").
  * @module
  */
-import { bm25Idf, decodePostings, STOP_WORDS, termsOf, type Shard, type ShardHit, type ShardPage } from './terms'
+import {
+  bm25Idf,
+  decodePostings,
+  STOP_WORDS,
+  TITLE_SECTION,
+  termsOf,
+  type Shard,
+  type ShardHit,
+  type ShardPage,
+} from './terms'
 
 /** Most results a search gives the assistant. */
 export const SEARCH_MAX_RESULTS = 5
 /** Weight of a word found as the start of a longer term ("deliver" in "delivery") against an exact match. */
 const PREFIX_WEIGHT = 0.7
+/**
+ * Weight of a term's title-only score added to a section's sum beside its BM25F score (which already holds the
+ * title as a field): a page whose title names the question's topic is the page about it, however often a long page
+ * mentions the same words (Elasticsearch's `most_fields` adds fields' scores the same way).
+ */
+const TITLE_BONUS = 1
 /** Shortest word matched as a prefix of longer terms, in code points. */
 const MIN_PREFIX = 3
 /**
@@ -118,6 +133,8 @@ export function rankPages(
   interface Found {
     /** section → term → best score there. */
     sections: Map<number, Map<string, number>>
+    /** term → its score in the page's title alone ({@link TITLE_SECTION}), counted in every section. */
+    title: Map<string, number>
     /** term → best score on the page. */
     best: Map<string, number>
   }
@@ -136,11 +153,15 @@ export function rankPages(
         df = Math.max(df, storedDf)
         for (const [p, s, score] of decodePostings(postings)) {
           let f = found.get(p)
-          if (!f) found.set(p, (f = { sections: new Map(), best: new Map() }))
+          if (!f) found.set(p, (f = { sections: new Map(), title: new Map(), best: new Map() }))
+          f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
+          if (s === TITLE_SECTION) {
+            f.title.set(term, Math.max(f.title.get(term) ?? 0, score * w))
+            continue
+          }
           let sec = f.sections.get(s)
           if (!sec) f.sections.set(s, (sec = new Map<string, number>()))
           sec.set(term, Math.max(sec.get(term) ?? 0, score * w))
-          f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
         }
         for (const hit of termHits) {
           const page = shard.pages[hit[0]]
@@ -159,19 +180,24 @@ export function rankPages(
   }
   const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0)
   const ranked = [...found].map(([id, f]) => {
-    let bestSection = -1
-    let bestScore = -1
-    for (const [s, byTerm] of f.sections) {
+    // A section's sum: each term's score there, or in the page's title when the section does not hold it.
+    const sumOf = (byTerm: ReadonlyMap<string, number> | undefined) => {
       let sum = 0
-      for (const v of byTerm.values()) sum += v
+      for (const t of new Set([...(byTerm?.keys() ?? []), ...f.title.keys()]))
+        sum += Math.max(byTerm?.get(t) ?? 0, f.title.get(t) ?? 0) + TITLE_BONUS * (f.title.get(t) ?? 0)
+      return sum
+    }
+    let bestSection = 0
+    let bestScore = f.sections.size === 0 ? sumOf(undefined) : -1
+    for (const [s, byTerm] of f.sections) {
+      const sum = sumOf(byTerm)
       if (sum > bestScore || (sum === bestScore && s < bestSection)) [bestSection, bestScore] = [s, sum]
     }
     let all = 0
     for (const v of f.best.values()) all += v
     // The floor reads the page: the question's words it holds anywhere, by weight.
-    const held = f.best
     let heldWeight = 0
-    for (const t of held.keys()) heldWeight += weight.get(t) ?? 0
+    for (const t of f.best.keys()) heldWeight += weight.get(t) ?? 0
     return {
       id,
       f,

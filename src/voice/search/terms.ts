@@ -58,7 +58,7 @@ export type ShardHit = [page: number, section: number, heading: string, anchor: 
 /**
  * One term of a shard: `[df, postings, hits]` — pages holding it in the whole index; every section that holds it
  * as a flat list of triples `page id delta, section, score × 100` (page ids ascending, delta-coded; a page's best
- * {@link MAX_SECTIONS_PER_PAGE} sections; the score BM25F, {@link bm25fScore}); and its best pages' sections with
+ * {@link MAX_SECTIONS_PER_PAGE} sections, and its title as {@link TITLE_SECTION}; the score BM25F, {@link bm25fScore}); and its best pages' sections with
  * their excerpts ({@link ShardHit}).
  */
 export type ShardTerm = [df: number, postings: number[], hits: ShardHit[]]
@@ -70,6 +70,12 @@ export interface Shard {
   /** For each term of the shard, its {@link ShardTerm}. */
   terms: Record<string, ShardTerm>
 }
+
+/**
+ * The section number of a posting for the page's title: the title is a field of every section, so the ranking
+ * counts this score in each of the page's sections that does not hold the term itself.
+ */
+export const TITLE_SECTION = -1
 
 /** Most sections of a page a term's postings list (its best by score). */
 export const MAX_SECTIONS_PER_PAGE = 3

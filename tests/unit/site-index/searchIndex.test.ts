@@ -23,6 +23,7 @@ import {
   bm25Idf,
   bm25fScore,
   decodePostings,
+  TITLE_SECTION,
   shardFile,
   shardKey,
   shardText,
@@ -133,9 +134,14 @@ describe('the shards', () => {
     const shard = await read('refunds')
     const [df, postings, hits] = shard.terms[termOf('refund')]!
     expect(df).toBe(1)
-    // Page 0 (the first given), section 1: the only section using the word.
+    // Page 0 (the first given): its title ("Refund policy", TITLE_SECTION), and section 1, the only section using it.
     const decoded = decodePostings(postings)
-    expect(decoded.map(([p, s]) => [p, s])).toEqual([[0, 1]])
+    expect(decoded.map(([p, s]) => [p, s])).toEqual([
+      [0, TITLE_SECTION],
+      [0, 1],
+    ])
+    // The section holds the word in its heading and text beside the title: it scores above the title alone.
+    expect(decoded[1]![2]).toBeGreaterThan(decoded[0]![2])
     expect(decoded[0]![2]).toBeGreaterThan(0)
     expect(hits).toHaveLength(1)
     const [p, section, heading, anchor, excerpt] = hits[0]!
@@ -210,11 +216,14 @@ describe('the shards', () => {
     const shard = await first.read('gift')
     const [df, postings, hits] = shard.terms[termOf('gift')]!
     expect(df).toBe(CHAMPIONS + 10)
-    // Every page is in the postings (ids ascending); only the best CHAMPIONS bring excerpts.
-    expect(decodePostings(postings).map(([p]) => p)).toEqual(pages.map((_, i) => i))
+    // Every page's section is in the postings (ids ascending), page 7's title too; only the best CHAMPIONS bring
+    // excerpts.
+    const decoded = decodePostings(postings)
+    expect(decoded.filter(([, s]) => s === TITLE_SECTION).map(([p]) => p)).toEqual([7])
+    const scores = decoded.filter(([, s]) => s !== TITLE_SECTION)
+    expect(scores.map(([p]) => p)).toEqual(pages.map((_, i) => i))
     expect(hits).toHaveLength(CHAMPIONS)
     expect(shard.pages[hits[0]![0]]![2]).toBe('/p/7') // "gift" in its title
-    const scores = decodePostings(postings)
     expect(scores[7]![2]).toBeGreaterThan(Math.max(...scores.filter((_, i) => i !== 7).map((s) => s[2])))
     const again = await build(pages)
     expect(again.shards).toBe(first.shards)
@@ -229,7 +238,7 @@ describe('the shards', () => {
     ])
     const shard = await read('umbrella')
     const [, postings, hits] = shard.terms[termOf('umbrella')]!
-    const scores = decodePostings(postings)
+    const scores = decodePostings(postings).filter(([, s]) => s !== TITLE_SECTION)
     // The listing scores higher on the word itself, yet comes second.
     expect(scores[0]![2]).toBeGreaterThan(scores[1]![2])
     expect(hits.map(([p]) => shard.pages[p]![2])).toEqual(['/shop/rain', '/tags/umbrella'])
