@@ -19,7 +19,7 @@ import {
   EXCERPT_WINDOW_CHARS,
   MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
-  TITLE_SECTION,
+  PAGE_SECTION,
   bm25Idf,
   bm25fScore,
   shardFile,
@@ -173,6 +173,11 @@ export function scoreTerms(
   const avgTitle = avg(postings.titleLengths)
   const avgHeading = avg(postings.headingLengths.flat())
   const avgBody = avg(postings.bodyLengths.flat())
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
+  const pageHeadings = postings.headingLengths.map(sum)
+  const pageBodies = postings.bodyLengths.map(sum)
+  const avgPageHeading = avg(pageHeadings)
+  const avgPageBody = avg(pageBodies)
   const out = new Map<string, { df: number; scored: Scored }>()
   const terms = new Set([...postings.uses.keys(), ...postings.titles.keys()])
   for (const term of terms) {
@@ -195,9 +200,22 @@ export function scoreTerms(
         mine.push([p, s, score])
       }
       mine.sort((a, b) => b[2] - a[2] || a[1] - b[1])
-      // The title is a field of every section: its score alone is the page's TITLE_SECTION posting, which the
-      // ranking counts in each section that does not hold the term itself.
-      if (title.tf > 0) scored.push([p, TITLE_SECTION, bm25fScore(idf, [title])])
+      // The whole page as one document (its title, all its headings, all its text): the PAGE_SECTION posting.
+      let headingTf = 0
+      let bodyTf = 0
+      for (const u of sections.values()) {
+        headingTf += u.heading
+        bodyTf += u.body
+      }
+      scored.push([
+        p,
+        PAGE_SECTION,
+        bm25fScore(idf, [
+          title,
+          { tf: headingTf, length: pageHeadings[p]!, avgLength: avgPageHeading, ...FIELDS.heading },
+          { tf: bodyTf, length: pageBodies[p]!, avgLength: avgPageBody, ...FIELDS.body },
+        ]),
+      ])
       scored.push(...mine.slice(0, MAX_SECTIONS_PER_PAGE).sort((a, b) => a[1] - b[1]))
     }
     out.set(term, { df, scored })
@@ -241,25 +259,31 @@ export async function writeSearchIndex(
       last = p
     }
     // A page's best section for the term, best pages first; listing pages only when too few others hold it.
-    const bestByPage = new Map<number, [number, number]>()
-    // The excerpt's section uses the term in its text when one does (a heading alone says less than a sentence).
+    const bestByPage = new Map<number, [section: number, score: number, rank: number]>()
+    // The excerpt's section uses the term in its text when one does (a heading alone says less than a sentence);
+    // pages are ranked by their whole-page score (PAGE_SECTION) when they have one.
     const inText = (p: number, s: number) => (postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? -1) >= 0
     for (const [p, s, score] of e.scored) {
-      if (s === TITLE_SECTION && bestByPage.has(p)) continue
       const known = bestByPage.get(p)
+      if (s === PAGE_SECTION) {
+        bestByPage.set(p, known ? [known[0], known[1], score] : [PAGE_SECTION, -1, score])
+        continue
+      }
       const better =
-        !known || (inText(p, s) ? !inText(p, known[0]) || score > known[1] : !inText(p, known[0]) && score > known[1])
-      if (better) bestByPage.set(p, [s, known ? Math.max(score, known[1]) : score])
+        !known ||
+        known[0] === PAGE_SECTION ||
+        (inText(p, s) ? !inText(p, known[0]) || score > known[1] : !inText(p, known[0]) && score > known[1])
+      if (better) bestByPage.set(p, [s, score, Math.max(score, known?.[2] ?? 0)])
     }
     // A number alone ("3", "2024") is no topic a visitor asks about: its postings count, it brings no excerpts.
     const champions = (/^\p{N}+$/u.test(e.term) ? [] : [...bestByPage])
       .sort(
-        (a, b) => Number(pages[a[0]]!.listing ?? false) - Number(pages[b[0]]!.listing ?? false) || b[1][1] - a[1][1],
+        (a, b) => Number(pages[a[0]]!.listing ?? false) - Number(pages[b[0]]!.listing ?? false) || b[1][2] - a[1][2],
       )
       .slice(0, CHAMPIONS)
     const hits = champions.map(([p, [best]]): ShardHit => {
       // A term only the title holds shows the page's top.
-      const s = best === TITLE_SECTION ? 0 : best
+      const s = best === PAGE_SECTION ? 0 : best
       let i = local.get(p)
       if (i === undefined) {
         const page = pages[p]!

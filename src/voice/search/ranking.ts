@@ -9,7 +9,7 @@ import {
   bm25Idf,
   decodePostings,
   STOP_WORDS,
-  TITLE_SECTION,
+  PAGE_SECTION,
   termsOf,
   type Shard,
   type ShardHit,
@@ -21,11 +21,19 @@ export const SEARCH_MAX_RESULTS = 5
 /** Weight of a word found as the start of a longer term ("deliver" in "delivery") against an exact match. */
 const PREFIX_WEIGHT = 0.7
 /**
- * Weight of a term's title-only score added to a section's sum beside its BM25F score (which already holds the
- * title as a field): a page whose title names the question's topic is the page about it, however often a long page
- * mentions the same words (Elasticsearch's `most_fields` adds fields' scores the same way).
+ * A page's score: {@link PAGE_WEIGHT} × the sum of its terms' scores on the whole page (BM25F with the page as one
+ * document, {@link PAGE_SECTION}) plus {@link SECTION_WEIGHT} × its best section's sum, so a page about the topic
+ * ranks first and, between such pages, the one answering in one place. Set on the search-quality corpus
+ * (docs/benchmarks.md): the section alone ranked 9 fewer keyword queries' answers in the top 3 of 220.
  */
-const TITLE_BONUS = 1
+const PAGE_WEIGHT = 1
+const SECTION_WEIGHT = 0.5
+/**
+ * Weight of a longer term a stemmed (ASCII) word starts: its forms meet through the stemmer already, so a longer term
+ * is most often another word ("form" → "format") and only sometimes the stemmer's miss ("deliv" → "deliveri"). Set on
+ * the search-quality corpus: at {@link PREFIX_WEIGHT} the answer fell out of the top 3 for 8 more keyword queries of 220.
+ */
+const STEMMED_PREFIX_WEIGHT = 0.1
 /** Shortest word matched as a prefix of longer terms, in code points. */
 const MIN_PREFIX = 3
 /**
@@ -34,17 +42,12 @@ const MIN_PREFIX = 3
  */
 const MAX_PREFIX_EXTRA = 3
 /**
- * Share of a page's score its other sections add beside its best one: a page is scored by its best section, and
- * the question's words it holds elsewhere count half.
- */
-const SPREAD_WEIGHT = 0.5
-/**
  * The relevance floor: the share of the question's weight (its terms' BM25 idf; a word no page holds as a word on
  * one page, {@link VOCABULARY_PAGES}) that the best page must hold. Below it, no page of the site answers. Set on the
- * search-quality corpus (`npm run bench -- search-quality`, docs/benchmarks.md), where it keeps an answer for all
- * assistant-style queries of answerable questions and for 96% of the visitors' own words; it answers "no page" to
- * fewer unanswerable questions than a higher floor would (44% and 25%), because a higher one also silences real
- * questions asked in words the site does not use.
+ * search-quality corpus (`npm run bench -- search-quality`, docs/benchmarks.md): at 0.4 every answerable question
+ * sent as keywords and 94% asked in the visitor's words keep an answer, and 47% (keywords) and 28% (visitor's words)
+ * of the unanswerable ones are answered "no page". A higher floor answers more of those "no page" (0.6: 75%) but
+ * silences real questions asked in words the site does not use (0.6: 30% of the visitors' own).
  */
 export const RELEVANCE_FLOOR = 0.4
 
@@ -93,7 +96,7 @@ export interface RankedPage {
   lang: string
   /** How many of the question's terms the page holds. */
   terms: number
-  /** Its score: the best section's BM25F sum, plus {@link SPREAD_WEIGHT} of what its other sections add. */
+  /** Its score: {@link PAGE_WEIGHT} × its terms' whole-page BM25F sum + {@link SECTION_WEIGHT} × its best section's. */
   score: number
   /** The section that answers: its heading, anchor and an excerpt. */
   heading: string
@@ -114,10 +117,11 @@ export interface SearchOutcome {
 }
 
 /**
- * Ranks the pages for a question's terms ({@link SearchOutcome}). A term matches itself and, from
- * {@link MIN_PREFIX} code points, the terms at most {@link MAX_PREFIX_EXTRA} code points longer that it starts
- * (weighed {@link PREFIX_WEIGHT}). Each section sums its terms' scores; a page is its best section plus
- * {@link SPREAD_WEIGHT} of the rest of its terms' best scores; generated listing pages come after all others. The
+ * Ranks the pages for a question's terms ({@link SearchOutcome}). A term matches itself and, for words other than
+ * English ones (which are stemmed), from {@link MIN_PREFIX} code points the terms at most {@link MAX_PREFIX_EXTRA}
+ * code points longer that it starts (weighed {@link PREFIX_WEIGHT}). A page scores {@link PAGE_WEIGHT} × its terms'
+ * whole-page scores plus {@link SECTION_WEIGHT} × its best section's sum; generated listing pages come after all
+ * others. The
  * result's section is the best one a shard carries an excerpt for, its excerpt the one showing most of the terms.
  * @param terms the question's terms ({@link queryTerms})
  * @param shards each term's shard (missing or null: no page holds it)
@@ -133,8 +137,8 @@ export function rankPages(
   interface Found {
     /** section → term → best score there. */
     sections: Map<number, Map<string, number>>
-    /** term → its score in the page's title alone ({@link TITLE_SECTION}), counted in every section. */
-    title: Map<string, number>
+    /** term → its score on the whole page ({@link PAGE_SECTION}). */
+    page: Map<string, number>
     /** term → best score on the page. */
     best: Map<string, number>
   }
@@ -149,14 +153,14 @@ export function rankPages(
     if (shard) {
       for (const [stored, [storedDf, postings, termHits]] of Object.entries(shard.terms)) {
         if (!matches(term, stored)) continue
-        const w = stored === term ? 1 : PREFIX_WEIGHT
+        const w = stored === term ? 1 : /^[a-z]+$/.test(term) ? STEMMED_PREFIX_WEIGHT : PREFIX_WEIGHT
         df = Math.max(df, storedDf)
         for (const [p, s, score] of decodePostings(postings)) {
           let f = found.get(p)
-          if (!f) found.set(p, (f = { sections: new Map(), title: new Map(), best: new Map() }))
+          if (!f) found.set(p, (f = { sections: new Map(), page: new Map(), best: new Map() }))
           f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
-          if (s === TITLE_SECTION) {
-            f.title.set(term, Math.max(f.title.get(term) ?? 0, score * w))
+          if (s === PAGE_SECTION) {
+            f.page.set(term, Math.max(f.page.get(term) ?? 0, score * w))
             continue
           }
           let sec = f.sections.get(s)
@@ -180,21 +184,19 @@ export function rankPages(
   }
   const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0)
   const ranked = [...found].map(([id, f]) => {
-    // A section's sum: each term's score there, or in the page's title when the section does not hold it.
     const sumOf = (byTerm: ReadonlyMap<string, number> | undefined) => {
       let sum = 0
-      for (const t of new Set([...(byTerm?.keys() ?? []), ...f.title.keys()]))
-        sum += Math.max(byTerm?.get(t) ?? 0, f.title.get(t) ?? 0) + TITLE_BONUS * (f.title.get(t) ?? 0)
+      for (const v of byTerm?.values() ?? []) sum += v
       return sum
     }
     let bestSection = 0
-    let bestScore = f.sections.size === 0 ? sumOf(undefined) : -1
+    let bestScore = f.sections.size === 0 ? 0 : -1
     for (const [s, byTerm] of f.sections) {
       const sum = sumOf(byTerm)
       if (sum > bestScore || (sum === bestScore && s < bestSection)) [bestSection, bestScore] = [s, sum]
     }
-    let all = 0
-    for (const v of f.best.values()) all += v
+    let whole = 0
+    for (const v of f.page.values()) whole += v
     // The floor reads the page: the question's words it holds anywhere, by weight.
     let heldWeight = 0
     for (const t of f.best.keys()) heldWeight += weight.get(t) ?? 0
@@ -202,7 +204,7 @@ export function rankPages(
       id,
       f,
       bestSection,
-      score: bestScore + SPREAD_WEIGHT * (all - bestScore),
+      score: PAGE_WEIGHT * whole + SECTION_WEIGHT * bestScore,
       coverage: totalWeight > 0 ? heldWeight / totalWeight : 0,
       listing: info.get(id)?.[4] === 1,
     }

@@ -58,7 +58,7 @@ export type ShardHit = [page: number, section: number, heading: string, anchor: 
 /**
  * One term of a shard: `[df, postings, hits]` — pages holding it in the whole index; every section that holds it
  * as a flat list of triples `page id delta, section, score × 100` (page ids ascending, delta-coded; a page's best
- * {@link MAX_SECTIONS_PER_PAGE} sections, and its title as {@link TITLE_SECTION}; the score BM25F, {@link bm25fScore}); and its best pages' sections with
+ * {@link MAX_SECTIONS_PER_PAGE} sections, and the whole page as {@link PAGE_SECTION}; the score BM25F, {@link bm25fScore}); and its best pages' sections with
  * their excerpts ({@link ShardHit}).
  */
 export type ShardTerm = [df: number, postings: number[], hits: ShardHit[]]
@@ -72,10 +72,10 @@ export interface Shard {
 }
 
 /**
- * The section number of a posting for the page's title: the title is a field of every section, so the ranking
- * counts this score in each of the page's sections that does not hold the term itself.
+ * The section number of a page's own posting: the term's BM25F score on the whole page (its title, all its
+ * headings and all its text as one document), beside its best sections' ones.
  */
-export const TITLE_SECTION = -1
+export const PAGE_SECTION = -1
 
 /** Most sections of a page a term's postings list (its best by score). */
 export const MAX_SECTIONS_PER_PAGE = 3
@@ -128,7 +128,7 @@ export function bm25fScore(idf: number, fields: readonly (FieldStats & FieldPara
 }
 
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
-export const EXCERPT_WINDOW_CHARS = 200
+export const EXCERPT_WINDOW_CHARS = 180
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
 const LATIN_WORD = /^[a-z]+$/

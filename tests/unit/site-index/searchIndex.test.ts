@@ -23,7 +23,7 @@ import {
   bm25Idf,
   bm25fScore,
   decodePostings,
-  TITLE_SECTION,
+  PAGE_SECTION,
   shardFile,
   shardKey,
   shardText,
@@ -134,15 +134,13 @@ describe('the shards', () => {
     const shard = await read('refunds')
     const [df, postings, hits] = shard.terms[termOf('refund')]!
     expect(df).toBe(1)
-    // Page 0 (the first given): its title ("Refund policy", TITLE_SECTION), and section 1, the only section using it.
+    // Page 0 (the first given): the whole page (PAGE_SECTION), and section 1, the only section using the word.
     const decoded = decodePostings(postings)
     expect(decoded.map(([p, s]) => [p, s])).toEqual([
-      [0, TITLE_SECTION],
+      [0, PAGE_SECTION],
       [0, 1],
     ])
-    // The section holds the word in its heading and text beside the title: it scores above the title alone.
-    expect(decoded[1]![2]).toBeGreaterThan(decoded[0]![2])
-    expect(decoded[0]![2]).toBeGreaterThan(0)
+    expect(decoded.every(([, , score]) => score > 0)).toBe(true)
     expect(hits).toHaveLength(1)
     const [p, section, heading, anchor, excerpt] = hits[0]!
     expect(shard.pages[p]).toEqual([0, 'Refund policy', '/help/refunds', 'en', 0])
@@ -154,7 +152,10 @@ describe('the shards', () => {
     expect(excerpt.endsWith('…')).toBe(true)
     // The other page's words are in their own shard, naming that page by its own id.
     const deliver = (await read('deliver')).terms[termOf('deliver')]!
-    expect(decodePostings(deliver[1]).map(([p2]) => p2)).toEqual([1])
+    expect(decodePostings(deliver[1]).map(([p2, s2]) => [p2, s2])).toEqual([
+      [1, PAGE_SECTION],
+      [1, 0],
+    ])
     // No shard for a word of no page, nor for a stop word.
     const files = await readdir(join(out, shards))
     expect(files).not.toContain(shardFile(shardKey(termOf('xylophone'), new Set())))
@@ -167,7 +168,11 @@ describe('the shards', () => {
     ])
     const [df, postings, hits] = (await read('14')).terms['14']!
     expect(df).toBe(1)
-    expect(decodePostings(postings)).toHaveLength(1)
+    // The page, and its one section holding it.
+    expect(decodePostings(postings).map(([p, sec]) => [p, sec])).toEqual([
+      [0, PAGE_SECTION],
+      [0, 0],
+    ])
     expect(hits).toEqual([])
     // A word of the same page still brings its hit.
     expect((await read('card')).terms[termOf('card')]![2]).toHaveLength(1)
@@ -198,7 +203,7 @@ describe('the shards', () => {
     ])
     const [df, postings, hits] = (await read('widget')).terms[termOf('widget')]!
     expect(df).toBe(1)
-    const decoded = decodePostings(postings)
+    const decoded = decodePostings(postings).filter(([, sec]) => sec !== PAGE_SECTION)
     expect(decoded).toHaveLength(MAX_SECTIONS_PER_PAGE)
     // The sections with "widget" in their heading and text beat those with one use in the text only.
     expect(decoded.map(([, s]) => s)).toEqual([1, 3, 4])
@@ -216,11 +221,13 @@ describe('the shards', () => {
     const shard = await first.read('gift')
     const [df, postings, hits] = shard.terms[termOf('gift')]!
     expect(df).toBe(CHAMPIONS + 10)
-    // Every page's section is in the postings (ids ascending), page 7's title too; only the best CHAMPIONS bring
+    // Every page is in the postings (ids ascending), as a whole and by its section; only the best CHAMPIONS bring
     // excerpts.
     const decoded = decodePostings(postings)
-    expect(decoded.filter(([, s]) => s === TITLE_SECTION).map(([p]) => p)).toEqual([7])
-    const scores = decoded.filter(([, s]) => s !== TITLE_SECTION)
+    const whole = decoded.filter(([, s]) => s === PAGE_SECTION)
+    expect(whole.map(([p]) => p)).toEqual(pages.map((_, i) => i))
+    expect(whole[7]![2]).toBeGreaterThan(Math.max(...whole.filter((_, i) => i !== 7).map((s) => s[2])))
+    const scores = decoded.filter(([, s]) => s !== PAGE_SECTION)
     expect(scores.map(([p]) => p)).toEqual(pages.map((_, i) => i))
     expect(hits).toHaveLength(CHAMPIONS)
     expect(shard.pages[hits[0]![0]]![2]).toBe('/p/7') // "gift" in its title
@@ -238,7 +245,7 @@ describe('the shards', () => {
     ])
     const shard = await read('umbrella')
     const [, postings, hits] = shard.terms[termOf('umbrella')]!
-    const scores = decodePostings(postings).filter(([, s]) => s !== TITLE_SECTION)
+    const scores = decodePostings(postings).filter(([, s]) => s !== PAGE_SECTION)
     // The listing scores higher on the word itself, yet comes second.
     expect(scores[0]![2]).toBeGreaterThan(scores[1]![2])
     expect(hits.map(([p]) => shard.pages[p]![2])).toEqual(['/shop/rain', '/tags/umbrella'])
