@@ -1,7 +1,8 @@
 /**
  * Generated conversations of a VoiceOS site for the conversation report's tests and bench: calls (`Call`, with
- * `artifact.messages`) and chats (`Chat`, `messages` + `output`) in the shapes of the vendored
- * `openapi/vapi-openapi.json`, made with the product's own messages (`pageMapMessage`, `resultMessage`,
+ * `artifact.messages`) and chats (`Chat`, `messages` + `output`) in exactly the shapes of the vendored
+ * `openapi/vapi-openapi.json` (a chat's system and visitor turns in `message`, the assistant's and tools' in
+ * `content`; tests/unit/report/standin.test.ts validates every one), made with the product's own messages (`pageMapMessage`, `resultMessage`,
  * `searchResultMessage`, `formatSearchResults`, `withRecord`, `serializePageMap`), tool names and pages, English and Hindi, with realistic failures (fields and
  * options a form lacks, a button not on the page, questions the site cannot answer), personal data in what
  * visitors say, and a share of conversations from widgets older than the record tag.
@@ -489,14 +490,18 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
       }
     } else {
       truth.cost = Math.round(10 + rnd() * 190) / 10_000
-      const messages = turns.map((m) => {
-        if (m.role === 'system') return { role: 'system', content: m.text }
-        if (m.role === 'user') return { role: 'user', content: m.text }
+      // The document's chat messages: SystemMessage and UserMessage carry `message` (+ `time`,
+      // `secondsFromStart`, and for the visitor `endTime`), AssistantMessage and ToolMessage carry `content`.
+      let t = 0
+      const messages = turns.map((m): Record<string, unknown> => {
+        t += 1 + Math.floor(rnd() * 20)
+        const at = { time: created + t * 1000, secondsFromStart: t }
+        if (m.role === 'system') return { role: 'system', message: m.text, ...at }
+        if (m.role === 'user') return { role: 'user', message: m.text, endTime: at.time + 900, ...at }
         if (m.role === 'assistant') return { role: 'assistant', content: m.text }
         if (m.role === 'tool_call')
           return {
             role: 'assistant',
-            content: '',
             tool_calls: [{ id: m.id, type: 'function', function: { name: m.name, arguments: m.text } }],
           }
         return { role: 'tool', tool_call_id: m.id, content: m.text }
