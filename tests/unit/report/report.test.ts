@@ -87,19 +87,26 @@ function expectFiguresMatch(report: ReportData, truths: Truth[], families: Gener
   for (const k of report.commandKinds) {
     expect(k.done + k.refused).toBe(commands.filter((c) => c.kind === k.kind).length)
   }
-  // What to fix: refusals by page and reason, most frequent first.
-  const refusals = new Map<string, { path: string; reason: string; count: number }>()
+  // What to fix: one row per problem (kind and reason) with its pages, most frequent first.
+  const refusals = new Map<string, { kind: string; reason: string; paths: string[] }>()
   for (const c of commands.filter((x) => x.outcome === 'refused')) {
-    const key = JSON.stringify([c.path, c.reason])
-    const r = refusals.get(key) ?? { path: c.path, reason: c.reason, count: 0 }
-    r.count++
+    const key = JSON.stringify([c.kind, c.reason])
+    const r = refusals.get(key) ?? { kind: c.kind, reason: c.reason, paths: [] }
+    r.paths.push(c.path)
     refusals.set(key, r)
   }
   const expectedFixes = [...refusals.values()]
-    .sort((a, b) => b.count - a.count || a.path.localeCompare(b.path) || a.reason.localeCompare(b.reason))
+    .map((r) => ({ kind: r.kind, reason: r.reason, count: r.paths.length, pages: ranked(r.paths) }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason) || a.kind.localeCompare(b.kind))
     .slice(0, 25)
-  expect(report.fixes.map(({ path, reason, count }) => ({ path, reason, count }))).toEqual(expectedFixes)
-  expect(report.fixes.some((f) => f.reason === 'no field labelled "GSTIN"' && f.path === '/checkout')).toBe(true)
+  expect(report.fixes).toEqual(expectedFixes)
+  const gstin = report.fixes.filter((f) => f.reason === 'no field labelled "GSTIN"')
+  expect(gstin).toHaveLength(1)
+  expect(gstin[0]!.pages.map((p) => p.key).sort()).toEqual(['/checkout', '/hi/checkout'])
+  expect(report.problems).toEqual({
+    refused: commands.filter((c) => c.outcome === 'refused').length,
+    unanswered: truths.flatMap((t) => t.questions).filter((q) => q.unanswered).length,
+  })
   // Questions, grouped by family: each group the report shows is one family, with the family's count.
   const familyOf = new Map<string, string>()
   for (const [family, wordings] of families) for (const w of wordings) familyOf.set(w, family)
