@@ -345,7 +345,11 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
         out.families.get(fam.group)!.add(masked)
         truth.questions.push({ group: fam.group, masked, raw, path: prefixPath(page), unanswered })
       } else if (r < 0.45) {
-        turns.push({ role: 'user', text: 'scroll down' })
+        // Commands phrased as questions are commands, not questions.
+        turns.push({
+          role: 'user',
+          text: pick(['scroll down', 'Could you scroll down?', 'Could you scroll down a bit?']),
+        })
         runCommand('scroll_page', { direction: 'down' }, 'scroll', 'done', 'scrolled down')
       } else if (r < 0.6) {
         const target = pick(LINKS.filter((l) => LINK_PATH[l] !== page))
