@@ -16,6 +16,7 @@
  */
 import { parseRecord } from '../../src/voice/context/record'
 import { joinParts, PART_HEADER_PATTERN } from '../../src/voice/context/fit'
+import { SEARCH_TOOL_NAME, UNANSWERED_TOOL_NAME } from '../../src/voice/realtime/toolCalls'
 import { looksAsked, turnIntent, type TurnIntent } from './intents'
 import type { Turn } from './normalize'
 
@@ -40,7 +41,10 @@ export interface CommandFact {
 export interface QuestionFact {
   text: string
   path: string
-  /** Why it went unanswered: the site search found nothing, or the assistant said it could not help. */
+  /**
+   * Why it went unanswered: the site search found nothing, or the assistant noted that it could not help (its
+   * `note_unanswered` call, src/voice/assistant/definition.ts: no phrase list, any language).
+   */
   unanswered?: 'search-found-nothing' | 'could-not-help'
 }
 
@@ -86,19 +90,6 @@ export function commandKind(tool: string | undefined, text: string): CommandKind
   return 'other'
 }
 
-const COULD_NOT_HELP = [
-  /\b(sorry|apologi[sz]e)\b[^.!?]*\b(can(?:no|['’])?t|could(?:n['’]t| not)|don['’]t|do not|unable|not able)\b/i,
-  /\bI (?:don['’]t|do not) (?:know|have (?:that|this|any) information)\b/i,
-  /\b(?:couldn['’]t|could not|can['’]t|cannot) find\b/i,
-  /\bnot able to help\b/i,
-  /(माफ़ कीजिए|मुझे नहीं पता|जानकारी नहीं)/,
-]
-
-/** True when the assistant says it cannot help (English and Hindi phrasings). */
-export function saysCouldNotHelp(text: string): boolean {
-  return COULD_NOT_HELP.some((r) => r.test(text))
-}
-
 /** The path of a URL (`url:` line of a page map), or `''`. */
 function pathOf(url: string): string {
   try {
@@ -130,7 +121,9 @@ function parseResult(body: string): { tool?: string; outcome: 'done' | 'refused'
 }
 
 /** Name of the site search tool (src/voice/realtime/toolCalls.ts `SEARCH_TOOL_NAME`). */
-const SEARCH_TOOL = 'search_site'
+const SEARCH_TOOL = SEARCH_TOOL_NAME
+/** The assistant's note that it could not help (src/voice/realtime/toolCalls.ts `UNANSWERED_TOOL_NAME`). */
+const UNANSWERED_TOOL = UNANSWERED_TOOL_NAME
 
 /**
  * How many pages a site search's answer gave (src/voice/search/siteSearch.ts `formatSearchResults`: `SEARCH
@@ -200,7 +193,6 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
         intent: TurnIntent
         decided: boolean
         question?: QuestionFact
-        couldNotHelp: boolean
       }
     | undefined
 
@@ -219,7 +211,7 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
   const ask = (text: string) => {
     if (!pending) {
       // A search with no visitor turn before it (the assistant's own initiative): its query is the question.
-      pending = { text, path, intent: 'question', decided: false, couldNotHelp: false }
+      pending = { text, path, intent: 'question', decided: false }
     }
     pending.decided = true
     if (pending.question) {
@@ -227,7 +219,6 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
       return
     }
     pending.question = { text, path: pending.path }
-    if (pending.couldNotHelp) pending.question.unanswered = 'could-not-help'
     facts.questions.push(pending.question)
   }
   /** What the latest visitor turn was, once nothing more will tell (the next turn, or the end). */
@@ -246,13 +237,25 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
   const unanswered = (why: NonNullable<QuestionFact['unanswered']>) => {
     const q = pending?.question
     if (q && !q.unanswered) q.unanswered = why
-    else if (!q && pending && !pending.decided) pending.couldNotHelp ||= why === 'could-not-help'
   }
   /** The assistant searched the site for `query`: the visitor's latest turn was that question. */
   const searchedFor = (query: string) => {
     if (pending?.decided && !pending.question) pending = undefined // a command turn: the search is a question of its own
     const text = query.trim() || pending?.text
     if (text) ask(text)
+  }
+  /**
+   * The assistant noted that it could not help (its `note_unanswered` call, in any language): the visitor's latest
+   * turn was a question it could not answer — unless the assistant ran a command for that turn.
+   */
+  const couldNotHelp = (question: string) => {
+    if (pending?.decided && !pending.question) return
+    if (!pending?.question) {
+      const text = pending?.text || question.trim()
+      if (!text) return
+      ask(text)
+    }
+    unanswered('could-not-help')
   }
   /** A site search's answer: one that found nothing leaves the question it was for unanswered. */
   const searched = (hits: number | undefined) => {
@@ -310,19 +313,19 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
       clickedSinceNav = false
       const text = turn.text.trim()
       const intent = turnIntent(text, pageLang || facts.lang)
-      pending = { text, path, intent, decided: intent === 'command' || intent === 'nothing', couldNotHelp: false }
+      pending = { text, path, intent, decided: intent === 'command' || intent === 'nothing' }
       if (intent === 'question') ask(text)
-    } else if (turn.role === 'assistant') {
-      if (saysCouldNotHelp(turn.text)) unanswered('could-not-help')
     } else if (turn.role === 'tool_call') {
       if (turn.id) toolNames.set(turn.id, turn.name ?? '')
       if (turn.name === SEARCH_TOOL) searchedFor(argument(turn.text, 'query'))
+      else if (turn.name === UNANSWERED_TOOL) couldNotHelp(argument(turn.text, 'question'))
     } else if (turn.role === 'tool') {
       // A chat's tool answer (src/voice/chat/session.ts: the result, or `refused: <error>`), unless a result
       // message already reported that tool call.
       if (turn.id && reported.has(turn.id)) continue
       if (turn.id) reported.add(turn.id)
       const tool = turn.name || (turn.id ? toolNames.get(turn.id) : undefined)
+      if (tool === UNANSWERED_TOOL) continue // the chat mode's acknowledgement of the note: not a command
       const refused = /^refused:\s*/.exec(turn.text)
       const text = turn.text.replace(/^(refused|done):\s*/, '')
       if (tool === SEARCH_TOOL || (!tool && searchHits(text) !== undefined)) {

@@ -67,6 +67,26 @@ describe('questions from what the widget knows', () => {
     ])
   })
 
+  it('"could not help" is the assistant\'s note_unanswered call, in any language; no wording is read', () => {
+    const f = conversationFacts([
+      map('/ta/', 'ta'),
+      user('நீங்கள் புனேவுக்கு டெலிவரி செய்கிறீர்களா'),
+      { role: 'tool_call', id: 'n1', name: 'note_unanswered', text: JSON.stringify({ question: 'புனே டெலிவரி' }) },
+      said('மன்னிக்கவும், அதற்கு என்னால் உதவ முடியாது.'),
+      user('Do you offer a warranty?'),
+      said("I'm sorry, I don't have that information."), // words alone say nothing: no note, answered
+      user('checkout now'),
+      ...ran('click_element', { targetText: 'Checkout now' }, 'refused', 'nothing named "Checkout now" on the page'),
+      { role: 'tool_call', id: 'n2', name: 'note_unanswered', text: JSON.stringify({ question: 'checkout now' }) },
+      { role: 'tool', id: 'n2', text: 'noted' }, // the chat mode's acknowledgement: not a command
+    ])
+    expect(f.questions).toEqual([
+      { text: 'நீங்கள் புனேவுக்கு டெலிவரி செய்கிறீர்களா', path: '/ta/', unanswered: 'could-not-help' },
+      { text: 'Do you offer a warranty?', path: '/ta/' },
+    ])
+    expect(f.commands).toHaveLength(1)
+  })
+
   it('an empty search after a command turn is a question of its own, never pinned on an earlier answered one', () => {
     const f = conversationFacts([
       map('/', 'en'),
