@@ -273,9 +273,16 @@ describe('conversation report', () => {
       expectFiguresMatch(readJson(json), data.truths, data.families)
       const both = listed(0)
       const fresh = server.requests.length
-      expect((await run([...args.slice(0, 2), '--db', join(dir, 'rl-fresh.duckdb')], server.url, NOW, 100)).code).toBe(
-        0,
-      )
+      expect(
+        (
+          await run(
+            [...args.slice(0, 2), '--db', join(dir, 'rl-fresh.duckdb'), '--out', join(dir, 'rl-fresh.html')],
+            server.url,
+            NOW,
+            100,
+          )
+        ).code,
+      ).toBe(0)
       expect(both).toBeLessThanOrEqual(listed(fresh))
     } finally {
       await server.close()
