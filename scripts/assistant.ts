@@ -35,6 +35,7 @@ import {
   type ExistingAssistant,
 } from '../src/voice/assistant/definition'
 import { LANGUAGE_PLANS } from '../src/voice/assistant/languages'
+import { TRANSCRIBER_LANGUAGES, transcribersListing } from '../src/voice/assistant/providerLanguages'
 import { languageOverrides } from '../src/voice/assistant/overrides'
 import { ALL_LANGUAGES, lookupIn, WIDGET_LANGUAGES, type Language } from '../src/voice/widget/languages'
 import { CLI, PACKAGE_EMBED_SRC, PACKAGE_VERSION } from './cliName'
@@ -207,6 +208,14 @@ export async function runAssistantCommand(argv: string[], io: AssistantCommandIO
           ? `speaks with ${plan.voice.provider} ${plan.voice.voiceId}`
           : "speaks with the assistant's own voice"
         out(`  ${lang.padEnd(8)}${plan.name}: ${listens}, ${speaks}`)
+        // Said plainly when no configured transcriber publishes the language (src/voice/assistant/providerLanguages.ts).
+        const listed = transcribersListing(lang).length > 0 || transcribersListing(lang.split('-')[0]!).length > 0
+        if (!listed && plan.transcriber) {
+          const instead = (LANGUAGE_PLANS as Record<string, { name: string } | undefined>)[plan.transcriber.language]
+          out(
+            `          not supported — no configured transcriber (${Object.keys(TRANSCRIBER_LANGUAGES).join(', ')}) lists ${plan.name}: it falls back to ${instead?.name ?? plan.transcriber.language} (${plan.transcriber.provider} ${plan.transcriber.model}, ${plan.transcriber.language})`,
+          )
+        }
         if (plan.fallback) out(`          fallback — ${plan.fallback}`)
         if (!(WIDGET_LANGUAGES as readonly string[]).includes(lang))
           out(`          the widget's own text is not yet in ${plan.name}: it shows English`)

@@ -42,8 +42,13 @@ export interface ReportData {
   commands: { path: string; kind: CommandKind; done: number; refused: number }[]
   /** Commands by kind in all. */
   commandKinds: { kind: CommandKind; done: number; refused: number }[]
-  /** What to fix on the site: refusals grouped by page and reason, most frequent first. */
-  fixes: { path: string; kind: CommandKind; reason: string; count: number }[]
+  /**
+   * What to fix on the site: refused commands, one row per problem (command kind and the widget's reason), with
+   * the pages it happened on (most first); most frequent first.
+   */
+  fixes: { kind: CommandKind; reason: string; count: number; pages: Count[] }[]
+  /** How many commands were refused and how many questions went unanswered, in all (before {@link AnalyzeOptions.top}). */
+  problems: { refused: number; unanswered: number }
   /** Questions the assistant could not answer, grouped by similar wording, most frequent first. */
   unanswered: { question: string; count: number; variants: number; pages: Count[]; searchFoundNothing: number }[]
   /** The most asked questions, grouped by similar wording. */
@@ -81,7 +86,7 @@ export function analyze(conversations: readonly StoredConversation[], options: A
   const taken: string[] = []
   const commands = new Map<string, { path: string; kind: CommandKind; done: number; refused: number }>()
   const kinds = new Map<CommandKind, { kind: CommandKind; done: number; refused: number }>()
-  const fixes = new Map<string, { path: string; kind: CommandKind; reason: string; count: number }>()
+  const fixes = new Map<string, { kind: CommandKind; reason: string; paths: string[] }>()
   const asked: [string, string][] = []
   const unanswered: [string, string][] = []
   let voiceUsd = 0
@@ -126,9 +131,9 @@ export function analyze(conversations: readonly StoredConversation[], options: A
       kinds.set(cmd.kind, k)
       if (cmd.outcome === 'refused') {
         const reason = mask(cmd.text)
-        const fk = `${path}\u0000${reason}`
-        const fix = fixes.get(fk) ?? { path, kind: cmd.kind, reason, count: 0 }
-        fix.count++
+        const fk = `${cmd.kind}\u0000${reason}`
+        const fix = fixes.get(fk) ?? { kind: cmd.kind, reason, paths: [] }
+        fix.paths.push(path)
         fixes.set(fk, fix)
       }
     }
@@ -180,8 +185,13 @@ export function analyze(conversations: readonly StoredConversation[], options: A
       .slice(0, top * 2),
     commandKinds: [...kinds.values()].sort((a, b) => byCount(a, b) || a.kind.localeCompare(b.kind)),
     fixes: [...fixes.values()]
-      .sort((a, b) => b.count - a.count || a.path.localeCompare(b.path) || a.reason.localeCompare(b.reason))
+      .map((f) => ({ kind: f.kind, reason: f.reason, count: f.paths.length, pages: countBy(f.paths) }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason) || a.kind.localeCompare(b.kind))
       .slice(0, top),
+    problems: {
+      refused: [...fixes.values()].reduce((sum, f) => sum + f.paths.length, 0),
+      unanswered: unanswered.length,
+    },
     unanswered: groupSimilar(unanswered)
       .slice(0, top)
       .map((g) => ({

@@ -3,10 +3,21 @@
  * each voice command with its page, kind and outcome, what the visitor asked and which questions went unanswered.
  * Read from the widget's record tags (src/voice/context/record.ts, version 1) and, for conversations from older
  * widgets, from the messages' first words (src/voice/context/README.md "The record tag").
+ *
+ * Questions come from what the widget knows, in any language. A visitor's turn is a question when
+ * - the assistant searched the site for it: the search's query (the `search_site` call's `query`, the `search`
+ *   record's `query`) is the question, and a search that found nothing leaves that question — not an earlier
+ *   one — unanswered;
+ * - or the local mode's intent tables read it as a question (./intents.ts);
+ * - or the assistant answered it in words only and it has a question mark or two words or more.
+ * It is not one when the tables read it as a command (a command is not a question: "could you scroll down?") or
+ * as politeness only, or when the assistant ran a command for it.
  * @module
  */
 import { parseRecord } from '../../src/voice/context/record'
 import { joinParts, PART_HEADER_PATTERN } from '../../src/voice/context/fit'
+import { SEARCH_TOOL_NAME, UNANSWERED_TOOL_NAME } from '../../src/voice/realtime/toolCalls'
+import { looksAsked, turnIntent, type TurnIntent } from './intents'
 import type { Turn } from './normalize'
 
 /**
@@ -30,7 +41,10 @@ export interface CommandFact {
 export interface QuestionFact {
   text: string
   path: string
-  /** Why it went unanswered: the site search found nothing, or the assistant said it could not help. */
+  /**
+   * Why it went unanswered: the site search found nothing, or the assistant noted that it could not help (its
+   * `note_unanswered` call, src/voice/assistant/definition.ts: no phrase list, any language).
+   */
   unanswered?: 'search-found-nothing' | 'could-not-help'
 }
 
@@ -76,30 +90,6 @@ export function commandKind(tool: string | undefined, text: string): CommandKind
   return 'other'
 }
 
-const QUESTION_START =
-  /^(what|what's|whats|how|where|when|why|who|which|can|could|do|does|did|is|are|will|would|should|may|have|has|tell me)\b/i
-const HINDI_QUESTION = /(क्या|कैसे|कहाँ|कहां|कब|क्यों|कौन|कितना|कितने|कितनी)/
-
-/** True when a visitor's turn is a question: it has `?`, or starts with an interrogative (English, Hindi). */
-export function isQuestion(text: string): boolean {
-  const t = text.trim()
-  if (t.length < 3) return false
-  return t.includes('?') || QUESTION_START.test(t) || HINDI_QUESTION.test(t)
-}
-
-const COULD_NOT_HELP = [
-  /\b(sorry|apologi[sz]e)\b[^.!?]*\b(can(?:no|['’])?t|could(?:n['’]t| not)|don['’]t|do not|unable|not able)\b/i,
-  /\bI (?:don['’]t|do not) (?:know|have (?:that|this|any) information)\b/i,
-  /\b(?:couldn['’]t|could not|can['’]t|cannot) find\b/i,
-  /\bnot able to help\b/i,
-  /(माफ़ कीजिए|मुझे नहीं पता|जानकारी नहीं)/,
-]
-
-/** True when the assistant says it cannot help (English and Hindi phrasings). */
-export function saysCouldNotHelp(text: string): boolean {
-  return COULD_NOT_HELP.some((r) => r.test(text))
-}
-
 /** The path of a URL (`url:` line of a page map), or `''`. */
 function pathOf(url: string): string {
   try {
@@ -131,7 +121,9 @@ function parseResult(body: string): { tool?: string; outcome: 'done' | 'refused'
 }
 
 /** Name of the site search tool (src/voice/realtime/toolCalls.ts `SEARCH_TOOL_NAME`). */
-const SEARCH_TOOL = 'search_site'
+const SEARCH_TOOL = SEARCH_TOOL_NAME
+/** The assistant's note that it could not help (src/voice/realtime/toolCalls.ts `UNANSWERED_TOOL_NAME`). */
+const UNANSWERED_TOOL = UNANSWERED_TOOL_NAME
 
 /**
  * How many pages a site search's answer gave (src/voice/search/siteSearch.ts `formatSearchResults`: `SEARCH
@@ -187,15 +179,26 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
     recordVersion: 0,
   }
   let path = ''
+  let pageLang = ''
   let started = false
   /** The last command since the last page change was a click that was done. */
   let clickedSinceNav = false
   const reported = new Set<string>()
   const toolNames = new Map<string, string>()
-  let lastQuestion: QuestionFact | undefined
+  /** The visitor's latest turn, until what it was is known. */
+  let pending:
+    | {
+        text: string
+        path: string
+        intent: TurnIntent
+        decided: boolean
+        question?: QuestionFact
+      }
+    | undefined
 
   const arrive = (next: string, lang: string | undefined) => {
     if (lang && !facts.lang) facts.lang = lang
+    if (lang) pageLang = lang
     if (!next) return
     if (!started) {
       started = true
@@ -204,15 +207,57 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
     if (next !== path) clickedSinceNav = false
     path = next
   }
+  /** The visitor's latest turn is a question, worded `text` (its own words, or the search's query). */
+  const ask = (text: string) => {
+    if (!pending) {
+      // A search with no visitor turn before it (the assistant's own initiative): its query is the question.
+      pending = { text, path, intent: 'question', decided: false }
+    }
+    pending.decided = true
+    if (pending.question) {
+      pending.question.text = text
+      return
+    }
+    pending.question = { text, path: pending.path }
+    facts.questions.push(pending.question)
+  }
+  /** What the latest visitor turn was, once nothing more will tell (the next turn, or the end). */
+  const decide = () => {
+    if (!pending || pending.decided) return
+    if (pending.intent === 'question' || (pending.intent === 'unknown' && looksAsked(pending.text))) ask(pending.text)
+    pending.decided = true
+  }
   const command = (tool: string | undefined, outcome: 'done' | 'refused', text: string) => {
     const kind = commandKind(tool, text)
     facts.commands.push({ path, kind, outcome, text })
     clickedSinceNav = (kind === 'click' || kind === 'open') && outcome === 'done'
+    // A turn the assistant ran a command for was a request, not a question.
+    if (pending && !pending.decided) pending.decided = true
   }
   const unanswered = (why: NonNullable<QuestionFact['unanswered']>) => {
-    if (lastQuestion && !lastQuestion.unanswered) lastQuestion.unanswered = why
+    const q = pending?.question
+    if (q && !q.unanswered) q.unanswered = why
   }
-  /** A site search's answer: one that found nothing leaves the question before it unanswered. */
+  /** The assistant searched the site for `query`: the visitor's latest turn was that question. */
+  const searchedFor = (query: string) => {
+    if (pending?.decided && !pending.question) pending = undefined // a command turn: the search is a question of its own
+    const text = query.trim() || pending?.text
+    if (text) ask(text)
+  }
+  /**
+   * The assistant noted that it could not help (its `note_unanswered` call, in any language): the visitor's latest
+   * turn was a question it could not answer — unless the assistant ran a command for that turn.
+   */
+  const couldNotHelp = (question: string) => {
+    if (pending?.decided && !pending.question) return
+    if (!pending?.question) {
+      const text = pending?.text || question.trim()
+      if (!text) return
+      ask(text)
+    }
+    unanswered('could-not-help')
+  }
+  /** A site search's answer: one that found nothing leaves the question it was for unanswered. */
   const searched = (hits: number | undefined) => {
     if (hits === 0) unanswered('search-found-nothing')
   }
@@ -247,6 +292,7 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
         const tool = record?.attrs['tool'] ?? r.tool
         // An untagged site search answer (a widget before record version 1 had no `search` tag).
         if (tool === SEARCH_TOOL || (!tool && searchHits(r.text) !== undefined)) {
+          if (!pending?.question) searchedFor(searchQuery(r.text))
           searched(r.outcome === 'done' ? searchHits(r.text) : undefined)
           continue
         }
@@ -256,33 +302,55 @@ export function conversationFacts(allTurns: readonly Turn[]): ConversationFacts 
         const id = /"toolCallId":"([^"]*)"/.exec(body)?.[1]
         if (id) reported.add(id)
         const hits = record?.attrs['hits']
+        const text = parseResult(body)?.text ?? body
+        if (!pending?.question) searchedFor(record?.attrs['query'] ?? searchQuery(text))
         if (hits !== undefined) searched(Number(hits))
-        else if (!record) searched(searchHits(parseResult(body)?.text ?? body))
+        else if (!record) searched(searchHits(text))
       }
     } else if (turn.role === 'user') {
+      decide()
+      // A page reached after the visitor spoke again was not the assistant's doing.
+      clickedSinceNav = false
       const text = turn.text.trim()
-      if (isQuestion(text)) {
-        lastQuestion = { text, path }
-        facts.questions.push(lastQuestion)
-      }
-    } else if (turn.role === 'assistant') {
-      if (saysCouldNotHelp(turn.text)) unanswered('could-not-help')
+      const intent = turnIntent(text, pageLang || facts.lang)
+      pending = { text, path, intent, decided: intent === 'command' || intent === 'nothing' }
+      if (intent === 'question') ask(text)
     } else if (turn.role === 'tool_call') {
       if (turn.id) toolNames.set(turn.id, turn.name ?? '')
+      if (turn.name === SEARCH_TOOL) searchedFor(argument(turn.text, 'query'))
+      else if (turn.name === UNANSWERED_TOOL) couldNotHelp(argument(turn.text, 'question'))
     } else if (turn.role === 'tool') {
       // A chat's tool answer (src/voice/chat/session.ts: the result, or `refused: <error>`), unless a result
       // message already reported that tool call.
       if (turn.id && reported.has(turn.id)) continue
       if (turn.id) reported.add(turn.id)
       const tool = turn.name || (turn.id ? toolNames.get(turn.id) : undefined)
+      if (tool === UNANSWERED_TOOL) continue // the chat mode's acknowledgement of the note: not a command
       const refused = /^refused:\s*/.exec(turn.text)
       const text = turn.text.replace(/^(refused|done):\s*/, '')
       if (tool === SEARCH_TOOL || (!tool && searchHits(text) !== undefined)) {
+        if (!pending?.question) searchedFor(searchQuery(text))
         searched(refused ? undefined : searchHits(text))
         continue
       }
       command(tool || undefined, refused ? 'refused' : 'done', text)
     }
   }
+  decide()
   return facts
+}
+
+/** A string argument of a tool call's JSON arguments, or `''`. */
+function argument(json: string, key: string): string {
+  try {
+    const v = (JSON.parse(json) as Record<string, unknown>)[key]
+    return typeof v === 'string' ? v : ''
+  } catch {
+    return ''
+  }
+}
+
+/** The query a site search's answer names (`SEARCH RESULTS for "…"`), or `''`. */
+function searchQuery(text: string): string {
+  return /^SEARCH RESULTS for "(.*?)"(?:: no page| \(pages)/s.exec(text.trim())?.[1] ?? ''
 }

@@ -2,14 +2,95 @@
  * A platform call or chat as the report stores it: the fields it reports on and the conversation's turns in one
  * shape for both modes. Source shapes: the vendored `openapi/vapi-openapi.json` — `Call` (`type`, `status`,
  * `startedAt`, `endedAt`, `cost`, `endedReason`, `artifact.messages`: `UserMessage`, `BotMessage`,
- * `SystemMessage`, `ToolCallMessage`, `ToolCallResultMessage`) and `Chat` (`messages` and `output`: OpenAI-style
- * `system` / `user` / `assistant` (+ `tool_calls`) / `tool` messages).
+ * `SystemMessage`, `ToolCallMessage`, `ToolCallResultMessage`) and `Chat` (`messages` and `output`:
+ * `SystemMessage` and `UserMessage`, whose text is in `message`; `AssistantMessage` (+ `tool_calls`, `refusal`),
+ * `ToolMessage` and `DeveloperMessage`, whose text is in `content`). Every field of those message schemas is
+ * either read or deliberately left, with the reason, in {@link MESSAGE_FIELDS}; a text is read from `message`
+ * and, failing that, from `content`, whatever the role, so a platform that answers in the other documented shape
+ * loses nothing.
  *
  * Only the widget's own system messages are kept (record-tagged or, from older widgets, starting with the
  * widget's first words); the assistant's system prompt and anything else a platform adds are dropped — they say
  * nothing about the visitor and would multiply the database's size.
  * @module
  */
+
+/**
+ * Every documented field of the message schemas the report reads (vendored `openapi/vapi-openapi.json`,
+ * `Artifact.messages` and `Chat.messages` / `Chat.output`), and what the report does with it: `read` (it goes
+ * into a {@link Turn}), or why it is left. tests/unit/report/normalize.test.ts fails when the document has a field
+ * this table lacks, and when a field marked `read` changes no turn.
+ */
+export const MESSAGE_FIELDS: Record<string, Record<string, 'read' | `left: ${string}`>> = {
+  SystemMessage: {
+    role: 'read',
+    message: 'read',
+    time: 'left: turns keep the list order',
+    secondsFromStart: 'left: turns keep the list order',
+  },
+  UserMessage: {
+    role: 'read',
+    message: 'read',
+    time: 'left: turns keep the list order',
+    endTime: 'left: turns keep the list order',
+    secondsFromStart: 'left: turns keep the list order',
+    duration: 'left: the report times calls, not turns',
+    isFiltered: 'left: `message` is already the filtered text',
+    detectedThreats: 'left: security labels, not what the visitor asked',
+    originalMessage: 'left: the text before the platform filtered it; the report shows the filtered one',
+    metadata: "left: the transcriber's word confidences",
+    speakerLabel: 'left: a web call has one visitor',
+  },
+  BotMessage: {
+    role: 'read',
+    message: 'read',
+    time: 'left: turns keep the list order',
+    endTime: 'left: turns keep the list order',
+    secondsFromStart: 'left: turns keep the list order',
+    source: 'left: how the text was made (model, force-say), not what was said',
+    duration: 'left: the report times calls, not turns',
+    assistantName: 'left: one assistant per report',
+    assistantId: "left: one assistant per report (the call's assistantId)",
+  },
+  ToolCallMessage: {
+    role: 'read',
+    toolCalls: 'read',
+    message: 'left: empty beside toolCalls',
+    time: 'left: turns keep the list order',
+    secondsFromStart: 'left: turns keep the list order',
+  },
+  ToolCallResultMessage: {
+    role: 'read',
+    toolCallId: 'read',
+    name: 'read',
+    result: 'read',
+    time: 'left: turns keep the list order',
+    secondsFromStart: 'left: turns keep the list order',
+    metadata: "left: the platform's own bookkeeping",
+    warnings: 'left: size warnings for the model, not the visitor',
+  },
+  AssistantMessage: {
+    role: 'read',
+    content: 'read',
+    refusal: 'read',
+    tool_calls: 'read',
+    name: 'left: the participant name, one assistant per report',
+    metadata: "left: the platform's own bookkeeping",
+  },
+  ToolMessage: {
+    role: 'read',
+    content: 'read',
+    tool_call_id: 'read',
+    name: 'read',
+    metadata: "left: the platform's own bookkeeping",
+  },
+  DeveloperMessage: {
+    role: 'read',
+    content: 'read',
+    name: 'left: the participant name',
+    metadata: "left: the platform's own bookkeeping",
+  },
+}
 
 /** One turn of a conversation. */
 export interface Turn {
@@ -67,6 +148,15 @@ function contentText(content: unknown): string {
   return ''
 }
 
+/**
+ * A message's text: `message` (`SystemMessage`, `UserMessage`, `BotMessage`), else `content` (`AssistantMessage`,
+ * `ToolMessage`, `DeveloperMessage`; a string or OpenAI-style text parts), else `''`.
+ */
+export function messageText(m: Json): string {
+  return str(m['message']) || contentText(m['content'])
+}
+
+/** `ToolCall`s (`id`, `function.name`, `function.arguments`) as `tool_call` turns. */
 function toolCallTurns(calls: unknown): Turn[] {
   if (!Array.isArray(calls)) return []
   const out: Turn[] = []
@@ -96,7 +186,7 @@ export function callTurns(call: Json): Turn[] {
   for (const m of source) {
     if (!isObj(m)) continue
     const role = m['role']
-    const text = str(m['message']) ?? ''
+    const text = messageText(m)
     if (role === 'system') {
       if (isWidgetMessage(text)) turns.push({ role: 'system', text })
     } else if (role === 'user') turns.push({ role: 'user', text })
@@ -123,14 +213,19 @@ export function chatTurns(chat: Json): Turn[] {
   for (const m of all) {
     if (!isObj(m)) continue
     const role = m['role']
-    const text = contentText(m['content'])
+    const text = messageText(m)
     if (role === 'system' || role === 'developer') {
       if (isWidgetMessage(text)) turns.push({ role: 'system', text })
     } else if (role === 'user') turns.push({ role: 'user', text })
-    else if (role === 'assistant') {
-      if (text) turns.push({ role: 'assistant', text })
+    else if (role === 'assistant' || role === 'bot') {
+      // The model's refusal is what the visitor was told, as its content is.
+      const said = [text, str(m['refusal']) ?? ''].filter(Boolean).join('\n')
+      if (said) turns.push({ role: 'assistant', text: said })
       turns.push(...toolCallTurns(m['tool_calls']))
-    } else if (role === 'tool') turns.push({ role: 'tool', id: str(m['tool_call_id']) ?? '', text })
+    } else if (role === 'tool') {
+      const name = str(m['name'])
+      turns.push({ role: 'tool', id: str(m['tool_call_id']) ?? '', ...(name && { name }), text })
+    }
   }
   return turns
 }

@@ -1,13 +1,17 @@
 /**
  * The report as one self-contained HTML file (no network: styles, charts and the theme switch are inline),
  * and as CSV tables. Charts are drawn by Observable Plot (`@observablehq/plot`) into SVG when the report is made,
- * on a `linkedom` document; each chart has a text alternative: its name (`role="img"` + `aria-label`), a
- * one-sentence summary and its data as a table. Light and dark (the system's, or the switch), and a print style.
+ * on a `linkedom` document; ranked lists (languages, how calls ended, pages) are HTML bars whose labels wrap, so no
+ * label is ever clipped, at any width. Each chart has a text alternative: its name (`role="img"` + `aria-label`), a
+ * one-sentence summary and its data as a table. Owners' words (./words.ts): languages by name, how calls ended in
+ * plain words (the platform's code beside it in the data table). Light and dark (the system's, or the switch, which
+ * names its action: "Switch to dark theme" / "Switch to light theme"), and a print style.
  * @module
  */
 import * as Plot from '@observablehq/plot'
 import { parseHTML } from 'linkedom'
 import type { Count, ReportData } from './analyze'
+import { endedReasonWords, languageName } from './words'
 
 /** Chart colours: each has a contrast of at least 3:1 with both the light (#fff) and the dark (#0f172a) page. */
 export const COLORS = { voice: '#2563eb', chat: '#ea580c', done: '#059669', refused: '#dc2626', bar: '#2563eb' }
@@ -65,37 +69,56 @@ function figure(title: string, summary: string, svg: string, dataTable: string, 
   return `<figure aria-labelledby="${id}"><figcaption id="${id}"><strong>${escapeHtml(title)}</strong> <span>${escapeHtml(summary)}</span></figcaption>${legendHtml}<div class="chart">${svg}</div><details><summary>Data table: ${escapeHtml(title.toLowerCase())}</summary>${dataTable}</details></figure>`
 }
 
-function barsOf(title: string, counts: Count[], keyName: string, what: string, max = 12): string {
+/**
+ * A ranked list as a bar chart in HTML: one row per key, its label in words (wrapping, never clipped), a bar as
+ * long as its share of the largest count, and the count. The data table gives the key (the platform's code or tag)
+ * beside the words when they differ.
+ * @param words - the label shown for a key (default: the key).
+ * @param max - rows drawn (the data table has them all). @default 12
+ */
+function barsOf(
+  title: string,
+  counts: Count[],
+  keyName: string,
+  what: string,
+  words: (key: string) => string = (k) => k,
+  max = 12,
+): string {
   if (counts.length === 0) return `<h3>${escapeHtml(title)}</h3><p class="empty">Nothing in this period.</p>`
   const shown = counts.slice(0, max)
-  const svg = svgOf(
-    {
-      marginLeft: Math.min(240, 12 + 7 * Math.max(...shown.map((c) => c.key.length))),
-      marginRight: 56,
-      height: 50 + shown.length * 26,
-      width: 480,
-      x: { label: what, grid: true },
-      y: { label: null, domain: shown.map((c) => c.key) },
-      marks: [
-        Plot.barX(shown, { x: 'count', y: 'key', fill: COLORS.bar }),
-        Plot.text(shown, { x: 'count', y: 'key', text: (d: Count) => n(d.count), dx: 4, textAnchor: 'start' }),
-        Plot.ruleX([0]),
-      ],
-    },
-    title,
-  )
+  const top = Math.max(1, ...shown.map((c) => c.count))
+  const rows = shown
+    .map(
+      (c) =>
+        `<div class="bar-row"><span class="bar-label">${escapeHtml(words(c.key))}</span><span class="bar-track"><span class="bar" style="--f:${(c.count / top).toFixed(4)}"></span><span class="bar-n">${n(c.count)}</span></span></div>`,
+    )
+    .join('')
+  const chart = `<div class="bars" role="img" aria-label="${escapeHtml(title)}">${rows}</div>`
   const first = counts[0]!
-  const summary = `${counts.length} in all; most: ${first.key} (${n(first.count)}).`
+  const summary = `${counts.length} in all; most: ${words(first.key)} (${n(first.count)}).`
+  const coded = counts.some((c) => words(c.key) !== c.key)
   return figure(
     title,
     summary,
-    svg,
-    table(
-      [keyName, what],
-      counts.map((c) => [c.key, c.count]),
-      [false, true],
-    ),
+    chart,
+    coded
+      ? table(
+          [keyName, 'Code', what],
+          counts.map((c) => [words(c.key), c.key, c.count]),
+          [false, false, true],
+        )
+      : table(
+          [keyName, what],
+          counts.map((c) => [c.key, c.count]),
+          [false, true],
+        ),
   )
+}
+
+/** Pages with their counts, most first: all of them up to 5, then how many more. */
+function pagesText(pages: Count[]): string {
+  const shown = pages.slice(0, 5).map((p) => `${p.key} (${n(p.count)})`)
+  return pages.length > 5 ? `${shown.join(', ')} and ${n(pages.length - 5)} more` : shown.join(', ')
 }
 
 /** The report as one HTML document (see the module comment). */
@@ -185,19 +208,16 @@ export function renderHtml(
         )
 
   const fixes = table(
-    ['Page', 'Command', 'What went wrong', 'Times'],
-    data.fixes.map((f) => [f.path, f.kind, f.reason, f.count]),
-    [false, false, false, true],
+    ['What went wrong', 'Command', 'Times', 'Pages'],
+    data.fixes.map((f) => [f.reason, f.kind, f.count, pagesText(f.pages)]),
+    [false, false, true, false],
   )
   const unanswered = table(
     ['Question (similar wordings grouped)', 'Times', 'Pages', 'Search found nothing'],
     data.unanswered.map((u) => [
       u.question + (u.variants > 1 ? ` (+${u.variants - 1} similar)` : ''),
       u.count,
-      u.pages
-        .slice(0, 3)
-        .map((p) => `${p.key} (${n(p.count)})`)
-        .join(', '),
+      pagesText(u.pages),
       u.searchFoundNothing,
     ]),
     [false, true, false, true],
@@ -211,6 +231,8 @@ export function renderHtml(
     ['Conversations', n(t.conversations)],
     ['Voice calls', n(t.voice)],
     ['Chats', n(t.chat)],
+    ['Commands refused', n(data.problems.refused)],
+    ['Questions unanswered', n(data.problems.unanswered)],
     ['Median call', secs(data.duration.medianS)],
     ['Cost', usd(t.costUsd)],
   ]
@@ -227,7 +249,7 @@ export function renderHtml(
 <body>
 <header>
 <div class="top"><h1>What visitors asked, where voice helped, what to fix</h1>
-<button type="button" class="theme" aria-pressed="false" id="theme">Dark theme</button></div>
+<button type="button" class="theme" id="theme">Switch to dark theme</button></div>
 <p>Assistant <code>${escapeHtml(meta.assistantId)}</code> · ${escapeHtml(period)} (UTC) · made ${escapeHtml(meta.generatedAt.slice(0, 16).replace('T', ' '))} UTC · ${
     meta.personalData
       ? '<strong>includes personal data</strong> (--include-personal-data): do not share this file'
@@ -237,7 +259,7 @@ export function renderHtml(
 </header>
 <main>
 <section aria-labelledby="fix"><h2 id="fix">What to fix on your site</h2>
-<h3>Commands the site refused, by page and reason</h3>
+<h3>Commands the site refused: one row per problem, with its pages</h3>
 <p class="hint">A field the assistant could not find is usually a missing or unusual label on your form; a missing option is a choice visitors expect.</p>
 ${fixes}
 <h3>Questions the assistant could not answer</h3>
@@ -250,8 +272,8 @@ ${questions}
 <section aria-labelledby="conv"><h2 id="conv">Conversations</h2>
 ${perDay}
 <div class="grid">
-${barsOf('Languages', data.languages, 'Language', 'conversations')}
-${barsOf('How voice calls ended', data.endedReasons, 'Ended reason', 'calls')}
+${barsOf('Languages', data.languages, 'Language', 'conversations', languageName)}
+${barsOf('How voice calls ended', data.endedReasons, 'How it ended', 'calls', endedReasonWords)}
 </div>
 <p>Voice calls: ${n(data.duration.calls)} with a duration; median ${secs(data.duration.medianS)}, 90th percentile ${secs(data.duration.p90S)}, ${secs(data.duration.totalS)} in all. Cost: voice ${usd(data.cost.voiceUsd)}, chat ${usd(data.cost.chatUsd)}${data.cost.perConversationUsd !== null ? `, ${usd(data.cost.perConversationUsd)} per conversation` : ''}.</p>
 </section>
@@ -302,7 +324,13 @@ figure{margin:16px 0}figcaption{margin-bottom:6px}
 details{margin-top:4px}summary{cursor:pointer;color:var(--link)}
 .legend{display:flex;gap:16px;list-style:none;padding:0;margin:4px 0}.legend li{display:flex;align-items:center;gap:6px}
 .swatch{display:inline-block;width:14px;height:14px;border-radius:3px;forced-color-adjust:none}
-.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:16px}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(420px,100%),1fr));gap:16px}
+.bars{display:flex;flex-direction:column;gap:6px;margin:6px 0}
+.bar-row{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:8px;align-items:center}
+.bar-label{overflow-wrap:anywhere;font-size:.92rem}
+.bar-track{display:flex;align-items:center;gap:4px;min-width:0}
+.bar{display:inline-block;height:16px;width:calc((100% - 4.5em) * var(--f));min-width:2px;background:${COLORS.bar};border-radius:2px;forced-color-adjust:none}
+.bar-n{font-variant-numeric:tabular-nums;white-space:nowrap;font-size:.92rem}
 footer{color:var(--muted);font-size:.9rem;margin-top:32px}
 @media (max-width:600px){.grid{grid-template-columns:1fr}header,main{padding:10px}}
 @media print{:root,:root:not([data-theme=light]),:root[data-theme=dark]{--bg:#fff;--fg:#000;--muted:#333;--line:#999;--card:#f3f4f6;--link:#000;color-scheme:light}
@@ -312,7 +340,7 @@ header,main{max-width:none;padding:0}.grid{display:block}}
 
 const SCRIPT = `(function(){var b=document.getElementById('theme');var r=document.documentElement;
 function dark(){var t=r.getAttribute('data-theme');return t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches}
-function show(){b.setAttribute('aria-pressed',String(dark()))}
+function show(){b.textContent=dark()?'Switch to light theme':'Switch to dark theme'}
 b.addEventListener('click',function(){r.setAttribute('data-theme',dark()?'light':'dark');show()});show();
 addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.dataset.wasOpen=d.open;d.open=true})});
 addEventListener('afterprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=d.dataset.wasOpen==='true'})});})()`
@@ -352,12 +380,12 @@ export function renderCsv(data: ReportData): Record<string, string> {
       data.perDay.map((d) => [d.day, d.voice, d.chat]),
     ),
     'languages.csv': csv(
-      ['language', 'conversations'],
-      data.languages.map((c) => [c.key, c.count]),
+      ['language', 'name', 'conversations'],
+      data.languages.map((c) => [c.key, languageName(c.key), c.count]),
     ),
     'ended_reasons.csv': csv(
-      ['ended_reason', 'calls'],
-      data.endedReasons.map((c) => [c.key, c.count]),
+      ['ended_reason', 'in_words', 'calls'],
+      data.endedReasons.map((c) => [c.key, endedReasonWords(c.key), c.count]),
     ),
     'start_pages.csv': csv(
       ['path', 'conversations'],
@@ -372,8 +400,8 @@ export function renderCsv(data: ReportData): Record<string, string> {
       data.commands.map((c) => [c.path, c.kind, c.done, c.refused]),
     ),
     'fixes.csv': csv(
-      ['path', 'kind', 'reason', 'times'],
-      data.fixes.map((f) => [f.path, f.kind, f.reason, f.count]),
+      ['reason', 'kind', 'times', 'pages'],
+      data.fixes.map((f) => [f.reason, f.kind, f.count, f.pages.map((p) => `${p.key} (${p.count})`).join('; ')]),
     ),
     'unanswered.csv': csv(
       ['question', 'times', 'wordings', 'search_found_nothing', 'pages'],

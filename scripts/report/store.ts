@@ -19,7 +19,7 @@ export interface SyncState {
   assistantId: string
   /** Conversations created before this instant are stored (`null`: none yet). */
   watermark: string | null
-  /** A window being fetched: `[lo, hi)`, and how far it got (`cursor`: calls — the `createdAtLe` of the next page; chats — the next page number). */
+  /** A window being fetched: `[lo, hi)`, and the windows inside it still to fetch (`cursor`: sync.ts `formatCursor`). */
   window: { lo: string; hi: string; cursor: string } | null
 }
 

@@ -1,7 +1,8 @@
 /**
  * The conversation report's HTML (scripts/report/render.ts) in Chromium: opened from a file with every network
  * request refused (it must need none), axe clean in the light and the dark theme and with the data tables open,
- * the theme switch from the keyboard, a phone width without sideways scrolling, and a print that hides the switch
+ * the theme switch (named by its action) from the keyboard, a phone width without sideways scrolling nor a clipped
+ * label, and a print that hides the switch
  * and opens the data tables. Screenshots of both themes and of the phone width are attached to the run.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -54,10 +55,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const charts = page.getByRole('img')
     expect(await charts.count()).toBeGreaterThanOrEqual(6)
     for (const chart of await charts.all()) await expect(chart).toHaveAttribute('aria-label', /\S/)
-    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute(
-      'aria-pressed',
-      String(colorScheme === 'dark'),
-    )
+    await expect(
+      page.getByRole('button', { name: colorScheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme' }),
+    ).toBeVisible()
     await info.attach(`report-${colorScheme}`, {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
@@ -76,7 +76,8 @@ test('report: the theme switch and the data tables work from the keyboard; a pho
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 390, height: 844 })
   await open(page)
-  const toggle = page.getByRole('button', { name: 'Dark theme' })
+  const toggle = page.locator('#theme')
+  await expect(toggle).toHaveText('Switch to dark theme')
   // The switch is the first stop of the tab order; a chart's data table opens with Enter on its summary.
   await page.keyboard.press('Tab')
   await expect(toggle).toBeFocused()
@@ -87,11 +88,18 @@ test('report: the theme switch and the data tables work from the keyboard; a pho
   await expect(page.locator('details').first()).toHaveAttribute('open', '')
   await toggle.focus()
   await page.keyboard.press('Enter')
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await expect(toggle).toHaveText('Switch to light theme')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 23, 42)')
   await expectNoAxeViolations(page)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  // Every bar label is shown whole at a phone's width: it wraps instead of being cut.
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll('.bar-label')]
+      .filter((l) => l.scrollWidth > l.clientWidth + 1)
+      .map((l) => l.textContent),
+  )
+  expect(clipped).toEqual([])
   await info.attach('report-phone-dark', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' })
 })
 
@@ -100,7 +108,7 @@ test('report: prints light, without the switch, with the data tables open', asyn
   await open(page)
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')))
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' })
-  await expect(page.getByRole('button', { name: 'Dark theme' })).toBeHidden()
+  await expect(page.locator('#theme')).toBeHidden()
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)')
   expect(await page.locator('details:not([open])').count()).toBe(0)
   const pdf = await page.pdf({ format: 'A4' })

@@ -1,11 +1,16 @@
 /**
  * A stand-in for the platform's conversation listings on 127.0.0.1 (random port), as strict as the vendored
- * `openapi/vapi-openapi.json`: `GET /call` (a plain array of `Call`, newest first; `limit` 0–1000, default 100),
+ * `openapi/vapi-openapi.json`: `GET /call` (a plain array of `Call`, in `order`; `limit` 0–1000, default 100),
  * `GET /chat` (`ChatPaginatedResponse`: `results` + `metadata` `PaginationMeta`; `page` ≥ 1, `sortOrder`
  * `ASC`/`DESC` (default DESC), `limit` 0–1000), `GET /call/{id}`, `GET /chat/{id}`; filters `assistantId`,
  * `createdAtGt|Lt|Ge|Le`; a query parameter the document does not list is a `400` (the platform's whitelist
  * validation: `property X should not exist`), a bad date or number a `400`, a wrong key a `401`.
  * `rateLimit` answers chosen requests with `429` + `Retry-After`, as the platform does under load.
+ *
+ * `order` is the order of a list when the request names none: `GET /call` (the document names no order, and has
+ * no sort parameter) and `GET /chat` without `sortOrder` (the document says DESC; a platform that does otherwise
+ * must not break the sync). `newest-first` (default), `oldest-first`, or `shuffled` (a different order on every
+ * request).
  * @module
  */
 import http from 'node:http'
@@ -25,7 +30,26 @@ export interface ConversationPlatform {
    * (seconds); `undefined` serves it.
    */
   rateLimit: ((n: number) => string | undefined) | undefined
+  /** The order of a list whose request names none (see the module comment). @default 'newest-first' */
+  order: ListOrder
   close(): Promise<void>
+}
+
+/** The order of a list whose request names none. */
+export type ListOrder = 'newest-first' | 'oldest-first' | 'shuffled'
+
+/** `items` (sorted oldest first) in `order`; `shuffled` uses `seed` (a deterministic Fisher–Yates). */
+function inOrder(items: Record<string, unknown>[], order: ListOrder, seed: number): Record<string, unknown>[] {
+  if (order === 'oldest-first') return items
+  if (order === 'newest-first') return [...items].reverse()
+  const out = [...items]
+  let a = seed >>> 0
+  for (let i = out.length - 1; i > 0; i--) {
+    a = (Math.imul(a, 1_664_525) + 1_013_904_223) >>> 0
+    const j = a % (i + 1)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
 }
 
 const CALL_PARAMS = new Set(['id', 'assistantId', 'phoneNumberId', 'limit', ...dateParams()])
@@ -86,6 +110,7 @@ export async function startConversationPlatform(options: {
   token: string
   calls: Record<string, unknown>[]
   chats: Record<string, unknown>[]
+  order?: ListOrder
 }): Promise<ConversationPlatform> {
   const byCreated = (a: Record<string, unknown>, b: Record<string, unknown>) =>
     String(a['createdAt']).localeCompare(String(b['createdAt'])) || String(a['id']).localeCompare(String(b['id']))
@@ -97,6 +122,7 @@ export async function startConversationPlatform(options: {
     requests: [],
     served: new Map(),
     rateLimit: undefined,
+    order: options.order ?? 'newest-first',
     add(moreCalls, moreChats) {
       calls.push(...moreCalls)
       calls.sort(byCreated)
@@ -139,18 +165,19 @@ export async function startConversationPlatform(options: {
       }
       if (url.pathname === '/call') {
         const limit = numberParam(q, 'limit', 0, 1000, 100)
-        const page = filter(calls, q).reverse().slice(0, limit) // newest first
+        const page = inOrder(filter(calls, q), handle.order, listRequests).slice(0, limit)
         serve(page)
         return send(200, page, {}, page.length)
       }
       if (url.pathname === '/chat') {
         const limit = numberParam(q, 'limit', 0, 1000, 100)
         const pageNo = numberParam(q, 'page', 1, Number.MAX_SAFE_INTEGER, 1)
-        const order = q.get('sortOrder') ?? 'DESC'
-        if (order !== 'ASC' && order !== 'DESC')
+        const order = q.get('sortOrder')
+        if (order !== null && order !== 'ASC' && order !== 'DESC')
           throw new BadRequest('sortOrder must be one of the following values: ASC, DESC')
         const all = filter(chats, q)
-        const sorted = order === 'ASC' ? all : [...all].reverse()
+        const sorted =
+          order === 'ASC' ? all : order === 'DESC' ? [...all].reverse() : inOrder(all, handle.order, listRequests)
         const results = sorted.slice((pageNo - 1) * limit, pageNo * limit)
         serve(results)
         const totalPages = limit === 0 ? 0 : Math.ceil(all.length / limit)
@@ -164,7 +191,7 @@ export async function startConversationPlatform(options: {
               currentPage: pageNo,
               totalPages,
               hasNextPage: pageNo < totalPages,
-              sortOrder: order,
+              sortOrder: order ?? 'DESC',
             },
           },
           {},

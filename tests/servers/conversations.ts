@@ -1,10 +1,13 @@
 /**
  * Generated conversations of a VoiceOS site for the conversation report's tests and bench: calls (`Call`, with
- * `artifact.messages`) and chats (`Chat`, `messages` + `output`) in the shapes of the vendored
- * `openapi/vapi-openapi.json`, made with the product's own messages (`pageMapMessage`, `resultMessage`,
- * `searchResultMessage`, `formatSearchResults`, `withRecord`, `serializePageMap`), tool names and pages, English and Hindi, with realistic failures (fields and
- * options a form lacks, a button not on the page, questions the site cannot answer), personal data in what
- * visitors say, and a share of conversations from widgets older than the record tag.
+ * `artifact.messages`) and chats (`Chat`, `messages` + `output`) in exactly the shapes of the vendored
+ * `openapi/vapi-openapi.json` (a chat's system and visitor turns in `message`, the assistant's and tools' in
+ * `content`; tests/unit/report/standin.test.ts validates every one), made with the product's own messages
+ * (`pageMapMessage`, `resultMessage`, `searchResultMessage`, `formatSearchResults`, `withRecord`,
+ * `serializePageMap`), tool names and pages, in English, Hindi, Tamil, Bengali and Urdu, with realistic failures
+ * (fields and options a form lacks, a button not on the page, questions the site cannot answer, commands phrased as
+ * questions), personal data in what visitors say, and a share of conversations from widgets older than the record
+ * tag.
  *
  * Each conversation comes with its **truth**: what the generator decided (pages, commands, outcomes, questions),
  * from which a test recomputes every figure of the report without the report's parser.
@@ -20,7 +23,7 @@ export interface Truth {
   id: string
   mode: 'voice' | 'chat'
   /** `unknown` for a conversation from an older widget (no record tag). */
-  lang: 'en' | 'hi' | 'unknown'
+  lang: PageLang | 'unknown'
   createdAt: string
   /** Voice: seconds between `startedAt` and `endedAt`; `null` when the call never started. */
   durationS: number | null
@@ -120,7 +123,17 @@ const PAGES: Record<string, Omit<Page, 'path'>> = {
 const PATHS = Object.keys(PAGES)
 
 /** Question families: wordings per language (`{email}` is replaced by a generated address). */
-const FAMILIES: { group: string; lang: 'en' | 'hi'; unanswered: boolean; wordings: string[]; answer: string }[] = [
+/** The widget languages of the generated sites' pages. */
+type PageLang = 'en' | 'hi' | 'ta' | 'bn' | 'ur'
+/** Share of conversations per page language (the rest English). */
+const LANG_SHARES: [PageLang, number][] = [
+  ['hi', 0.2],
+  ['ta', 0.1],
+  ['bn', 0.08],
+  ['ur', 0.07],
+]
+
+const FAMILIES: { group: string; lang: PageLang; unanswered: boolean; wordings: string[]; answer: string }[] = [
   {
     group: 'pro-cost',
     lang: 'en',
@@ -189,6 +202,49 @@ const FAMILIES: { group: string; lang: 'en' | 'hi'; unanswered: boolean; wording
     wordings: ['क्या आप पुणे में डिलीवरी करते हैं?', 'पुणे में डिलीवरी होती है क्या?'],
     answer: 'माफ़ कीजिए, मुझे यह जानकारी नहीं मिली।',
   },
+  // Tamil, Bengali and Urdu: wordings with and without a question mark; "could not help" in the language itself.
+  {
+    group: 'ta-pro-cost',
+    lang: 'ta',
+    unanswered: false,
+    wordings: ['ப்ரோ திட்டத்தின் விலை என்ன?', 'ப்ரோ திட்டத்தின் விலை என்ன'],
+    answer: 'ப்ரோ திட்டம் மாதம் ₹499.',
+  },
+  {
+    group: 'ta-deliver-pune',
+    lang: 'ta',
+    unanswered: true,
+    wordings: ['நீங்கள் புனேவுக்கு டெலிவரி செய்கிறீர்களா', 'நீங்கள் புனேவுக்கு டெலிவரி செய்கிறீர்களா?'],
+    answer: 'மன்னிக்கவும், அதற்கு என்னால் உதவ முடியாது.',
+  },
+  {
+    group: 'bn-pro-cost',
+    lang: 'bn',
+    unanswered: false,
+    wordings: ['প্রো প্ল্যানের দাম কত?', 'প্রো প্ল্যানের দাম কত'],
+    answer: 'প্রো প্ল্যান মাসে ₹৪৯৯।',
+  },
+  {
+    group: 'bn-warranty',
+    lang: 'bn',
+    unanswered: true,
+    wordings: ['আপনারা কি ওয়ারেন্টি দেন?', 'আপনারা কি ওয়ারেন্টি দেন'],
+    answer: 'দুঃখিত, এই তথ্য আমার কাছে নেই।',
+  },
+  {
+    group: 'ur-pro-cost',
+    lang: 'ur',
+    unanswered: false,
+    wordings: ['پرو پلان کی قیمت کیا ہے؟', 'پرو پلان کی قیمت کیا ہے'],
+    answer: 'پرو پلان ₹499 ماہانہ ہے۔',
+  },
+  {
+    group: 'ur-gst-invoice',
+    lang: 'ur',
+    unanswered: true,
+    wordings: ['کیا آپ جی ایس ٹی انوائس دیتے ہیں؟', 'کیا آپ جی ایس ٹی انوائس دیتے ہیں'],
+    answer: 'معذرت، میں اس میں مدد نہیں کر سکتا۔',
+  },
 ]
 
 const ENDED = [
@@ -223,9 +279,11 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
     const id = `${prefix}${String(i).padStart(6, '0')}`
     const mode: Truth['mode'] = rnd() < 0.7 ? 'voice' : 'chat'
     const legacy = rnd() < 0.1
-    const pageLang: 'en' | 'hi' = rnd() < 0.25 ? 'hi' : 'en'
+    const langDraw = rnd()
+    let share = 0
+    const pageLang: PageLang = LANG_SHARES.find(([, p]) => langDraw < (share += p))?.[0] ?? 'en'
     const lang: Truth['lang'] = legacy ? 'unknown' : pageLang
-    const prefixPath = (p: string) => (pageLang === 'hi' ? (p === '/' ? '/hi/' : `/hi${p}`) : p)
+    const prefixPath = (p: string) => (pageLang === 'en' ? p : p === '/' ? `/${pageLang}/` : `/${pageLang}${p}`)
     const email = `visitor${i}@example.com`
     const truth: Truth = {
       id,
@@ -335,7 +393,19 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
           if (rnd() < 0.5) {
             search([])
             unanswered = 'search'
-          } else unanswered = 'help'
+          } else {
+            // The assistant notes that it could not help (its note_unanswered tool, src/voice/assistant), with its
+            // reply in the visitor's language; the chat mode acknowledges the note.
+            unanswered = 'help'
+            const callId = `call_${id}_${callNo++}`
+            turns.push({
+              role: 'tool_call',
+              id: callId,
+              name: 'note_unanswered',
+              text: JSON.stringify({ question: raw }),
+            })
+            if (mode === 'chat') turns.push({ role: 'tool', id: callId, text: 'noted' })
+          }
         } else if (rnd() < 0.3) {
           search([{ title: 'Pricing', path: '/pricing', excerpt: 'Plans and what each includes.', lang: pageLang }])
         }
@@ -344,7 +414,11 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
         out.families.get(fam.group)!.add(masked)
         truth.questions.push({ group: fam.group, masked, raw, path: prefixPath(page), unanswered })
       } else if (r < 0.45) {
-        turns.push({ role: 'user', text: 'scroll down' })
+        // Commands phrased as questions are commands, not questions.
+        turns.push({
+          role: 'user',
+          text: pick(['scroll down', 'Could you scroll down?', 'Could you scroll down a bit?']),
+        })
         runCommand('scroll_page', { direction: 'down' }, 'scroll', 'done', 'scrolled down')
       } else if (r < 0.6) {
         const target = pick(LINKS.filter((l) => LINK_PATH[l] !== page))
@@ -489,14 +563,18 @@ export function generateConversations(options: GenerateOptions): GeneratedConver
       }
     } else {
       truth.cost = Math.round(10 + rnd() * 190) / 10_000
-      const messages = turns.map((m) => {
-        if (m.role === 'system') return { role: 'system', content: m.text }
-        if (m.role === 'user') return { role: 'user', content: m.text }
+      // The document's chat messages: SystemMessage and UserMessage carry `message` (+ `time`,
+      // `secondsFromStart`, and for the visitor `endTime`), AssistantMessage and ToolMessage carry `content`.
+      let t = 0
+      const messages = turns.map((m): Record<string, unknown> => {
+        t += 1 + Math.floor(rnd() * 20)
+        const at = { time: created + t * 1000, secondsFromStart: t }
+        if (m.role === 'system') return { role: 'system', message: m.text, ...at }
+        if (m.role === 'user') return { role: 'user', message: m.text, endTime: at.time + 900, ...at }
         if (m.role === 'assistant') return { role: 'assistant', content: m.text }
         if (m.role === 'tool_call')
           return {
             role: 'assistant',
-            content: '',
             tool_calls: [{ id: m.id, type: 'function', function: { name: m.name, arguments: m.text } }],
           }
         return { role: 'tool', tool_call_id: m.id, content: m.text }

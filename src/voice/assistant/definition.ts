@@ -14,7 +14,7 @@
  */
 import type { AssistantCreateParams, AssistantUpdateParams } from '../../platform'
 import { CONTROL_FIELD_TYPES, FIELD_TYPES, SCROLL_DIRECTIONS } from '../commands/schema'
-import { OPEN_TOOL_NAME, READ_TOOL_NAME, SEARCH_TOOL_NAME } from '../realtime/toolCalls'
+import { OPEN_TOOL_NAME, READ_TOOL_NAME, SEARCH_TOOL_NAME, UNANSWERED_TOOL_NAME } from '../realtime/toolCalls'
 import { PAGE_TEXT_HEADER, READ_PAGE_MAX_BYTES } from '../context/readPage'
 import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
@@ -32,6 +32,7 @@ export const VOICE_TOOL_NAMES = [
   READ_TOOL_NAME,
   SEARCH_TOOL_NAME,
   OPEN_TOOL_NAME,
+  UNANSWERED_TOOL_NAME,
 ] as const
 
 /** Default assistant name. */
@@ -145,6 +146,12 @@ export function voiceCommandTools(): Tool[] {
       { path: str('The path to open, with its anchor when a result gave one (e.g. "/help/refunds#timing").') },
       ['path'],
     ),
+    tool(
+      UNANSWERED_TOOL_NAME,
+      "Note that you could not answer the visitor's question or do what they asked, because neither the page nor the site has it. Call it together with your reply (it does not reply for you and changes nothing on the page): it tells the site owner what content visitors miss.",
+      { question: str("The visitor's question or request, in their words and language.") },
+      ['question'],
+    ),
   ]
 }
 
@@ -159,6 +166,8 @@ export function voicePrompt(): string {
     `Answering questions: when the visitor asks what the page says (what a plan includes, opening hours, a price, what a section is about), call ${READ_TOOL_NAME} with the section's heading from the page map, or without a section for the whole page, and answer from the "${PAGE_TEXT_HEADER}" it returns, briefly and in your own words. Do not guess what the page says; if the text does not answer the question, say so.`,
     '',
     `Other pages: when the visitor asks something the current page does not answer (a policy, a price, opening hours, a how-to), call ${SEARCH_TOOL_NAME} with the topic in the words the site would use (a few words, not the whole sentence). Answer only from the "SEARCH RESULTS" it returns, say which page the answer is on, and offer to open it; when the visitor agrees or asks to be taken somewhere, call ${OPEN_TOOL_NAME} with the result's path. Never invent a page, a path or a fact: if the results do not answer, or search_site says the site cannot be searched, say so.`,
+    '',
+    `Could not help: whenever you cannot answer the visitor's question or do what they ask because the page and the site do not have it, say so and, in the same turn, call ${UNANSWERED_TOOL_NAME} with their question. Do not call it for a command that was refused (the result already says so).`,
     '',
     `What happened: after each action a system message that starts with "${RESULT_HEADER}" says whether it was done or refused and why (for example "no field labelled Company"). When an action is refused, tell the visitor briefly and suggest an alternative from the page map. When it was done, do not repeat it; carry on.`,
     '',

@@ -5,10 +5,13 @@
  * every entry against the schema). The press sends them as the call's `assistantOverrides` (./overrides.ts);
  * `npm run assistant -- create --languages hi,ta,…` checks and prints them.
  *
- * Sources (the document's enums, 2026): Soniox `stt-rt-v4` transcribes `as bn gu hi kn ks ml mr ne or pa sa sd
- * ta te ur`; Deepgram `nova-3` with `multi` switches between Hindi and English within a sentence (code-switching);
- * Azure's neural voices (`<lang>-IN-…Neural`, `ne-NP-…Neural`) speak `as bn gu hi kn ml mr ne or pa ta te ur` and
- * Indian English. Where no provider supports a language, {@link LanguagePlan.fallback} says what is used and why.
+ * Sources: transcribers are routed only to a language their provider publishes (./providerLanguages.ts, vendored
+ * with its source and date; tests/unit/assistant/languages.test.ts fails on a language routed to a provider whose
+ * list lacks it). Soniox `stt-rt-v4` lists `bn gu hi kn ml mr pa ta te ur` of India's languages; Deepgram `nova-3`
+ * with `multi` switches between Hindi and English within a sentence (code-switching); Azure's neural voices
+ * (`<lang>-IN-…Neural`, `ne-NP-…Neural`) are named for `as bn gu hi kn ml mr ne or pa ta te ur` and Indian English.
+ * Where no configured provider supports a language, {@link LanguagePlan.fallback} says what is used and why, and
+ * `create --languages` prints it.
  */
 import type { Language } from '../widget/languages'
 
@@ -46,7 +49,14 @@ const URDU_VOICE = azure('ur-IN-GulNeural')
 /** The table: one plan per widget language. */
 export const LANGUAGE_PLANS: Record<Language, LanguagePlan> = {
   en: { name: 'English', script: 'Latin', transcriber: null, voice: null },
-  as: { name: 'Assamese', script: 'Bengali-Assamese', transcriber: soniox('as'), voice: azure('as-IN-YashicaNeural') },
+  as: {
+    name: 'Assamese',
+    script: 'Bengali-Assamese',
+    transcriber: soniox('bn'),
+    voice: azure('as-IN-YashicaNeural'),
+    fallback:
+      'Bengali transcription: no configured transcriber lists Assamese; Assamese shares the Bengali-Assamese script and is close to Bengali (the Assamese voice speaks).',
+  },
   bn: { name: 'Bengali', script: 'Bengali', transcriber: soniox('bn'), voice: azure('bn-IN-TanishaaNeural') },
   brx: {
     name: 'Bodo',
@@ -76,10 +86,10 @@ export const LANGUAGE_PLANS: Record<Language, LanguagePlan> = {
   ks: {
     name: 'Kashmiri',
     script: 'Perso-Arabic',
-    transcriber: soniox('ks'),
+    transcriber: soniox('ur'),
     voice: URDU_VOICE,
     fallback:
-      'Urdu voice: no provider speaks Kashmiri (it is transcribed as itself); Urdu shares its Perso-Arabic script.',
+      'Urdu: no configured transcriber lists Kashmiri and no voice speaks it; Urdu shares its Perso-Arabic script and is widely understood in Kashmir.',
   },
   kok: {
     name: 'Konkani',
@@ -106,16 +116,30 @@ export const LANGUAGE_PLANS: Record<Language, LanguagePlan> = {
       'Bengali: no provider transcribes or speaks Manipuri; the voice reads the Bengali script Manipuri was long written in (the widget shows Meetei Mayek).',
   },
   mr: { name: 'Marathi', script: 'Devanagari', transcriber: soniox('mr'), voice: azure('mr-IN-AarohiNeural') },
-  ne: { name: 'Nepali', script: 'Devanagari', transcriber: soniox('ne'), voice: azure('ne-NP-HemkalaNeural') },
-  or: { name: 'Odia', script: 'Odia', transcriber: soniox('or'), voice: azure('or-IN-SubhasiniNeural') },
+  ne: {
+    name: 'Nepali',
+    script: 'Devanagari',
+    transcriber: soniox('hi'),
+    voice: azure('ne-NP-HemkalaNeural'),
+    fallback:
+      'Hindi transcription: no configured transcriber lists Nepali; Nepali is written in Devanagari and close to Hindi (the Nepali voice speaks).',
+  },
+  or: {
+    name: 'Odia',
+    script: 'Odia',
+    transcriber: soniox('bn'),
+    voice: azure('or-IN-SubhasiniNeural'),
+    fallback:
+      'Bengali transcription: no configured transcriber lists Odia; Odia is the closest relative of Bengali among the listed languages (the Odia voice speaks).',
+  },
   pa: { name: 'Punjabi', script: 'Gurmukhi', transcriber: soniox('pa'), voice: azure('pa-IN-VaaniNeural') },
   sa: {
     name: 'Sanskrit',
     script: 'Devanagari',
-    transcriber: soniox('sa'),
+    transcriber: soniox('hi'),
     voice: HINDI_VOICE,
     fallback:
-      'Hindi voice: no provider speaks Sanskrit (it is transcribed as itself); the Hindi voice reads Devanagari.',
+      'Hindi: no configured transcriber lists Sanskrit and no voice speaks it; Sanskrit is written in Devanagari, which Hindi transcription writes and the Hindi voice reads.',
   },
   sat: {
     name: 'Santali',
@@ -128,10 +152,10 @@ export const LANGUAGE_PLANS: Record<Language, LanguagePlan> = {
   sd: {
     name: 'Sindhi',
     script: 'Perso-Arabic',
-    transcriber: soniox('sd'),
+    transcriber: soniox('ur'),
     voice: URDU_VOICE,
     fallback:
-      'Urdu voice: no provider speaks Sindhi (it is transcribed as itself); Urdu shares its Perso-Arabic script.',
+      'Urdu: no configured transcriber lists Sindhi and no voice speaks it; Sindhi in India is written in the Perso-Arabic script Urdu shares.',
   },
   ta: { name: 'Tamil', script: 'Tamil', transcriber: soniox('ta'), voice: azure('ta-IN-PallaviNeural') },
   te: { name: 'Telugu', script: 'Telugu', transcriber: soniox('te'), voice: azure('te-IN-ShrutiNeural') },

@@ -21,7 +21,7 @@ import { PAGE_MAP_HEADER } from '../context/pageMap'
 import { RESULT_HEADER } from '../context/report'
 import { stripRecord } from '../context/record'
 import type { VapiClientMessage, VapiMessage } from '../engine/messages'
-import { toolCallToCommands, toolCallToReads, toolCallToSiteTools } from '../realtime/toolCalls'
+import { toolCallToCommands, toolCallToReads, toolCallToSiteTools, toolCallToUnanswered } from '../realtime/toolCalls'
 import { createSessionActions, type SessionActions } from '../session/actions'
 import { classifyError, type ProblemKind } from '../session/problems'
 import type { RealtimeSettings, TranscriptTurn } from '../session/session'
@@ -143,7 +143,9 @@ interface Awaited {
  * `{ role: 'system', content }` messages followed by `{ role: 'user', content: text }`; should the platform
  * refuse that with 400, the text alone is sent again and context stays off for the session. A `WebChat` answer
  * whose assistant `tool_calls` name the project's client tools runs them (up to {@link MAX_TOOL_ROUNDS} rounds)
- * and sends the results as `ToolMessage`s `{ role: 'tool', tool_call_id, content }` with the `sessionId`.
+ * and sends the results as `ToolMessage`s `{ role: 'tool', tool_call_id, content }` with the `sessionId`. The
+ * assistant's `note_unanswered` (it could not help; src/voice/realtime/toolCalls.ts) runs nothing: it is answered
+ * `noted`, with the turn's other results or, alone, before the visitor's next message (no round of its own).
  */
 export function createChatSession(options: ChatSessionOptions): ChatSession {
   const log = options.logger ?? console
@@ -158,6 +160,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let pendingMap: string | undefined
   /** Command results and other system notes not yet sent, in order. */
   const pendingNotes: string[] = []
+  /** `ToolMessage`s of notes that the assistant could not help, not sent yet (they go before the next message). */
+  const pendingAcks: ChatInputMessage[] = []
   /** Tool calls whose results the page is producing, by id. */
   const awaiting = new Map<string, Awaited>()
   /** A page `open_page` accepted: opened once the message in progress is answered (or at once when idle). */
@@ -259,11 +263,18 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const answerToolCalls = async (output: ChatOutputMessage[]): Promise<ChatInputMessage[]> => {
     const message = toolCallsMessage(output)
     if (!message) return []
+    // The assistant's note that it could not help changes nothing on the page: acknowledged without running
+    // anything, with the other results of the turn, or else before the visitor's next message (no round of its
+    // own, so the assistant does not answer twice).
+    const noted = toolCallToUnanswered(message).map((id) => toolMessage(id, 'noted'))
     const ids = new Set<string>()
     for (const c of toolCallToCommands(message)) if (c.id !== undefined) ids.add(c.id)
     for (const r of toolCallToReads(message)) if (r.id !== undefined) ids.add(r.id)
     for (const t of toolCallToSiteTools(message)) if (t.id !== undefined) ids.add(t.id)
-    if (ids.size === 0) return []
+    if (ids.size === 0) {
+      pendingAcks.push(...noted)
+      return []
+    }
     const answers = [...ids].map(
       (id) =>
         new Promise<ChatInputMessage>((resolve) => {
@@ -280,7 +291,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         }),
     )
     actions.runToolCalls(message)
-    return Promise.all(answers)
+    return [...noted, ...(await Promise.all(answers))]
   }
 
   /** Takes the pending page map and notes as system messages (`[]` when there are none or context is off). */
@@ -300,10 +311,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
    * the context with 400, sends `messages` alone again and leaves context off for the session.
    */
   const requestWithContext = async (messages: string | ChatInputMessage[], signal: AbortSignal) => {
+    const acks = pendingAcks.splice(0)
     const context = takeContext()
-    if (context.length === 0) return request(messages, signal)
+    if (context.length === 0 && acks.length === 0) return request(messages, signal)
     const input: StreamWebChatOptions['input'] =
-      typeof messages === 'string' ? [...context, { role: 'user', content: messages }] : [...messages, ...context]
+      typeof messages === 'string'
+        ? [...acks, ...context, { role: 'user', content: messages }]
+        : [...acks, ...messages, ...context]
     try {
       return await request(input, signal)
     } catch (error) {

@@ -2,7 +2,8 @@
  * Client messages that fit the call: every `add-message` the widget sends (page map, command results, the read
  * tool's and search's results, typed turns) is measured against the call's Daily app-message limit
  * (src/voice/engine/appMessage.ts: 4096 characters of `JSON.stringify(JSON.stringify(message))` unless the room
- * raised it) and, when it is larger, split into parts the assistant reads as one:
+ * raised it, and the same number of bytes of that text's UTF-8, since Daily's documentation says "4kb" without a
+ * unit) and, when it is larger by either measure, split into parts the assistant reads as one:
  *
  * - the content is cut into consecutive pieces, at the last line break that fits, else the last space, else
  *   between two characters; nothing is left out, nothing is repeated;
@@ -17,7 +18,7 @@
  * Protocol: `src/voice/context/README.md` "Message size".
  * @module
  */
-import { appMessageSize } from '../engine/appMessage'
+import { appMessageBytes, appMessageSize, utf8Length } from '../engine/appMessage'
 import { parseRecord, withRecord, type RecordKind } from './record'
 import type { AddMessageMessage, VapiClientMessage } from '../engine/messages'
 
@@ -29,33 +30,52 @@ export const CUT_MARK = ' … (cut: the rest did not fit in the call)'
 export const partHeader = (index: number, total: number): string => `[part ${index} of ${total}] `
 /** Matches a part's header; groups: index, total. */
 export const PART_HEADER_PATTERN = /^\[part (\d+) of (\d+)\] /
-/** Smallest room for content per part, in characters; below it a message is not split (it cannot fit). */
+/** Smallest room for content per part, in characters and bytes; below it a message is not split (it cannot fit). */
 const MIN_PIECE_CHARS = 64
 
-/** One code point's cost inside a message's content, as daily-js measures (1 for most; `"` 4, `\n` 3, `\\` 4). */
-function charCost(ch: string): number {
-  const c = ch.charCodeAt(0)
-  if (ch.length === 1 && c >= 0x20 && c !== 0x22 && c !== 0x5c && (c < 0xd800 || c > 0xdfff)) return 1
-  return JSON.stringify(JSON.stringify(ch)).length - 6
+/** A size in both measures of the limit: characters as daily-js counts them, and bytes of UTF-8. */
+export interface Cost {
+  /** UTF-16 code units of the doubly serialised text (daily-js's measure). */
+  chars: number
+  /** Bytes of UTF-8 of the same text (what the wire carries). */
+  bytes: number
 }
 
-/** The measured size of `text` as message content (the sum of its characters' costs). */
-export function contentCost(text: string): number {
-  let n = 0
-  for (const ch of text) n += charCost(ch)
+/**
+ * One code point's cost inside a message's content, in both measures: for most characters 1 character; `"` 4,
+ * `\n` 3, `\\` 4 (escaped twice, all ASCII, so as many bytes); a character outside ASCII travels unescaped, 1
+ * character (2 for one above U+FFFF) and its UTF-8 length in bytes (2–4).
+ */
+function charCost(ch: string): Cost {
+  const c = ch.charCodeAt(0)
+  if (ch.length === 1 && c >= 0x20 && c < 0x80 && c !== 0x22 && c !== 0x5c) return { chars: 1, bytes: 1 }
+  if (ch.length === 1 && c >= 0x80 && (c < 0xd800 || c > 0xdfff)) return { chars: 1, bytes: c < 0x800 ? 2 : 3 }
+  const escaped = JSON.stringify(JSON.stringify(ch))
+  return { chars: escaped.length - 6, bytes: utf8Length(escaped) - 6 }
+}
+
+/** The measured size of `text` as message content (the sum of its characters' costs), in both measures. */
+export function contentCost(text: string): Cost {
+  const n = { chars: 0, bytes: 0 }
+  for (const ch of text) {
+    const c = charCost(ch)
+    n.chars += c.chars
+    n.bytes += c.bytes
+  }
   return n
 }
 
 /**
- * Cuts `text` into pieces of at most `budget` (content cost), each ending after the last line break that fits,
- * else after the last space, else at the budget. At most `maxPieces` pieces are returned; `rest` is what did
- * not fit in them ('' when all did).
+ * Cuts `text` into pieces of at most `budget` in both measures (content cost), each ending after the last line
+ * break that fits, else after the last space, else at the budget. At most `maxPieces` pieces are returned; `rest`
+ * is what did not fit in them ('' when all did).
  */
-function cutPieces(text: string, budget: number, maxPieces: number): { pieces: string[]; rest: string } {
+function cutPieces(text: string, budget: Cost, maxPieces: number): { pieces: string[]; rest: string } {
   const pieces: string[] = []
   let start = 0
   while (start < text.length && pieces.length < maxPieces) {
-    let cost = 0
+    let chars = 0
+    let bytes = 0
     let i = start
     let lastLine = -1
     let lastSpace = -1
@@ -64,11 +84,12 @@ function cutPieces(text: string, budget: number, maxPieces: number): { pieces: s
       const cp = text.codePointAt(i) as number
       const ch = String.fromCodePoint(cp)
       const c = charCost(ch)
-      if (cost + c > budget) {
+      if (chars + c.chars > budget.chars || bytes + c.bytes > budget.bytes) {
         end = lastLine > start ? lastLine : lastSpace > start ? lastSpace : i
         break
       }
-      cost += c
+      chars += c.chars
+      bytes += c.bytes
       i += ch.length
       if (ch === '\n') lastLine = i
       else if (ch === ' ') lastSpace = i
@@ -80,29 +101,43 @@ function cutPieces(text: string, budget: number, maxPieces: number): { pieces: s
   return { pieces, rest: text.slice(start) }
 }
 
+/** Whether `message` is within `limit` by both measures (daily-js's characters and bytes of UTF-8). */
+export function fitsLimit(message: unknown, limit: number): boolean {
+  return appMessageSize(message) <= limit && appMessageBytes(message) <= limit
+}
+
 /**
- * The message as it goes out: `[message]` when it fits `limit` (or is not an `add-message`), else its parts
- * (see the module's rule). A limit too small for any part (< 64 characters of content) returns `[message]`
- * unchanged: sending it then fails, and the failure is reported by the caller.
- * @param limit - the call's app-message limit, in characters as daily-js measures (`VoiceCall.appMessageLimit`).
+ * The message as it goes out: `[message]` when it fits `limit` by both measures (or is not an `add-message`),
+ * else its parts (see the module's rule), each within `limit` characters as daily-js measures **and** `limit`
+ * bytes of UTF-8 of the same text (Daily's documentation says "4kb" without a unit; a Devanagari character is 1
+ * character but 3 bytes). A limit too small for any part (< 64 characters or bytes of content) returns
+ * `[message]` unchanged: sending it then fails, and the failure is reported by the caller.
+ * @param limit - the call's app-message limit (`VoiceCall.appMessageLimit`, 4096 unless the room raised it),
+ *   applied to both measures.
  */
 export function fitMessage(message: VapiClientMessage, limit: number): VapiClientMessage[] {
-  if (message.type !== 'add-message' || appMessageSize(message) <= limit) return [message]
+  if (message.type !== 'add-message' || fitsLimit(message, limit)) return [message]
   const { content } = message.message
-  const frame = appMessageSize({
-    ...message,
-    message: { ...message.message, content: '' },
-    triggerResponseEnabled: false,
-  })
-  const budget = limit - frame - partHeader(MAX_PARTS, MAX_PARTS).length
-  if (budget < MIN_PIECE_CHARS) return [message]
+  const empty = { ...message, message: { ...message.message, content: '' }, triggerResponseEnabled: false }
+  const header = partHeader(MAX_PARTS, MAX_PARTS).length
+  const budget: Cost = {
+    chars: limit - appMessageSize(empty) - header,
+    bytes: limit - appMessageBytes(empty) - header,
+  }
+  if (budget.chars < MIN_PIECE_CHARS || budget.bytes < MIN_PIECE_CHARS) return [message]
   const cut = cutPieces(content, budget, MAX_PARTS)
   // Too long even for MAX_PARTS parts: the last part is cut again to make room for the cut mark.
+  const mark = contentCost(CUT_MARK)
   const pieces = cut.rest
     ? [
         ...cut.pieces.slice(0, MAX_PARTS - 1),
-        (cutPieces(cut.pieces[MAX_PARTS - 1] as string, budget - contentCost(CUT_MARK), 1).pieces[0] ?? '').trimEnd() +
-          CUT_MARK,
+        (
+          cutPieces(
+            cut.pieces[MAX_PARTS - 1] as string,
+            { chars: budget.chars - mark.chars, bytes: budget.bytes - mark.bytes },
+            1,
+          ).pieces[0] ?? ''
+        ).trimEnd() + CUT_MARK,
       ]
     : cut.pieces
   const total = pieces.length

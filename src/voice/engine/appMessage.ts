@@ -27,6 +27,34 @@ export function appMessageSize(message: unknown): number {
 }
 
 /**
+ * The same text as {@link appMessageSize} measures, counted in bytes of UTF-8: what travels if the server counts
+ * bytes. Daily's documentation gives the limit as "4kb" without a unit, and daily-js checks characters only, so
+ * a message is kept under the limit by both measures (src/voice/context/fit.ts): a Devanagari character counts 1
+ * character and 3 bytes, an emoji 2 characters and 4 bytes, ASCII 1 and 1.
+ */
+export function appMessageBytes(message: unknown): number {
+  return utf8Length(JSON.stringify(JSON.stringify(message)))
+}
+
+/** The UTF-8 length of `text`, in bytes (a lone surrogate counts 3, as `TextEncoder` writes U+FFFD for it). */
+export function utf8Length(text: string): number {
+  let n = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4
+        i++
+      } else n += 3
+    } else n += 3
+  }
+  return n
+}
+
+/**
  * The app-message limit of a Daily call object, in characters: its `_maxAppMessageSize` (daily-js keeps the
  * room's value there after joining) when that is a positive number, else {@link DAILY_MAX_APP_MESSAGE_SIZE}.
  */

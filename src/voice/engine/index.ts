@@ -29,7 +29,7 @@ export {
 // fetches them.
 export type { NetworkDiagnostics, NetworkDiagnosticsOptions, DiagnosticFailure } from './diagnostics'
 export * from './messages'
-export { DAILY_MAX_APP_MESSAGE_SIZE, appMessageSize, appMessageLimitOf } from './appMessage'
+export { DAILY_MAX_APP_MESSAGE_SIZE, appMessageBytes, appMessageSize, appMessageLimitOf } from './appMessage'
 export {
   createDailyCallObject,
   type MeetingState,

@@ -28,14 +28,8 @@ import {
   type PageOffer,
   type ReportedResult,
 } from './answers'
-import {
-  loadGrammar,
-  normalizeUtterance,
-  parseUtterance,
-  type GrammarAnswers,
-  type GrammarTable,
-  type Intent,
-} from './grammar'
+import { loadGrammar } from './grammarTables'
+import { normalizeUtterance, parseUtterance, type GrammarAnswers, type GrammarTable, type Intent } from './grammar'
 import { echoForm, Speaker } from './speaker'
 import {
   onDevice,

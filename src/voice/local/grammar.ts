@@ -287,19 +287,3 @@ function intentOf(rule: GrammarRule, slots: Record<string, string | undefined>, 
     }
   }
 }
-
-/** The grammar tables shipped (`./grammar/*.json`), one lazily loaded chunk each. */
-const TABLES = import.meta.glob<GrammarTable>('./grammar/*.json', { import: 'default' })
-
-/** Languages with a grammar table. */
-export const GRAMMAR_LANGUAGES: readonly string[] = Object.keys(TABLES).map((p) => p.replace(/^.*\/|\.json$/g, ''))
-
-/**
- * Loads the grammar of `lang` (a BCP 47 tag: `hi-IN` → `hi`), or English's where the language has no table.
- * @throws when the table's chunk cannot be fetched (the caller reports a failed start).
- */
-export async function loadGrammar(lang: string): Promise<GrammarTable> {
-  const primary = lang.toLowerCase().split('-')[0] ?? 'en'
-  const load = TABLES[`./grammar/${primary}.json`] ?? TABLES['./grammar/en.json']!
-  return load()
-}

@@ -158,6 +158,24 @@ export function toolCallToReads(message: unknown): ReadRequest[] {
 export const SEARCH_TOOL_NAME = 'search_site'
 /** Name of the tool that opens a page of this site in this tab (src/voice/search/openPage.ts). */
 export const OPEN_TOOL_NAME = 'open_page'
+/**
+ * The assistant's note that it could not answer the visitor (src/voice/assistant/definition.ts): it changes nothing
+ * on the page; the chat mode acknowledges it, and the conversation report (scripts/report/facts.ts) reads the call
+ * as the question left unanswered, in whatever language the conversation was in.
+ */
+export const UNANSWERED_TOOL_NAME = 'note_unanswered'
+
+/** Ids of the {@link UNANSWERED_TOOL_NAME} calls of a voice SDK message (any case or separator). Never throws. */
+export function toolCallToUnanswered(message: unknown): string[] {
+  try {
+    if (!isRecord(message)) return []
+    return rawToolCalls(message)
+      .filter((c) => typeof c.name === 'string' && squash(c.name) === squash(UNANSWERED_TOOL_NAME))
+      .flatMap((c) => (typeof c.id === 'string' ? [c.id] : []))
+  } catch {
+    return []
+  }
+}
 
 /** A `search_site` or `open_page` tool call: its id, name, and the query or the path asked for. */
 export type SiteToolRequest =

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { runAssistantCommand } from '../../../scripts/assistant'
 import { LANGUAGE_PLANS } from '../../../src/voice/assistant/languages'
 import { languageOverrides, withLanguage } from '../../../src/voice/assistant/overrides'
+import { TRANSCRIBER_LANGUAGES, unlistedRoutes } from '../../../src/voice/assistant/providerLanguages'
 import { ALL_LANGUAGES } from '../../../src/voice/widget/languages'
 import { bodyValidator, componentValidator } from '../platform/schema'
 
@@ -45,6 +46,38 @@ describe('the language table', () => {
         expect(readme, `README names the ${plan.name} fallback`).toContain(`| \`${lang}\` |`)
       }
     }
+  })
+
+  it('no language is routed to a transcriber whose vendored published list lacks it', () => {
+    expect(unlistedRoutes(LANGUAGE_PLANS)).toEqual([])
+    for (const lang of ALL_LANGUAGES) {
+      const t = LANGUAGE_PLANS[lang].transcriber
+      if (t)
+        expect(TRANSCRIBER_LANGUAGES[t.provider].languages, `${lang} → ${t.provider} ${t.language}`).toContain(
+          t.language,
+        )
+    }
+  })
+
+  it('the check fails on a language its provider does not list (Soniox lists no Nepali, Odia, Sanskrit…)', () => {
+    const routed = (language: string) => ({ transcriber: { provider: 'soniox', model: 'stt-rt-v4', language } })
+    expect(unlistedRoutes({ ne: routed('ne'), or: routed('or'), ta: routed('ta') })).toEqual([
+      { lang: 'ne', provider: 'soniox', language: 'ne' },
+      { lang: 'or', provider: 'soniox', language: 'or' },
+    ])
+    // The document itself accepts them: only the vendored list catches it.
+    expect(overridesSchema(routed('ne'))).toBe(true)
+  })
+
+  it('each vendored list names its source and the date it was read', () => {
+    for (const list of Object.values(TRANSCRIBER_LANGUAGES)) {
+      expect(list.source).toMatch(/https:\/\//)
+      expect(list.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(list.languages.length).toBeGreaterThan(0)
+    }
+    expect([...TRANSCRIBER_LANGUAGES.soniox.languages].sort()).toEqual(
+      ['bn', 'gu', 'hi', 'kn', 'ml', 'mr', 'pa', 'ta', 'te', 'ur'].sort(),
+    )
   })
 
   it('Hinglish uses a code-switching transcriber (Deepgram multi)', () => {
@@ -103,7 +136,9 @@ describe('npm run assistant -- create --languages', () => {
     expect(r.stdout).toMatch(
       / {2}ta {6}Tamil: listens with soniox stt-rt-v4 \(ta\), speaks with azure ta-IN-PallaviNeural/,
     )
-    expect(r.stdout).toMatch(/mai {5}Maithili: listens with soniox stt-rt-v4 \(hi\)[^\n]*\n {10}fallback — Hindi/)
+    expect(r.stdout).toMatch(
+      /mai {5}Maithili: listens with soniox stt-rt-v4 \(hi\)[^\n]*\n {10}not supported — [^\n]*\n {10}fallback — Hindi/,
+    )
     expect(r.stdout).toContain('hi-Latn Hinglish')
   })
 
@@ -114,6 +149,23 @@ describe('npm run assistant -- create --languages', () => {
     expect(body.transcriber).toEqual({ provider: 'soniox', model: 'stt-rt-v4', language: 'ta' })
     expect(body.voice).toEqual({ provider: 'azure', voiceId: 'ta-IN-PallaviNeural' })
     expect(createSchema(body)).toBe(true)
+  })
+
+  it('says plainly which languages no configured transcriber supports, and what each falls back to', async () => {
+    const r = await run(['create', '--dry-run', '--languages', 'ta,or,ne,as,sa,sd,ks'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toMatch(/ta {6}Tamil[^\n]*\n {10}not supported/)
+    for (const [name, instead, code] of [
+      ['Odia', 'Bengali', 'bn'],
+      ['Nepali', 'Hindi', 'hi'],
+      ['Assamese', 'Bengali', 'bn'],
+      ['Sanskrit', 'Hindi', 'hi'],
+      ['Sindhi', 'Urdu', 'ur'],
+      ['Kashmiri', 'Urdu', 'ur'],
+    ])
+      expect(r.stdout).toContain(
+        `not supported — no configured transcriber (soniox, deepgram) lists ${name}: it falls back to ${instead} (soniox stt-rt-v4, ${code})`,
+      )
   })
 
   it('an unknown language is a usage error that lists the known ones, and nothing is sent', async () => {

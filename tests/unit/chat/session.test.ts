@@ -13,7 +13,7 @@ import type { TranscriptTurn } from '../../../src/voice/session/session'
 import type { WidgetToast } from '../../../src/voice/session/types'
 import { startChatServer, type ChatServer } from '../../servers/chat-server'
 import { startRealtimeServer, type RealtimeServer } from '../../servers/realtime-server'
-import { bodyValidator } from '../platform/schema'
+import { bodyValidator, componentValidator } from '../platform/schema'
 import { createSessionId } from '../../../src/voice/session/sessionId'
 
 /**
@@ -330,6 +330,41 @@ describe('chat session: tool calls in a WebChat answer', () => {
     expect(input[0]!.tool_call_id).toBe('call_click')
     expect(input[0]!.content).toMatch(/^refused: /)
     expect(input[0]!.content).toContain('Delete account')
+    session.stop()
+  })
+})
+
+describe("chat session: the assistant's note that it could not help", () => {
+  it("is acknowledged without a round of its own, before the visitor's next message", async () => {
+    const { session, rec } = setup({ pageContext: false })
+    const note = (id: string) => ({
+      id,
+      type: 'function',
+      function: { name: 'note_unanswered', arguments: JSON.stringify({ question: 'புனே டெலிவரி' }) },
+    })
+    chat.script({
+      status: 201,
+      body: {
+        id: 'chat_n',
+        sessionId: 'sess_n',
+        output: [{ role: 'assistant', content: 'மன்னிக்கவும், அதற்கு என்னால் உதவ முடியாது.', tool_calls: [note('call_n1')] }],
+      },
+    })
+    expect(await session.send('நீங்கள் புனேவுக்கு டெலிவரி செய்கிறீர்களா')).toBe(true)
+    expect(chat.requests).toHaveLength(1) // no extra round: the assistant does not answer twice
+    expect(rec.turns.filter((t) => t.final && t.role === 'assistant').map((t) => t.text)).toEqual([
+      'மன்னிக்கவும், அதற்கு என்னால் உதவ முடியாது.',
+    ])
+    expect(await session.send('சரி')).toBe(true)
+    const next = chat.requests[1]!.json!
+    expect(next['input']).toEqual([
+      { role: 'tool', tool_call_id: 'call_n1', content: 'noted' },
+      { role: 'user', content: 'சரி' },
+    ])
+    // The acknowledgement is a documented ToolMessage. (The visitor's turn beside it is OpenAI-style `content`, as
+    // the chat mode sends context today; the document's UserMessage has `message` + times: see the page-context
+    // fallback on a 400.)
+    expect(componentValidator('ToolMessage')((next['input'] as unknown[])[0])).toBe(true)
     session.stop()
   })
 })

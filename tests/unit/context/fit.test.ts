@@ -12,7 +12,7 @@ import { afterCallStart } from '../session/afterCallStart'
 import { createVoiceSession } from '../../../src/voice/session/session'
 import type { ProblemKind } from '../../../src/voice/session/problems'
 import type { AddMessageMessage, VapiClientMessage } from '../../../src/voice/engine'
-import { appMessageSize, DAILY_MAX_APP_MESSAGE_SIZE } from '../../../src/voice/engine/appMessage'
+import { appMessageBytes, appMessageSize, DAILY_MAX_APP_MESSAGE_SIZE } from '../../../src/voice/engine/appMessage'
 import { CUT_MARK, fitMessage, joinParts, MAX_PARTS, partHeader, undeliveredNote } from '../../../src/voice/context/fit'
 import { collectPageMap, PAGE_MAP_HEADER, serializePageMap } from '../../../src/voice/context/pageMap'
 import { pageMapMessage, readResultMessage, RESULT_HEADER } from '../../../src/voice/context/report'
@@ -109,6 +109,73 @@ describe('fitMessage (the split rule)', () => {
       toolCallId: 'c2',
       error: expect.any(String),
     })
+  })
+})
+
+/** Sentences of the three scripts whose characters are 1 of daily-js's measure but 2–3 bytes of UTF-8. */
+const SCRIPTS: [string, string][] = [
+  ['Devanagari (Hindi)', 'रिफंड नीति: ऑर्डर के तीस दिन के भीतर पूरा पैसा वापस मिलता है, बिना किसी सवाल के।'],
+  ['Tamil', 'பணத்தைத் திரும்பப் பெறும் கொள்கை: ஆர்டர் செய்த முப்பது நாட்களுக்குள் முழுப் பணமும் திருப்பித் தரப்படும்.'],
+  ['Urdu (Arabic script)', 'رقم کی واپسی کی پالیسی: آرڈر کے تیس دن کے اندر پوری رقم بغیر کسی سوال کے واپس کی جاتی ہے۔'],
+]
+
+/** `text` repeated, line by line, until its content is at least `bytes` bytes of UTF-8. */
+const textOfBytes = (text: string, bytes: number, sep = '\n'): string => {
+  const lines: string[] = []
+  let size = 0
+  for (let i = 1; size < bytes; i++) {
+    const line = `${i}. ${text}${sep}`
+    lines.push(line)
+    size += Buffer.byteLength(line)
+  }
+  return lines.join('')
+}
+
+describe('fitMessage cuts to both measures: daily-js characters and bytes of UTF-8', () => {
+  for (const [name, sentence] of SCRIPTS) {
+    for (const [how, sep] of [
+      ['in lines', '\n'],
+      ['in one line of words', ' '],
+      ['without a space or line break', ''],
+    ] as const) {
+      it(`10 KB of ${name} ${how}: every part is ≤ 4,096 by both measures, joined back exactly`, () => {
+        const content = textOfBytes(sep === '' ? sentence.replace(/\s/g, '') : sentence, 10_240, sep)
+        const m = add(content, true)
+        expect(Buffer.byteLength(content)).toBeGreaterThanOrEqual(10_240)
+        // Bytes are the larger measure here (2 a character for Urdu, 3 for Devanagari and Tamil).
+        expect(appMessageBytes(m)).toBeGreaterThan(1.5 * appMessageSize(m))
+        const parts = fitMessage(m, DAILY_MAX_APP_MESSAGE_SIZE) as AddMessageMessage[]
+        expect(parts.length).toBeGreaterThanOrEqual(3)
+        for (const p of parts) {
+          expect(appMessageSize(p)).toBeLessThanOrEqual(DAILY_MAX_APP_MESSAGE_SIZE)
+          expect(appMessageBytes(p)).toBeLessThanOrEqual(DAILY_MAX_APP_MESSAGE_SIZE)
+          // Measured independently of the module: the wire text, in UTF-16 units and in UTF-8 bytes.
+          const wire = JSON.stringify(JSON.stringify(p))
+          expect(wire.length).toBeLessThanOrEqual(4096)
+          expect(new TextEncoder().encode(wire).length).toBeLessThanOrEqual(4096)
+        }
+        if (sep === '\n') parts.slice(0, -1).forEach((p) => expect(p.message.content.endsWith('\n')).toBe(true))
+        expect(joinParts(parts.map(contentOf))).toEqual([content])
+      })
+    }
+  }
+
+  it('a message that fits daily-js but not 4,096 bytes is split; one that fits both is not', () => {
+    const hindi = add(textOfBytes(SCRIPTS[0]![1], 5_000))
+    expect(appMessageSize(hindi)).toBeLessThanOrEqual(4096)
+    expect(appMessageBytes(hindi)).toBeGreaterThan(4096)
+    expect(fitMessage(hindi, 4096).length).toBe(2)
+    const short = add(SCRIPTS[1]![1])
+    expect(fitMessage(short, 4096)).toEqual([short])
+  })
+
+  it('counts an emoji as daily-js does (2) and as UTF-8 does (4)', () => {
+    const m = add('😀'.repeat(1500))
+    expect(appMessageSize(m)).toBeLessThanOrEqual(4096)
+    const parts = fitMessage(m, 4096)
+    expect(parts.length).toBe(2)
+    for (const p of parts) expect(appMessageBytes(p)).toBeLessThanOrEqual(4096)
+    expect(joinParts(parts.map(contentOf))).toEqual([m.message.content])
   })
 })
 

@@ -1,14 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  GRAMMAR_LANGUAGES,
-  loadGrammar,
-  normalizeUtterance,
-  parseUtterance,
-  type GrammarTable,
-  type Intent,
-} from '../../../src/voice/local/grammar'
+import { GRAMMAR_LANGUAGES, loadGrammar } from '../../../src/voice/local/grammarTables'
+import { normalizeUtterance, parseUtterance, type GrammarTable, type Intent } from '../../../src/voice/local/grammar'
 import { VoiceCommandMessageSchema } from '../../../src/voice/commands/schema'
 
 const dir = join(__dirname, '../../../src/voice/local/grammar')
