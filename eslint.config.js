@@ -24,6 +24,9 @@ export default tseslint.config(
       'bench/results/',
       // Built by the benches and the published-widget fixtures at run time (.gitignore), not our source.
       'bench/.out/',
+      'bench/.cache/',
+      // A developer's scratch folder (.gitignore).
+      '.scratch/',
       'tests/fixtures/sites/published/',
       'tests/fixtures/widgets/built/',
       'screenshots/',

@@ -4,14 +4,23 @@
 import { readdirSync, mkdirSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 
-// Words filter suites by file name (`npm run bench -- site`); `--flags` are passed to every suite (`-- --quick`).
+// Words filter suites by file name (`npm run bench -- site`); a word that names a suite exactly (`<word>.bench.ts`)
+// picks that suite alone, so `-- search` does not also run search-quality.bench.ts. `--flags` are passed to every
+// suite (`-- --quick`).
 const args = process.argv.slice(2)
 const only = args.filter((a) => !a.startsWith('--'))
 const flags = args.filter((a) => a.startsWith('--'))
-const suites = readdirSync('bench')
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+const all = readdirSync('bench').filter((f) => f.endsWith('.bench.ts'))
+const suites = all
+  .filter(
+    (f) =>
+      only.length === 0 || only.some((o) => (all.includes(`${o}.bench.ts`) ? f === `${o}.bench.ts` : f.includes(o))),
+  )
   .sort()
+if (suites.length === 0) {
+  console.error(`No bench/*.bench.ts matches ${only.join(', ')}.`)
+  process.exit(1)
+}
 mkdirSync('bench/results', { recursive: true })
 let failed = 0
 for (const suite of suites) {
