@@ -7,8 +7,8 @@
  * @module
  */
 import { normalizeUtterance, parseUtterance, type GrammarTable } from '../../src/voice/local/grammar'
-import en from '../../src/voice/local/grammar/en.json'
-import hi from '../../src/voice/local/grammar/hi.json'
+import en from '../../src/voice/local/grammar/en.json' with { type: 'json' }
+import hi from '../../src/voice/local/grammar/hi.json' with { type: 'json' }
 
 /** The local mode's tables, by language (src/voice/local/grammarTables.ts `GRAMMAR_LANGUAGES`). */
 export const INTENT_TABLES: Readonly<Record<string, GrammarTable>> = {
