@@ -36,6 +36,7 @@ import { LIBRARY } from '../tests/fixtures/site-search/library'
 import { UTILITY } from '../tests/fixtures/site-search/utility'
 import { renderPage, renderSitemap, type FixturePage, type FixtureSite } from '../tests/fixtures/site-search/render'
 import { buildStandInEmbed } from './lib/standins'
+import { defaultStateFile } from '../scripts/site-index/state'
 
 const OUT = resolve('bench/.out/search')
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10)
@@ -172,6 +173,7 @@ type Served = Awaited<ReturnType<typeof serveSite>>
 
 /** Runs the setup command on a served site; returns its wall time, ms, and the published folder's size, bytes. */
 async function buildIndex(served: Served, pages: number, out: string) {
+  rmSync(defaultStateFile(out), { force: true })
   const t0 = performance.now()
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -180,8 +182,9 @@ async function buildIndex(served: Served, pages: number, out: string) {
   )
   const ms = performance.now() - t0
   if (!stdout.includes(`Indexed ${pages} pages`)) throw new Error(`index of ${pages}: ${stdout}`)
-  const state = statSync(join(out, 'voiceos-index-state.json')).size
-  return { ms, bytes: folderBytes(out) - state, state, files: readdirSync(out, { recursive: true }).length }
+  // The run's state is kept beside the published folder (scripts/site-index/state.ts), not in it.
+  const state = statSync(defaultStateFile(out)).size
+  return { ms, bytes: folderBytes(out), state, files: readdirSync(out, { recursive: true }).length }
 }
 
 const site100 = { ...generatedSite(100), name: 'Generated Shop 100' }
