@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { searchShards, type SearchOutcome } from '../../src/voice/search/ranking'
-import { shardFile, shardKey, type IndexManifest, type Shard } from '../../src/voice/search/terms'
+import { shardFile, shardKey, type IndexManifest, type PageTableEntry, type Shard } from '../../src/voice/search/terms'
 import { readIndexManifest } from './indexer'
 
 export type { SearchOutcome }
@@ -49,6 +49,14 @@ export async function openIndexFolder(dir: string): Promise<LocalIndex> {
   }
   return {
     manifest,
-    search: (query, floor) => searchShards(query.replace(/\s+/g, ' ').trim().slice(0, 200), shardOf, manifest, floor),
+    search: (query, floor) =>
+      searchShards(
+        query.replace(/\s+/g, ' ').trim().slice(0, 200),
+        shardOf,
+        manifest,
+        floor,
+        async (file) =>
+          JSON.parse(gunzipSync(await readFile(join(dir, manifest.shards, file))).toString('utf8')) as PageTableEntry[],
+      ),
   }
 }

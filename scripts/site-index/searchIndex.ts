@@ -20,6 +20,9 @@ import {
   MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
   PAGE_SECTION,
+  PAGE_TABLE_CHUNK,
+  pageTableFile,
+  type PageTableEntry,
   bm25Idf,
   bm25fScore,
   shardFile,
@@ -334,6 +337,16 @@ export async function writeSearchIndex(
     for (const [key, part] of byKey) files.set(key, shardOf(part))
   }
   const written = [...files].map(([key, body]) => [shardFile(key), body] as const)
+  // The page table, PAGE_TABLE_CHUNK pages a file: what a result needs of a page no fetched shard names.
+  for (let start = 0; start < pages.length; start += PAGE_TABLE_CHUNK) {
+    const entries = pages.slice(start, start + PAGE_TABLE_CHUNK).map((page, i): PageTableEntry => {
+      const u = new URL(page.url)
+      const lang = page.lang === 'unknown' ? 'en' : page.lang
+      const first = postings.flat[start + i]?.find((t) => t.trim() !== '') ?? ''
+      return [start + i, page.title, `${u.pathname}${u.search}`, lang, page.listing ? 1 : 0, excerptAround(first, 0)]
+    })
+    written.push([pageTableFile(start), JSON.stringify(entries)])
+  }
   written.sort((a, b) => (a[0] < b[0] ? -1 : 1))
   const build = createHash('sha256')
   for (const [name, body] of written) build.update(name).update('\u0000').update(body).update('\u0000')

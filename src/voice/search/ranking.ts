@@ -11,6 +11,8 @@ import {
   STOP_WORDS,
   PAGE_SECTION,
   termsOf,
+  pageTableFile,
+  type PageTableEntry,
   type Shard,
   type ShardHit,
   type ShardPage,
@@ -114,6 +116,11 @@ export interface SearchOutcome {
   noMatch: boolean
   /** The best page's share of the question's weight (what {@link RELEVANCE_FLOOR} is compared with), 0–1. */
   coverage: number
+  /**
+   * Ids of pages ranked among the results that no fetched shard names (none of the question's words' best pages):
+   * their page-table files ({@link pageTableFile}) name them; rank again with them as `table`.
+   */
+  missing: number[]
 }
 
 /**
@@ -127,12 +134,14 @@ export interface SearchOutcome {
  * @param shards each term's shard (missing or null: no page holds it)
  * @param pages the index's page count (the manifest's `pages`), for idf
  * @param floor the relevance floor (0 answers with whatever matches); @default {@link RELEVANCE_FLOOR}
+ * @param table page-table entries of pages no shard names (the outcome's `missing`, fetched)
  */
 export function rankPages(
   terms: string[],
   shards: ReadonlyMap<string, Shard | null>,
   pages: number,
   floor = RELEVANCE_FLOOR,
+  table: ReadonlyMap<number, PageTableEntry> = new Map(),
 ): Omit<SearchOutcome, 'terms'> {
   interface Found {
     /** section → term → best score there. */
@@ -206,20 +215,38 @@ export function rankPages(
       bestSection,
       score: PAGE_WEIGHT * whole + SECTION_WEIGHT * bestScore,
       coverage: totalWeight > 0 ? heldWeight / totalWeight : 0,
-      listing: info.get(id)?.[4] === 1,
+      listing: (info.get(id) ?? table.get(id))?.[4] === 1,
     }
   })
   ranked.sort((a, b) => Number(a.listing) - Number(b.listing) || b.score - a.score || a.id - b.id)
   // The floor is read on the best page that is not a listing (a term index holds every word of the site).
   const top = ranked.find((r) => !r.listing) ?? ranked[0]
   const coverage = top ? top.coverage : 0
-  if (!top || coverage < floor) return { results: [], noMatch: true, coverage }
+  if (!top || coverage < floor) return { results: [], noMatch: true, coverage, missing: [] }
   const wanted = new Set(terms)
   const results: RankedPage[] = []
+  /** Pages ranked among the results whose title no fetched shard carries (their page table is needed). */
+  const missing: number[] = []
   for (const r of ranked) {
-    if (results.length >= SEARCH_MAX_RESULTS) break
+    if (results.length + missing.length >= SEARCH_MAX_RESULTS) break
     const page = info.get(r.id)
     const pageHits = hits.get(r.id)
+    const entry = table.get(r.id)
+    if ((!page || !pageHits) && entry) {
+      // None of its words' best pages: the page table names it, with the start of its text.
+      results.push({
+        title: entry[1],
+        path: entry[2],
+        lang: entry[3],
+        terms: r.f.best.size,
+        score: r.score,
+        heading: '',
+        anchor: '',
+        excerpt: entry[5],
+      })
+      continue
+    }
+    if (!page || !pageHits) missing.push(r.id)
     // A page the shards name no title for (held by postings only, none of its terms' best pages) is left out.
     if (!page || !pageHits) continue
     // The best section an excerpt exists for, then the excerpt showing most of the question's terms.
@@ -245,7 +272,7 @@ export function rankPages(
       excerpt: chosen[4],
     })
   }
-  return { results, noMatch: results.length === 0, coverage }
+  return { results, noMatch: results.length === 0 && missing.length === 0, coverage, missing }
 }
 
 const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.filter((w) => wanted.has(w))).size
@@ -254,14 +281,30 @@ const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.fi
  * Ranks `query` with the shards `shardOf` brings for its terms (the page's loader, or the disk's in Node).
  * @param manifest - the index's manifest (its page count gives idf)
  * @param floor - {@link rankPages}' relevance floor
+ * @param tableOf - reads a page-table file (JSON array of {@link PageTableEntry}); without it, pages no fetched shard
+ *   names are left out of the results
  */
 export async function searchShards(
   query: string,
   shardOf: (term: string) => Promise<Shard | null>,
   manifest: { pages: number },
   floor = RELEVANCE_FLOOR,
+  tableOf?: (file: string) => Promise<PageTableEntry[]>,
 ): Promise<SearchOutcome> {
   const terms = queryTerms(query)
   const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(t)] as const)))
-  return { terms, ...rankPages(terms, shards, manifest.pages, floor) }
+  const first = rankPages(terms, shards, manifest.pages, floor)
+  if (first.missing.length === 0 || !tableOf) return { terms, ...first }
+  return { terms, ...rankPages(terms, shards, manifest.pages, floor, await pageTable(first.missing, tableOf)) }
+}
+
+/** The page-table entries of `ids`, each file fetched once ({@link pageTableFile}). */
+export async function pageTable(
+  ids: readonly number[],
+  tableOf: (file: string) => Promise<PageTableEntry[]>,
+): Promise<Map<number, PageTableEntry>> {
+  const files = [...new Set(ids.map(pageTableFile))]
+  const table = new Map<number, PageTableEntry>()
+  for (const entries of await Promise.all(files.map(tableOf))) for (const e of entries) table.set(e[0], e)
+  return table
 }

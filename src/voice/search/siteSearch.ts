@@ -9,7 +9,15 @@
  * Every failure is an answer in words the assistant can repeat, never an exception.
  * @module
  */
-import { keywordsOf, queryTerms, rankPages, topicWordsOf, SEARCH_MAX_RESULTS, type RankedPage } from './ranking'
+import {
+  keywordsOf,
+  pageTable,
+  queryTerms,
+  rankPages,
+  topicWordsOf,
+  SEARCH_MAX_RESULTS,
+  type RankedPage,
+} from './ranking'
 import {
   INDEX_FORMAT_VERSION,
   SHARDS_PATH,
@@ -17,6 +25,7 @@ import {
   shardKey,
   shardText,
   type IndexManifest,
+  type PageTableEntry,
   type Shard,
 } from './terms'
 
@@ -107,6 +116,8 @@ interface PageIndex {
   base: URL
   split: ReadonlySet<string>
   shards: Map<string, Promise<Shard | null>>
+  /** Page-table files fetched, by name (./terms.ts `pageTableFile`). */
+  tables: Map<string, Promise<PageTableEntry[]>>
   /** Rankings made ahead of the search, by the question's terms (the latest {@link RANKED_KEPT}). */
   ranked: Map<string, RankedPage[]>
 }
@@ -214,7 +225,14 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         retry: false,
       }
     const m = manifest as IndexManifest
-    return { manifest: m, base: new URL(m.shards, base), split: new Set(m.split), shards: new Map(), ranked: new Map() }
+    return {
+      manifest: m,
+      base: new URL(m.shards, base),
+      split: new Set(m.split),
+      shards: new Map(),
+      tables: new Map(),
+      ranked: new Map(),
+    }
   }
 
   /** Index requests of the look-ahead in flight, and those waiting for a slot ({@link LOOKAHEAD_CONCURRENCY}). */
@@ -260,6 +278,27 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     return fetching
   }
 
+  /** Reads a page-table file of `index` (./terms.ts `pageTableFile`), once per page; a failure rejects. */
+  const tableOf =
+    (index: PageIndex) =>
+    (file: string): Promise<PageTableEntry[]> => {
+      let known = index.tables.get(file)
+      if (!known) {
+        known = doFetch(new URL(file, index.base).href, { credentials: 'omit' }).then(async (res) => {
+          if (!res.ok) throw new Error(`HTTP ${res.status}`)
+          const entries = JSON.parse(await shardText(new Uint8Array(await res.arrayBuffer()))) as PageTableEntry[]
+          if (!Array.isArray(entries)) throw new Error('not a page table')
+          return entries
+        })
+        const fetching = known
+        index.tables.set(file, fetching)
+        fetching.catch(() => {
+          if (index.tables.get(file) === fetching) index.tables.delete(file)
+        })
+      }
+      return known
+    }
+
   /** The latest partial transcript not yet taken, and its timer. */
   let partialText = ''
   let partialTimer: ReturnType<typeof setTimeout> | undefined
@@ -270,7 +309,16 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     const known = index.ranked.get(key)
     if (known) return known
     const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)))
-    const ranked = rankPages(terms, shards, index.manifest.pages).results
+    let outcome = rankPages(terms, shards, index.manifest.pages)
+    if (outcome.missing.length > 0)
+      outcome = rankPages(
+        terms,
+        shards,
+        index.manifest.pages,
+        undefined,
+        await pageTable(outcome.missing, tableOf(index)),
+      )
+    const ranked = outcome.results
     index.ranked.set(key, ranked)
     while (index.ranked.size > RANKED_KEPT) index.ranked.delete(index.ranked.keys().next().value!)
     return ranked

@@ -77,6 +77,21 @@ export interface Shard {
  */
 export const PAGE_SECTION = -1
 
+/**
+ * Pages per page-table file (`p<k>.gz` in the build's shard folder: the pages with ids `k × PAGE_TABLE_CHUNK` up to
+ * the next). A page a question ranks high but that is none of its words' best pages has no title or excerpt in the
+ * shards; the search then fetches its page-table file ({@link PageTableEntry}).
+ */
+export const PAGE_TABLE_CHUNK = 256
+
+/** A page in the page table: a {@link ShardPage} and the start of its text (an excerpt, ≤ {@link EXCERPT_WINDOW_CHARS}). */
+export type PageTableEntry = [...ShardPage, excerpt: string]
+
+/** The page-table file of page `id`, in the build's shard folder (never a shard's name: those are hex). */
+export function pageTableFile(id: number): string {
+  return `p${Math.floor(id / PAGE_TABLE_CHUNK)}.gz`
+}
+
 /** Most sections of a page a term's postings list (its best by score). */
 export const MAX_SECTIONS_PER_PAGE = 3
 

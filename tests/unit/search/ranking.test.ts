@@ -3,8 +3,8 @@
  * (src/voice/search/terms.ts): which pages come first for a question's terms, and when no page answers.
  */
 import { describe, expect, it } from 'vitest'
-import { queryTerms, rankPages, RELEVANCE_FLOOR } from '../../../src/voice/search/ranking'
-import type { Shard, ShardPage } from '../../../src/voice/search/terms'
+import { queryTerms, rankPages, RELEVANCE_FLOOR, searchShards } from '../../../src/voice/search/ranking'
+import { pageTableFile, type Shard, type ShardPage } from '../../../src/voice/search/terms'
 
 /** A page of the hand-made index: its id, path and whether it is a listing. */
 type Page = { id: number; path: string; listing?: boolean }
@@ -117,6 +117,39 @@ describe('rankPages', () => {
       sundai: [2, [[about, 0, 3.2]]],
     })
     expect(rankPages(terms, named, 500)).toMatchObject({ noMatch: false, results: [{ path: '/about' }] })
+  })
+
+  it('a page no fetched shard names is reported missing, then named by its page-table entry', async () => {
+    // /prices ranks first by its postings, but only /about is among the word's best pages (it carries the hit).
+    const shards = new Map<string, Shard>([
+      [
+        'price',
+        {
+          pages: [[about.id, 'about', about.path, 'en', 0]],
+          terms: { price: [2, [about.id, 0, 100, prices.id - about.id, 0, 500], [[0, 0, '', '', 'about prices']]] },
+        },
+      ],
+    ])
+    const first = rankPages(['price'], shards, 20)
+    expect(first.missing).toEqual([prices.id])
+    expect(first.results.map((r) => r.path)).toEqual(['/about'])
+    const files: string[] = []
+    const outcome = await searchShards(
+      'price',
+      async (t) => shards.get(t) ?? null,
+      { pages: 20 },
+      0,
+      async (file) => {
+        files.push(file)
+        return [[prices.id, 'Prices', prices.path, 'en', 0, 'Our prices, from 5 euros a month.']]
+      },
+    )
+    expect(files).toEqual([pageTableFile(prices.id)])
+    expect(outcome.results.map((r) => [r.path, r.excerpt])).toEqual([
+      ['/prices', 'Our prices, from 5 euros a month.'],
+      ['/about', 'about prices'],
+    ])
+    expect(outcome.missing).toEqual([])
   })
 
   it('a word matches the longer terms it starts by a short ending, weighed less than itself', () => {

@@ -24,6 +24,9 @@ import {
   bm25fScore,
   decodePostings,
   PAGE_SECTION,
+  PAGE_TABLE_CHUNK,
+  pageTableFile,
+  type PageTableEntry,
   shardFile,
   shardKey,
   shardText,
@@ -236,6 +239,20 @@ describe('the shards', () => {
     expect(again.shards).toBe(first.shards)
     const changed = await build([...pages.slice(1)])
     expect(changed.shards).not.toBe(first.shards)
+  })
+
+  it('writes the page table: every page, PAGE_TABLE_CHUNK a file, with its title, path and the start of its text', async () => {
+    const pages = Array.from({ length: PAGE_TABLE_CHUNK + 2 }, (_, i) =>
+      page(`/p/${i}`, `Page ${i}`, [['', '', `Text of page ${i}.`]]),
+    )
+    const { out, shards } = await build(pages)
+    const read = async (file: string) =>
+      JSON.parse(gunzipSync(await readFile(join(out, shards, file))).toString('utf8')) as PageTableEntry[]
+    const first = await read(pageTableFile(0))
+    const second = await read(pageTableFile(PAGE_TABLE_CHUNK))
+    expect(first).toHaveLength(PAGE_TABLE_CHUNK)
+    expect(second.map((e) => e[0])).toEqual([PAGE_TABLE_CHUNK, PAGE_TABLE_CHUNK + 1])
+    expect(first[3]).toEqual([3, 'Page 3', '/p/3', 'en', 0, 'Text of page 3.'])
   })
 
   it('a listing page brings its excerpt only after the pages that say something, and is marked in the pages table', async () => {
