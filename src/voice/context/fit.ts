@@ -18,7 +18,7 @@
  * Protocol: `src/voice/context/README.md` "Message size".
  * @module
  */
-import { appMessageBytes, appMessageSize, utf8Length } from '../engine/appMessage'
+import { appMessageBytes, appMessageSize, utf8Bytes } from '../engine/appMessage'
 import { parseRecord, withRecord, type RecordKind } from './record'
 import type { AddMessageMessage, VapiClientMessage } from '../engine/messages'
 
@@ -51,7 +51,7 @@ function charCost(ch: string): Cost {
   if (ch.length === 1 && c >= 0x20 && c < 0x80 && c !== 0x22 && c !== 0x5c) return { chars: 1, bytes: 1 }
   if (ch.length === 1 && c >= 0x80 && (c < 0xd800 || c > 0xdfff)) return { chars: 1, bytes: c < 0x800 ? 2 : 3 }
   const escaped = JSON.stringify(JSON.stringify(ch))
-  return { chars: escaped.length - 6, bytes: utf8Length(escaped) - 6 }
+  return { chars: escaped.length - 6, bytes: utf8Bytes(escaped) - 6 }
 }
 
 /** The measured size of `text` as message content (the sum of its characters' costs), in both measures. */

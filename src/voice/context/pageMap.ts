@@ -18,6 +18,7 @@
  * Pure DOM reading: no mutation, no layout (works in happy-dom and during pre-rendering with a document).
  * @module
  */
+import { utf8Bytes } from '../engine/appMessage'
 import { cleanName, createNamer, FIELD_ROLES, isEditable, PAGE_MAP_IGNORE_SELECTOR } from './names'
 
 // The name readers live in ./names.ts; the page map's users import them from here too.
@@ -259,26 +260,8 @@ export interface SerializePageMapOptions {
 /** First line of every serialised page map: how the assistant's system prompt recognises one. */
 export const PAGE_MAP_HEADER = 'PAGE MAP'
 
-/**
- * Size of `text` in UTF-8, in bytes: what `TextEncoder` would write (a lone surrogate becomes U+FFFD, 3 bytes),
- * counted without encoding — a map or read measures hundreds of strings, and each `encode` allocates.
- */
-export function utf8Bytes(text: string): number {
-  let bytes = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c < 0x80) bytes += 1
-    else if (c < 0x800) bytes += 2
-    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next < 0xe000) {
-        bytes += 4
-        i++
-      } else bytes += 3
-    } else bytes += 3
-  }
-  return bytes
-}
+/** Size of `text` in UTF-8, in bytes (src/voice/engine/appMessage.ts, which measures app messages with it). */
+export { utf8Bytes }
 
 type ListKey = 'headings' | 'links' | 'buttons' | 'fields'
 const LIST_KEYS: readonly ListKey[] = ['headings', 'fields', 'buttons', 'links']

@@ -33,11 +33,14 @@ export function appMessageSize(message: unknown): number {
  * character and 3 bytes, an emoji 2 characters and 4 bytes, ASCII 1 and 1.
  */
 export function appMessageBytes(message: unknown): number {
-  return utf8Length(JSON.stringify(JSON.stringify(message)))
+  return utf8Bytes(JSON.stringify(JSON.stringify(message)))
 }
 
-/** The UTF-8 length of `text`, in bytes (a lone surrogate counts 3, as `TextEncoder` writes U+FFFD for it). */
-export function utf8Length(text: string): number {
+/**
+ * Size of `text` in UTF-8, in bytes: what `TextEncoder` would write (a lone surrogate becomes U+FFFD, 3 bytes),
+ * counted without encoding — a page map or an app message measures hundreds of strings, and each `encode` allocates.
+ */
+export function utf8Bytes(text: string): number {
   let n = 0
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
