@@ -311,20 +311,16 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     for (const file of files) {
       const url = staticUrlOfFile(file, origin)!
       const info = await stat(join(src.dir, file))
-      if (info.size > maxBytes) {
-        skip(url, 'too big', `over ${maxBytes} bytes (${info.size})`)
-      } else {
+      // Every file is read again (its URL depends on the links of all the others); the state serves fetches.
+      if (info.size > maxBytes) skip(url, 'too big', `over ${maxBytes} bytes (${info.size})`)
+      else {
         const bytes = await readFile(join(src.dir, file))
-        const hash = createHash('sha256').update(bytes).digest('hex')
-        // Every file is read again (its URL depends on the links of all the others); the state serves fetches.
-        {
-          const decoded = decodeHtml(bytes)
-          if (!decoded.ok) skip(url, 'not HTML', decoded.detail)
-          else {
-            const page = extractPage(decoded.text, url)
-            for (const link of page.links) if (link.startsWith(`${origin}/`)) linked.add(new URL(link).pathname)
-            read.push({ file, url, page, hash })
-          }
+        const decoded = decodeHtml(bytes)
+        if (!decoded.ok) skip(url, 'not HTML', decoded.detail)
+        else {
+          const page = extractPage(decoded.text, url)
+          for (const link of page.links) if (link.startsWith(`${origin}/`)) linked.add(new URL(link).pathname)
+          read.push({ file, url, page, hash: createHash('sha256').update(bytes).digest('hex') })
         }
       }
       done++

@@ -285,7 +285,7 @@ export async function writeSearchIndex(
       )
       .slice(0, CHAMPIONS)
     const hits = champions.map(([p, [best]]): ShardHit => {
-      // A term only the title holds shows the page's top.
+      // A term no section holds (the title alone) shows the page's top.
       const s = best === PAGE_SECTION ? 0 : best
       let i = local.get(p)
       if (i === undefined) {
