@@ -31,6 +31,8 @@ import {
 import { loadGrammar } from './grammarTables'
 import { normalizeUtterance, parseUtterance, type GrammarAnswers, type GrammarTable, type Intent } from './grammar'
 import { echoForm, Speaker } from './speaker'
+import { atPress } from './press'
+import { PART_HEADER_PATTERN } from '../context/fit'
 import {
   onDevice,
   recognitionOf,
@@ -90,12 +92,38 @@ type Pending =
   /** The `open_page` call that follows a search's best result. */
   | { kind: 'open'; title: string }
 
-/** Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds). */
+/**
+ * Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds): the
+ * microphone denied (`not-allowed`), none there (`audio-capture`), the recognition service unreachable (`network`).
+ * Web Speech API, `SpeechRecognitionErrorCode`.
+ */
 const FATAL_ERRORS: Record<string, { name?: string; reason?: string }> = {
   'not-allowed': { name: 'NotAllowedError' },
-  'service-not-allowed': { name: 'NotAllowedError' },
   'audio-capture': { name: 'NotFoundError' },
   network: { reason: 'network' },
+}
+
+/**
+ * Recognizer errors after which typing still works: the conversation goes on typed, with the reason said
+ * (`answers` key). `language-not-supported`: the browser has no recognizer for the page's language;
+ * `service-not-allowed`: the browser's speech recognition is switched off (Safari without Siri & Dictation) or
+ * refused by the user agent — neither is a network or microphone problem (Web Speech API, `SpeechRecognitionErrorCode`).
+ */
+const TYPED_FALLBACK_ERRORS = {
+  'language-not-supported': 'languageNotSupported',
+  'service-not-allowed': 'serviceNotAllowed',
+} as const satisfies Record<string, keyof GrammarAnswers>
+type TypedFallbackError = keyof typeof TYPED_FALLBACK_ERRORS
+const isTypedFallback = (error: string): error is TypedFallbackError =>
+  Object.prototype.hasOwnProperty.call(TYPED_FALLBACK_ERRORS, error)
+
+/** `lang`'s name in its own language ("हिन्दी", "தமிழ்"), else the tag itself. Never throws. */
+function languageName(lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang
+  } catch {
+    return lang
+  }
 }
 
 /** A conversation with the browser's own recognizer and voice (see the module docs). */
@@ -118,6 +146,10 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   #waitingForMap: (() => void)[] = []
   /** Tool call id → what the call was for, until the session reports its result. */
   readonly #pending = new Map<string, Pending>()
+  /** Set when the recognizer refused for good (a {@link TYPED_FALLBACK_ERRORS} code): the conversation is typed. */
+  #typedOnly = false
+  /** Parts of a message split into `[part k of n]` pieces (src/voice/context/fit.ts), until part n arrives. */
+  #parts: string[] = []
   /** Whether the recognizer runs on this device (`processLocally`). */
   onDevice = false
 
@@ -136,7 +168,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
 
   /** Whether this browser can listen (it has a recognizer); without one the conversation is typed only. */
   get canListen(): boolean {
-    return this.#ctor() !== null
+    return this.#ctor() !== null && !this.#typedOnly
   }
 
   #ctor(): RecognitionConstructor | null {
@@ -164,6 +196,12 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#active = true
     this.#muted = false
     this.#quickEnds = 0
+    // Before any await, while the press is a user activation: install() and the first utterance (./press.ts).
+    atPress(this.#recognitionLang(), {
+      recognition: this.#ctor(),
+      ...(this.#options.synthesis !== undefined && { synthesis: this.#options.synthesis }),
+      ...(this.#options.utterance && { utterance: this.#options.utterance }),
+    })
     let grammar: GrammarTable
     try {
       grammar = await loadGrammar(this.#lang)
@@ -172,8 +210,10 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     }
     if (!this.#active) return null // stopped while loading
     this.#grammar = grammar
-    const ctor = this.#ctor()
+    let ctor = this.#ctor()
     const lang = this.#recognitionLang()
+    /** Why the conversation is typed although the browser has a recognizer (a {@link TYPED_FALLBACK_ERRORS} code). */
+    let typedBecause: TypedFallbackError | null = null
     if (ctor) {
       this.onDevice = await onDevice(ctor, lang)
       if (!this.#active) return null
@@ -205,7 +245,12 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         this.#listen()
       })
       if (!this.#active) return null
-      if (started !== null && started !== 'no-speech') {
+      if (started !== null && isTypedFallback(started)) {
+        typedBecause = started
+        this.#typedOnly = true
+        this.#dropRecognizer()
+        ctor = null
+      } else if (started !== null && started !== 'no-speech') {
         const fatal = FATAL_ERRORS[started] ?? { reason: 'network' }
         return this.#fail(fatal, `the recognizer refused to start (${started})`)
       }
@@ -216,13 +261,15 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     const page = typeof document === 'undefined' ? '' : document.title.trim()
     const a = grammar.answers
     this.#say(
-      !ctor
-        ? a.typedOnly
-        : resumed && page
-          ? fillTemplate(a.resumed, { page })
-          : this.onDevice
-            ? a.listeningOnDevice
-            : a.listening,
+      typedBecause
+        ? this.#typedFallbackAnswer(typedBecause)
+        : !ctor
+          ? a.typedOnly
+          : resumed && page
+            ? fillTemplate(a.resumed, { page })
+            : this.onDevice
+              ? a.listeningOnDevice
+              : a.listening,
     )
     return { id, webCallUrl: '' }
   }
@@ -268,9 +315,39 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     if (interim.trim()) this.#transcript('user', interim.trim(), 'partial')
   }
 
+  /** The explanation of a {@link TYPED_FALLBACK_ERRORS} code, with the page's language named in its own words. */
+  #typedFallbackAnswer(error: TypedFallbackError): string {
+    const a = this.#grammar?.answers
+    if (!a) return ''
+    return fillTemplate(a[TYPED_FALLBACK_ERRORS[error]], { language: languageName(this.#lang) })
+  }
+
+  /** Stops using the recognizer (the conversation goes on typed). */
+  #dropRecognizer(): void {
+    const r = this.#recognition
+    this.#recognition = null
+    this.#listening = false
+    if (!r) return
+    r.removeEventListener('result', this.#onResult)
+    r.removeEventListener('error', this.#onError)
+    r.removeEventListener('end', this.#onEnd)
+    try {
+      r.abort()
+    } catch {
+      /* already ended */
+    }
+  }
+
   readonly #onError = (e: Event): void => {
     const error = (e as RecognitionErrorEvent).error
     if (!this.#active || !this.#live) return
+    if (isTypedFallback(error)) {
+      // Typing still works: the conversation goes on, typed, and says why (never "network" or "microphone").
+      this.#typedOnly = true
+      this.#dropRecognizer()
+      this.#say(this.#typedFallbackAnswer(error))
+      return
+    }
     const fatal = FATAL_ERRORS[error]
     if (!fatal) return // no-speech, aborted: the end that follows restarts listening
     this.#teardown()
@@ -447,14 +524,45 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   }
 
   /**
+   * The largest message `send()` takes whole: no limit. No daily-js carries these messages (they stay in the page),
+   * so the session never splits them into `[part k of n]` parts (src/voice/context/fit.ts `fitMessage`).
+   */
+  appMessageLimit(): number {
+    return Number.POSITIVE_INFINITY
+  }
+
+  /**
+   * A message's content once whole: a `[part k of n]` part (src/voice/context/fit.ts) is kept until part n arrives,
+   * then the parts are read as the one message they were cut from; `null` while parts are still missing.
+   */
+  #whole(content: string): string | null {
+    const m = PART_HEADER_PATTERN.exec(content)
+    if (!m) return content
+    const [index, total] = [Number(m[1]), Number(m[2])]
+    if (index === 1) this.#parts = []
+    if (index !== this.#parts.length + 1) {
+      this.#parts = [] // a part out of order: the message is lost, never read in pieces
+      return null
+    }
+    this.#parts.push(content.slice(m[0].length))
+    if (index < total) return null
+    const whole = this.#parts.join('')
+    this.#parts = []
+    return whole
+  }
+
+  /**
    * What the session sends into the "call": a result is answered (./answers.ts), a page map kept for the
-   * examples, a typed message read by the grammar. Anything else is taken and ignored.
+   * examples and the names (parts of one joined first), a typed message read by the grammar. Anything else is
+   * taken and ignored.
    * @returns whether a conversation was in progress.
    */
   send(message: VapiClientMessage): boolean {
     if (!this.#active) return false
     if (message.type !== 'add-message') return true
-    const { role, content } = message.message
+    const { role } = message.message
+    const content = this.#whole(message.message.content)
+    if (content === null) return true
     if (role === 'user') {
       this.#act(content)
       return true
@@ -502,17 +610,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#listening = false
     this.#pending.clear()
     this.#waitingForMap = []
-    const r = this.#recognition
-    this.#recognition = null
-    if (!r) return
-    r.removeEventListener('result', this.#onResult)
-    r.removeEventListener('error', this.#onError)
-    r.removeEventListener('end', this.#onEnd)
-    try {
-      r.abort()
-    } catch {
-      /* already ended */
-    }
+    this.#parts = []
+    this.#dropRecognizer()
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- the engine contract's stop is async; nothing here waits
