@@ -32,6 +32,7 @@ import { loadGrammar } from './grammarTables'
 import { normalizeUtterance, parseUtterance, type GrammarAnswers, type GrammarTable, type Intent } from './grammar'
 import { echoForm, Speaker } from './speaker'
 import { atPress } from './press'
+import { groundUtterance, namesAnItem } from './grounding'
 import { PART_HEADER_PATTERN } from '../context/fit'
 import {
   onDevice,
@@ -383,11 +384,20 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#act(text)
   }
 
-  /** Reads `text` with the grammar and does what it says (a command goes to the session as a tool call). */
+  /**
+   * Reads `text` and does what it says: a phrase equal to a name on the page acts on that control; else the
+   * grammar's table (scroll, back, stop, help, search and its command patterns) and the page's names
+   * (./grounding.ts) together, see {@link LocalVoiceEngine.#understand}.
+   */
   #act(text: string): void {
     const grammar = this.#grammar
     if (!grammar || !this.#active) return
-    const parsed = parseUtterance(text, grammar)
+    const named = this.#named(text)
+    if (named) {
+      this.#answer(text, named)
+      return
+    }
+    const parsed = this.#understand(text, parseUtterance(text, grammar))
     if (!parsed && !this.#offer && this.#waitingForMap.length < 5) {
       // A button's name said before the first page map arrived (it follows Listening within moments): read
       // again once it is here, or after PAGE_MAP_WAIT_MS without it.
@@ -396,7 +406,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         if (done) return
         done = true
         this.#waitingForMap = this.#waitingForMap.filter((f) => f !== again)
-        if (this.#active) this.#answer(text, null)
+        if (this.#active) this.#answer(text, this.#named(text) ?? this.#understand(text, parseUtterance(text, grammar)))
       }
       this.#waitingForMap.push(again)
       setTimeout(again, PAGE_MAP_WAIT_MS)
@@ -405,12 +415,33 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#answer(text, parsed)
   }
 
+  /**
+   * The grammar's reading of `text` held against the page's names: scroll, back, stop and help as the table says;
+   * a question or search that is nearly a button's whole name (an FAQ question) presses it; a command whose
+   * field or target is no name of the page is read again grounded in the page's names (./grounding.ts), which
+   * also reads what the table's patterns do not ("put Lovelace as the last name", "pay with PayPal").
+   */
+  #understand(text: string, parsed: Intent | null): Intent | null {
+    const grammar = this.#grammar
+    if (!grammar) return parsed
+    const items = this.#offer?.items ?? []
+    const said = normalizeUtterance(text, grammar)
+    if (parsed && parsed.intent !== 'command' && parsed.intent !== 'search') return parsed
+    if (parsed?.intent === 'search') return groundUtterance(said, items, grammar, true) ?? parsed
+    if (parsed?.intent === 'command') {
+      const c = parsed.command
+      if (c.action === 'scroll') return parsed
+      if (namesAnItem(c.fieldHint ?? c.targetText ?? '', items, grammar)) return parsed
+    }
+    return groundUtterance(said, items, grammar) ?? parsed
+  }
+
   /** Acts on what the grammar made of `text` (a button's or link's name when it made nothing), or says what it can do. */
   #answer(text: string, parsed: Intent | null): void {
     const grammar = this.#grammar
     if (!grammar || !this.#active) return
     const a = grammar.answers
-    const intent = parsed ?? this.#named(text)
+    const intent = parsed
     if (!intent) {
       this.#say(fillTemplate(a.notUnderstood, { heard: text, examples: joinList(examplesFor(this.#offer, a), a.and) }))
       return
@@ -447,9 +478,9 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   }
 
   /**
-   * An utterance that is the name of a button or link of the current page map ("subscribe", "add Darjeeling to
-   * the cart" for "Add Darjeeling to cart"), compared without case, punctuation and the table's articles: a click
-   * on it. `null` otherwise.
+   * An utterance that is the name of a control on the current page map — a button or link ("subscribe", "add
+   * Darjeeling to the cart" for "Add Darjeeling to cart", an FAQ question), a radio or a checkbox — compared
+   * without case, punctuation and the table's articles: a click on it (a checkbox: checked). `null` otherwise.
    */
   #named(text: string): Intent | null {
     const grammar = this.#grammar
@@ -463,8 +494,19 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         .join(' ')
     const said = key(normalizeUtterance(text, grammar))
     if (!said) return null
-    const name = [...offer.buttons, ...offer.links].find((n) => key(n) === said)
-    return name ? { intent: 'command', via: 'say', command: { action: 'click', targetText: name } } : null
+    const item = offer.items.find(
+      (i) => key(i.name) === said && (i.kind !== 'field' || /^(radio|checkbox|switch)$/.test(i.type ?? '')),
+    )
+    if (!item) return null
+    if (item.kind !== 'field')
+      return {
+        intent: 'command',
+        via: item.kind === 'link' ? 'navigate' : 'say',
+        command: { action: 'click', targetText: item.name },
+      }
+    return item.type === 'radio'
+      ? { intent: 'command', via: 'say', command: { action: 'click', targetText: item.name, role: 'radio' } }
+      : { intent: 'command', via: 'say', command: { action: 'toggle', targetText: item.name, value: 'on' } }
   }
 
   #toolCall(intent: Intent, command: Record<string, string>): void {

@@ -86,6 +86,19 @@ export interface GrammarTable {
   roles: Record<string, string>
   dropWords: string[]
   emailFields: string[]
+  /**
+   * The action words of the language for understanding grounded in the page's names (./grounding.ts), by kind:
+   * `fill` (type, write, भरो, likho), `choose` (select, pick, चुनो), `click` (press, दबाओ, dabao), `on` (check,
+   * accept, स्वीकार करो), `off` (uncheck). Phrases of one or more words. @default none
+   */
+  verbs?: Partial<Record<'fill' | 'choose' | 'click' | 'on' | 'off', string[]>>
+  /**
+   * Words that carry no name and no value, dropped around a value and not counted as left over ("the", "as",
+   * "with", "में", "ko", "ஐ", "என்று"); the table's articles, role words and drop words count too. @default none
+   */
+  fillers?: string[]
+  /** Words of the language meaning a word the page may use instead ("naam" → "name", "नाम" → "name"). @default none */
+  synonyms?: Record<string, string[]>
   rules: GrammarRule[]
   answers: GrammarAnswers
 }
