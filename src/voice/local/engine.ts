@@ -118,6 +118,13 @@ type TypedFallbackError = keyof typeof TYPED_FALLBACK_ERRORS
 const isTypedFallback = (error: string): error is TypedFallbackError =>
   Object.prototype.hasOwnProperty.call(TYPED_FALLBACK_ERRORS, error)
 
+/**
+ * Languages whose recognizer and voice are another tag's: Hinglish (`hi-Latn`, Hindi in Latin script) is
+ * written down by the Indian English recognizer (`en-IN` transcribes Hindi words in Latin letters, as the
+ * Hinglish table expects) and read by an Indian English voice.
+ */
+const SPOKEN_AS: Readonly<Record<string, string>> = { 'hi-latn': 'en-IN' }
+
 /** `lang`'s name in its own language ("हिन्दी", "தமிழ்"), else the tag itself. Never throws. */
 function languageName(lang: string): string {
   try {
@@ -178,6 +185,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
 
   /** The recognizer's language: the document's regional tag when it is of the page's language (`hi-IN` for `hi`). */
   #recognitionLang(): string {
+    const spoken = SPOKEN_AS[this.#lang.toLowerCase()]
+    if (spoken) return spoken
     const docLang = typeof document === 'undefined' ? '' : document.documentElement.lang
     const primary = (tag: string) => tag.toLowerCase().split('-')[0]
     return docLang && primary(docLang) === primary(this.#lang) ? docLang : this.#lang

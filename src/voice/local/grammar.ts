@@ -189,7 +189,7 @@ export function normalizeUtterance(text: string, table: GrammarTable): string {
   let t = text.slice(0, MAX_UTTERANCE_CHARS).replace(/\s+/g, ' ').trim()
   for (let i = 0; i < 8; i++) {
     const before = t
-    t = t.replace(/[\s.!?,;:।॥"“”]+$/u, '').replace(/^[\s"“”,]+/u, '')
+    t = t.replace(/[\s.!?,;:।॥"“”؟۔،]+$/u, '').replace(/^[\s"“”,،]+/u, '')
     if (c.prefix) t = t.replace(c.prefix, '')
     if (c.suffix) t = t.replace(c.suffix, '')
     if (t === before) break
