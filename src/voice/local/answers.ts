@@ -122,6 +122,13 @@ export function readPageMap(content: string): PageOffer | null {
   if (!content.startsWith(PAGE_MAP_HEADER)) return null
   const offer: PageOffer = { fields: [], buttons: [], links: [], items: [] }
   for (const line of content.split('\n')) {
+    const h = /^headings: (.*)$/.exec(line)
+    // Headings of sections below the title: an FAQ question's button is listed as its heading.
+    if (h)
+      for (const item of h[1]!.split(' | ')) {
+        const m = /^h([2-6]) (.+)$/.exec(item)
+        if (m) offer.items.push({ kind: 'heading', name: m[2]! })
+      }
     const m = /^(fields|buttons|links): (.*)$/.exec(line)
     if (!m) continue
     const list = m[1] as 'fields' | 'buttons' | 'links'

@@ -436,11 +436,25 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     const items = this.#offer?.items ?? []
     const said = normalizeUtterance(text, grammar)
     if (parsed && parsed.intent !== 'command' && parsed.intent !== 'search') return parsed
-    if (parsed?.intent === 'search') return groundUtterance(said, items, grammar, true) ?? parsed
+    if (parsed?.intent === 'search') {
+      // "search docs for X" on a page whose search field is "Search docs": that field, with X.
+      const field = groundUtterance(said, items, grammar)
+      if (field?.intent === 'command' && field.command.action === 'fill') {
+        const hint = field.command.fieldHint
+        if (items.some((i) => i.kind === 'field' && i.type === 'search' && i.name === hint)) return field
+      }
+      return groundUtterance(said, items, grammar, true) ?? parsed
+    }
     if (parsed?.intent === 'command') {
       const c = parsed.command
       if (c.action === 'scroll') return parsed
-      if (namesAnItem(c.fieldHint ?? c.targetText ?? '', items, grammar)) return parsed
+      const item = namesAnItem(c.fieldHint ?? c.targetText ?? '', items, grammar)
+      // The pattern's reading, on the page's own name for what it named.
+      if (item)
+        return {
+          ...parsed,
+          command: c.fieldHint !== undefined ? { ...c, fieldHint: item.name } : { ...c, targetText: item.name },
+        }
     }
     return groundUtterance(said, items, grammar) ?? parsed
   }

@@ -284,7 +284,10 @@ function intentOf(rule: GrammarRule, slots: Record<string, string | undefined>, 
     }
     case 'fill': {
       const field = cleanSlot(slots.field ?? '', table, false).text
-      const raw = (slots.value ?? '').trim().replace(/^[“"']+|[”"']+$/gu, '')
+      // A word that names the field's kind said before the value is no part of it ("பெயர் புலத்தில் ராகுல்").
+      let words = (slots.value ?? '').trim().split(/\s+/)
+      while (words.length > 1 && table.dropWords.some((w) => lowerEq(w, words[0]!))) words = words.slice(1)
+      const raw = words.join(' ').replace(/^[“"']+|[”"']+$/gu, '')
       if (!field || !raw) return null
       return {
         intent: 'command',

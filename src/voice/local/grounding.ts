@@ -23,7 +23,8 @@ import { toAsciiDigits } from '../commands/values/script'
 
 /** A named thing of the page map (src/voice/context/pageMap.ts `serializePageMap`). */
 export interface PageItem {
-  kind: 'field' | 'button' | 'link'
+  /** `heading`: a section's heading (an FAQ question whose button the page map lists as its heading). */
+  kind: 'field' | 'button' | 'link' | 'heading'
   name: string
   /** Fields: the input type (`text`, `email`, `select`, `checkbox`, `radio`, `switch`, `textarea`, …). */
   type?: string
@@ -68,9 +69,18 @@ export function wordMatch(said: string, name: string): number {
   const b = stem(name)
   if (a === b && cps(a) >= 2) return 0.8
   const [short, long] = cps(a) <= cps(b) ? [a, b] : [b, a]
-  if (cps(short) < 3 || !long.startsWith(short)) return 0
-  return cps(long) - cps(short) <= (cps(short) >= 5 ? 4 : 2) ? 0.8 : 0
+  if (cps(short) >= 3 && long.startsWith(short) && cps(long) - cps(short) <= (cps(short) >= 5 ? 4 : 2)) return 0.8
+  // Outside ASCII, case endings join the name's word (Tamil பெயரில், எண்ணில், நகரத்தில்; Bengali নামে): the said
+  // word is the name's word, or its stem without a final -ம் (Tamil நகரம் → நகரத்-), plus a suffix of up to 5.
+  if (NON_ASCII.test(name)) {
+    for (const base of [b, b.replace(/\u0bae$/u, '')]) {
+      if (cps(base) >= 2 && a !== base && a.startsWith(base) && cps(a) - cps(base) <= 5) return 0.7
+    }
+  }
+  return 0
 }
+
+const NON_ASCII = /[^\p{ASCII}]/u
 
 /** A compiled lexicon: verb phrases as word lists, filler and role words as sets. */
 interface Lexicon {
@@ -115,7 +125,8 @@ interface Found {
 
 /** The item's words matched against the utterance's tokens (each token taken once). */
 function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
-  const all = wordsOf(item.name)
+  // A label's parenthetical ("Email (Optional)", "Zip (5 digits)") is no part of what people call the field.
+  const all = wordsOf(item.name.replace(/\s*\([^)]*\)/g, ' ').trim() || item.name)
   const content = all.filter((w) => !lex.fillers.has(w))
   const words = content.length > 0 ? content : all
   if (words.length === 0) return null
@@ -141,7 +152,7 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
   if (used.size === 0) return null
   const coverage = matched / words.length
   // Enough of the name was said: all of a short name, most of a long one, or two words of a sentence-long one.
-  const enough = words.length <= 2 ? coverage >= 0.75 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
+  const enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
   return enough ? { item, used, matched, coverage, size: words.length } : null
 }
 
@@ -194,7 +205,12 @@ export function groundUtterance(
     .filter((t) => t.key !== '')
   if (tokens.length === 0 || items.length === 0) return null
   const said = verbOf(tokens, lex)
-  const found = items.map((item) => find(item, tokens, lex)).filter((f): f is Found => f !== null)
+  const found = items
+    .map((item) => find(item, tokens, lex))
+    // A name said only inside a verb of several words ("contact me by phone" is no "Contact" link) is not said.
+    .filter(
+      (f): f is Found => f !== null && !(said && said.used.size > 1 && [...f.used].every((i) => said.used.has(i))),
+    )
   if (found.length === 0) return null
   // A verb whose words all belong to the name said ("Accept cookies", "Open an account") is no verb of its own.
   const verbFor = (f: Found) => (said && [...said.used].every((i) => f.used.has(i)) ? null : said)
@@ -202,7 +218,9 @@ export function groundUtterance(
     f.matched +
     f.coverage +
     (suits(f.item, verbFor(f)?.kind) ? 1 : 0) +
-    (f.coverage === 1 && f.matched === f.size ? 0.5 : 0)
+    (f.coverage === 1 && f.matched === f.size ? 0.5 : 0) -
+    // A heading is pressed only where nothing else is named (an FAQ question's button inside it).
+    (f.item.kind === 'heading' ? 0.5 : 0)
   found.sort((a, b) => rank(b) - rank(a) || a.size - b.size)
   const best = found[0]!
   const second = found[1]
@@ -218,6 +236,7 @@ export function groundUtterance(
 
   if (best.item.kind !== 'field') {
     if (substantive.length > 1) return null
+    if (best.item.kind === 'heading' && verb && verb.kind !== 'click') return null
     return {
       intent: 'command',
       via: best.item.kind === 'link' ? 'navigate' : 'say',
@@ -243,7 +262,10 @@ export function groundUtterance(
     .replace(/^[“"'‘]+|[”"'’]+$/gu, '')
   if (!value) return null
   const evident = SELF_EVIDENT[type]?.(value) ?? false
-  if (!verb && !evident) return null
+  // No verb: the field's whole name said first, then the value ("first name Ada", "CVV 123"), or a value that is
+  // evidently the field's (an address in an email field).
+  const leading = best.coverage === 1 && [...best.used].every((i) => i < best.used.size + 1)
+  if (!verb && !evident && !leading) return null
   const emailField = type === 'email' || table.emailFields.some((f) => keyOf(f) === keyOf(name))
   return {
     intent: 'command',
@@ -262,19 +284,24 @@ function trimFillers(tokens: Token[], lex: Lexicon): Token[] {
 }
 
 /**
- * Whether `slot` (a field or target the grammar's pattern read) is the name of one of `items`: most of the name
- * said and nothing of substance besides. Used to prefer the pattern's reading over a grounded one.
+ * The item `slot` (a field or target the grammar's pattern read) names, or `null`: most of the name said
+ * (inflected as said: "पते" for *पता*, "பெயரில்" for *பெயர்*, "naam" for *Name*) and nothing of substance besides.
+ * The pattern's reading then acts on the item by its own name.
  */
-export function namesAnItem(slot: string, items: readonly PageItem[], table: GrammarTable): boolean {
+export function namesAnItem(slot: string, items: readonly PageItem[], table: GrammarTable): PageItem | null {
   const lex = lexiconOf(table)
   const tokens: Token[] = slot
     .split(/\s+/u)
     .map((raw) => ({ raw, key: keyOf(raw) }))
     .filter((t) => t.key !== '')
-  if (tokens.length === 0) return false
-  return items.some((item) => {
+  if (tokens.length === 0) return null
+  let best: Found | null = null
+  for (const item of items) {
+    if (item.kind === 'heading') continue
     const f = find(item, tokens, lex)
-    if (!f || f.coverage < 0.75) return false
-    return tokens.every((t, i) => f.used.has(i) || lex.fillers.has(t.key))
-  })
+    if (!f || f.coverage < 0.7) continue
+    if (!tokens.every((t, i) => f.used.has(i) || lex.fillers.has(t.key))) continue
+    if (!best || f.matched + f.coverage > best.matched + best.coverage) best = f
+  }
+  return best?.item ?? null
 }

@@ -36,7 +36,10 @@ describe('groundUtterance (English)', () => {
     ['select California for the state', { action: 'fill', fieldHint: 'State', value: 'California' }],
     ['pay with PayPal', { action: 'click', targetText: 'PayPal', role: 'radio' }],
     ['contact me by phone', { action: 'click', targetText: 'Phone', role: 'radio' }],
-    ['save this information for next time', { action: 'toggle', targetText: 'Save this information for next time', value: 'on' }],
+    [
+      'save this information for next time',
+      { action: 'toggle', targetText: 'Save this information for next time', value: 'on' },
+    ],
     ['continue to checkout', { action: 'click', targetText: 'Continue to checkout' }],
     ['my email is ada at example dot com', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' }],
   ])('"%s"', (said, expected) => {
