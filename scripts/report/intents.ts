@@ -7,20 +7,56 @@
  * @module
  */
 import { normalizeUtterance, parseUtterance, type GrammarTable } from '../../src/voice/local/grammar'
+import as_ from '../../src/voice/local/grammar/as.json' with { type: 'json' }
+import bn from '../../src/voice/local/grammar/bn.json' with { type: 'json' }
+import brx from '../../src/voice/local/grammar/brx.json' with { type: 'json' }
+import doi from '../../src/voice/local/grammar/doi.json' with { type: 'json' }
 import en from '../../src/voice/local/grammar/en.json' with { type: 'json' }
+import gu from '../../src/voice/local/grammar/gu.json' with { type: 'json' }
 import hi from '../../src/voice/local/grammar/hi.json' with { type: 'json' }
 import hiLatn from '../../src/voice/local/grammar/hi-Latn.json' with { type: 'json' }
+import kn from '../../src/voice/local/grammar/kn.json' with { type: 'json' }
+import kok from '../../src/voice/local/grammar/kok.json' with { type: 'json' }
+import ks from '../../src/voice/local/grammar/ks.json' with { type: 'json' }
+import mai from '../../src/voice/local/grammar/mai.json' with { type: 'json' }
+import ml from '../../src/voice/local/grammar/ml.json' with { type: 'json' }
+import mni from '../../src/voice/local/grammar/mni.json' with { type: 'json' }
+import mr from '../../src/voice/local/grammar/mr.json' with { type: 'json' }
+import ne from '../../src/voice/local/grammar/ne.json' with { type: 'json' }
+import or from '../../src/voice/local/grammar/or.json' with { type: 'json' }
+import pa from '../../src/voice/local/grammar/pa.json' with { type: 'json' }
+import sa from '../../src/voice/local/grammar/sa.json' with { type: 'json' }
+import sat from '../../src/voice/local/grammar/sat.json' with { type: 'json' }
+import sd from '../../src/voice/local/grammar/sd.json' with { type: 'json' }
 import ta from '../../src/voice/local/grammar/ta.json' with { type: 'json' }
-import bn from '../../src/voice/local/grammar/bn.json' with { type: 'json' }
+import te from '../../src/voice/local/grammar/te.json' with { type: 'json' }
 import ur from '../../src/voice/local/grammar/ur.json' with { type: 'json' }
 
 /** The local mode's tables, by language (src/voice/local/grammarTables.ts `GRAMMAR_LANGUAGES`). */
 export const INTENT_TABLES: Readonly<Record<string, GrammarTable>> = {
+  as: as_ as unknown as GrammarTable,
+  bn: bn as unknown as GrammarTable,
+  brx: brx as unknown as GrammarTable,
+  doi: doi as unknown as GrammarTable,
   en: en as unknown as GrammarTable,
+  gu: gu as unknown as GrammarTable,
   hi: hi as unknown as GrammarTable,
   'hi-Latn': hiLatn as unknown as GrammarTable,
+  kn: kn as unknown as GrammarTable,
+  kok: kok as unknown as GrammarTable,
+  ks: ks as unknown as GrammarTable,
+  mai: mai as unknown as GrammarTable,
+  ml: ml as unknown as GrammarTable,
+  mni: mni as unknown as GrammarTable,
+  mr: mr as unknown as GrammarTable,
+  ne: ne as unknown as GrammarTable,
+  or: or as unknown as GrammarTable,
+  pa: pa as unknown as GrammarTable,
+  sa: sa as unknown as GrammarTable,
+  sat: sat as unknown as GrammarTable,
+  sd: sd as unknown as GrammarTable,
   ta: ta as unknown as GrammarTable,
-  bn: bn as unknown as GrammarTable,
+  te: te as unknown as GrammarTable,
   ur: ur as unknown as GrammarTable,
 }
 
