@@ -12,17 +12,13 @@
  * - `strip`: polite words dropped from the start and end ("please", "can you", "कृपया");
  * - `articles` dropped from the start of a slot, `dropWords` from its end ("the name field" → "name"),
  *   `roles`: a slot's last word naming a control ("the submit button" → target "submit", role `button`);
- * - `emailFields`: a value spoken into a field of one of these names is written as dictated ("ada at example dot
- *   com", "rahul at the rate gmail dot com" → "rahul@gmail.com") by the one value converter calls use too
- *   (src/voice/commands/values/dictation.ts `dictatedEmail`); every other value goes to the executor as heard,
- *   which converts it for the field it finds (src/voice/commands/values/fieldValue.ts: native digits, number
- *   words, dictation by input type; dates and option texts, src/voice/commands/spoken.ts), as it does for a call;
+ * - values go to the executor as heard, which converts them for the field it finds with the one value converter
+ *   calls use too (src/voice/commands/values/fieldValue.ts: "rahul at the rate gmail dot com" → rahul@gmail.com in
+ *   an email field, native digits, number words; dates and option texts, src/voice/commands/spoken.ts) — the
+ *   tables carry no dictation rules of their own;
  * - `answers`: the sentences the local conversation speaks and shows (./answers.ts).
  * @module
  */
-
-import { dictatedEmail } from '../commands/values/dictation'
-import { scriptFold } from '../commands/values/script'
 
 /** One rule of a {@link GrammarTable}. */
 export interface GrammarRule {
@@ -85,7 +81,6 @@ export interface GrammarTable {
   articles: string[]
   roles: Record<string, string>
   dropWords: string[]
-  emailFields: string[]
   /**
    * The action words of the language for understanding grounded in the page's names (./grounding.ts), by kind:
    * `fill` (type, write, भरो, likho), `choose` (select, pick, चुनो), `click` (press, दबाओ, dabao), `on` (check,
@@ -234,17 +229,6 @@ function cleanSlot(text: string, table: GrammarTable, withRole: boolean): { text
 }
 
 /**
- * A value spoken into a field the table calls an email field: the address it dictates, by the value converter
- * calls use (src/voice/commands/values/dictation.ts `dictatedEmail`, which reads "at the rate" before "at"); the
- * value as said when it dictates no address (the executor then says why the field does not take it).
- */
-function dictate(value: string, field: string, table: GrammarTable): string {
-  const key = scriptFold(field)
-  if (!table.emailFields.some((f) => scriptFold(f) === key)) return value
-  return dictatedEmail(value) ?? value
-}
-
-/**
  * What `utterance` means in `table`'s language, or `null` when no rule matches (the local conversation then
  * answers "I can do …"). Never throws.
  * @example parseUtterance('please fill email with ada at example dot com', en)
@@ -292,7 +276,7 @@ function intentOf(rule: GrammarRule, slots: Record<string, string | undefined>, 
       return {
         intent: 'command',
         via: 'say',
-        command: { action: 'fill', fieldHint: field, value: dictate(raw, field, table) },
+        command: { action: 'fill', fieldHint: field, value: raw },
       }
     }
     case 'click':

@@ -17,8 +17,6 @@
  */
 import type { GrammarTable, Intent } from './grammar'
 import { scriptFold } from '../commands/values/script'
-import { dictatedEmail } from '../commands/values/dictation'
-import { spokenDigits } from '../commands/values/numberWords'
 import { toAsciiDigits } from '../commands/values/script'
 
 /** A named thing of the page map (src/voice/context/pageMap.ts `serializePageMap`). */
@@ -180,15 +178,15 @@ function suits(item: PageItem, verb: VerbKind | undefined): boolean {
 
 /** Field types whose value can be recognised as such without a verb (an address, digits). */
 const SELF_EVIDENT: Record<string, (value: string) => boolean> = {
-  email: (v) => dictatedEmail(v) !== null,
-  tel: (v) => /^\+?[\d\s-]{6,}$/.test(toAsciiDigits(v)) || spokenDigits(v) !== null,
+  // An address as written, or dictated ("ada at example dot com"); the executor's converter writes it.
+  email: (v) => /^\S+@\S+\.\S+$/.test(v) || /\S\s+(at|एट|at the rate)\s+\S.*\s(dot|डॉट)\s+\S/iu.test(v),
+  tel: (v) => /^\+?[\d\s-]{6,}$/.test(toAsciiDigits(v)),
   number: (v) => /^[\d\s.,]+$/.test(toAsciiDigits(v)),
 }
 
 /**
  * What `utterance` asks of the page's `items`, grounded in their names (see the module doc), or `null`.
- * @param table - the language's grammar: `verbs`, `fillers`, `synonyms`, `articles`, `roles`, `dropWords`,
- *   `emailFields`.
+ * @param table - the language's grammar: `verbs`, `fillers`, `synonyms`, `articles`, `roles`, `dropWords`.
  * @param strict - only a name said nearly whole with nothing else of substance (a question that is an FAQ button's
  *   text): used before an utterance is taken for a search.
  */
@@ -266,12 +264,8 @@ export function groundUtterance(
   // evidently the field's (an address in an email field).
   const leading = best.coverage === 1 && [...best.used].every((i) => i < best.used.size + 1)
   if (!verb && !evident && !leading) return null
-  const emailField = type === 'email' || table.emailFields.some((f) => keyOf(f) === keyOf(name))
-  return {
-    intent: 'command',
-    via: 'say',
-    command: { action: 'fill', fieldHint: name, value: emailField ? (dictatedEmail(value) ?? value) : value },
-  }
+  // The value as said: the executor converts it for the field (src/voice/commands/values/fieldValue.ts).
+  return { intent: 'command', via: 'say', command: { action: 'fill', fieldHint: name, value } }
 }
 
 /** Filler and connecting words off both ends of the value ("as the", "with", "में", "ஐ"). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { GRAMMAR_LANGUAGES, loadGrammar } from '../../../src/voice/local/grammarTables'
 import { normalizeUtterance, parseUtterance, type GrammarTable, type Intent } from '../../../src/voice/local/grammar'
 import { VoiceCommandMessageSchema } from '../../../src/voice/commands/schema'
+import { fieldValueFor } from '../../../src/voice/commands/values/fieldValue'
 
 const dir = join(__dirname, '../../../src/voice/local/grammar')
 const tables: GrammarTable[] = readdirSync(dir)
@@ -108,24 +109,41 @@ describe('parseUtterance (English)', () => {
   })
 })
 
-describe('values through the one converter (src/voice/commands/values)', () => {
+describe('values: the grammar hands them on as said, the one value converter writes them', () => {
   const hi = tables.find((t) => t.lang === 'hi')!
   const en = tables.find((t) => t.lang === 'en')!
-  it('a Hindi email dictation reads "at the rate" before "at"', () => {
-    expect(flat(parseUtterance('ईमेल में rahul at the rate gmail dot com डालो', hi))).toEqual({
-      action: 'fill',
-      fieldHint: 'ईमेल',
-      value: 'rahul@gmail.com',
+  /** An `<input>` as the converter reads it (its attributes). */
+  const input = (attrs: Record<string, string>) =>
+    ({
+      localName: 'input',
+      getAttribute: (n: string) => attrs[n] ?? null,
+      hasAttribute: (n: string) => n in attrs,
+    }) as unknown as HTMLInputElement
+  it('a Hindi email dictation: "at the rate" is read before "at" (src/voice/commands/values/dictation.ts)', () => {
+    const said = flat(parseUtterance('ईमेल में rahul at the rate gmail dot com डालो', hi))
+    expect(said).toEqual({ action: 'fill', fieldHint: 'ईमेल', value: 'rahul at the rate gmail dot com' })
+    expect(fieldValueFor(input({ type: 'email' }), said!.value!, 'ईमेल')).toEqual({ ok: true, value: 'rahul@gmail.com' })
+  })
+  it('a text field that asks for an email (autocomplete, inputmode) takes the dictated address too', () => {
+    const said = flat(parseUtterance('fill email with ada dot lovelace at example dot com', en))!.value!
+    expect(fieldValueFor(input({ type: 'text', autocomplete: 'email' }), said, 'Email')).toEqual({
+      ok: true,
+      value: 'ada.lovelace@example.com',
     })
-    expect(flat(parseUtterance('ईमेल में rahul डॉट sharma एट द रेट gmail डॉट com डालो', hi))?.value).toBe(
-      'rahul.sharma@gmail.com',
-    )
+    expect(fieldValueFor(input({ type: 'text', inputmode: 'email' }), said, 'Email')).toEqual({
+      ok: true,
+      value: 'ada.lovelace@example.com',
+    })
+    // Words that dictate no address are written as said.
+    expect(fieldValueFor(input({ type: 'text', autocomplete: 'email' }), 'see you at noon', 'Email')).toEqual({
+      ok: true,
+      value: 'see you at noon',
+    })
   })
-  it('an English email dictation, and a value that dictates no address, kept as said', () => {
-    expect(flat(parseUtterance('fill email with rahul at the rate gmail dot com', en))?.value).toBe('rahul@gmail.com')
-    expect(flat(parseUtterance('fill email with see you at noon', en))?.value).toBe('see you at noon')
-  })
-  it('no table carries its own dictation rules', () => {
-    for (const t of tables) expect(Object.keys(t), t.lang).not.toContain('dictation')
+  it('no table carries dictation rules of its own', () => {
+    for (const t of tables) {
+      expect(Object.keys(t), t.lang).not.toContain('dictation')
+      expect(Object.keys(t), t.lang).not.toContain('emailFields')
+    }
   })
 })

@@ -41,7 +41,8 @@ describe('groundUtterance (English)', () => {
       { action: 'toggle', targetText: 'Save this information for next time', value: 'on' },
     ],
     ['continue to checkout', { action: 'click', targetText: 'Continue to checkout' }],
-    ['my email is ada at example dot com', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' }],
+    ['my email is ada at example dot com', { action: 'fill', fieldHint: 'Email', value: 'ada at example dot com' }],
+    ['email ada@example.com', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' }],
   ])('"%s"', (said, expected) => {
     expect(command(groundUtterance(said, checkout, en))).toEqual(expected)
   })
@@ -74,7 +75,10 @@ describe('groundUtterance (Hindi)', () => {
     ['मोबाइल नंबर ९८७६५४३२१० भरो', { action: 'fill', fieldHint: 'मोबाइल नंबर', value: '९८७६५४३२१०' }],
     ['शर्तें स्वीकार करो', { action: 'toggle', targetText: 'मैं नियम और शर्तें स्वीकार करता/करती हूँ', value: 'on' }],
     ['राज्य में कर्नाटक चुनो', { action: 'fill', fieldHint: 'राज्य', value: 'कर्नाटक' }],
-    ['ईमेल में rahul at the rate gmail dot com डालो', { action: 'fill', fieldHint: 'ईमेल', value: 'rahul@gmail.com' }],
+    [
+      'ईमेल में rahul at the rate gmail dot com डालो',
+      { action: 'fill', fieldHint: 'ईमेल', value: 'rahul at the rate gmail dot com' },
+    ],
     ['नाम में राहुल लिखो', { action: 'fill', fieldHint: 'नाम', value: 'राहुल' }],
   ])('"%s"', (said, expected) => {
     expect(command(groundUtterance(said, page, hi))).toEqual(expected)

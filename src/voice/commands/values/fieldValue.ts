@@ -8,7 +8,8 @@
  * Per field:
  * - `type=number`: digits in any script, `1,250` / Indian grouping `1,25,000`, English or Hindi number words
  *   ("forty two", "बयालीस", "তিন"); then `min`, `max`, `step`.
- * - `type=email`: a valid address as said, else the dictation joined ("rahul at the rate gmail dot com").
+ * - `type=email`, and text fields with `inputmode=email` or `autocomplete=email` when the value dictates an
+ *   address: a valid address as said, else the dictation joined ("rahul at the rate gmail dot com").
  * - `type=url`: dictation joined; a bare host gets `https://` (the input takes absolute URLs only).
  * - `type=tel`, and text fields that ask for digits (`inputmode` numeric / decimal / tel, an `autocomplete` token
  *   for a phone, card number or one-time code, or a `pattern` only the ASCII digits meet): the value
@@ -53,6 +54,14 @@ export function patternOf(el: Element): RegExp | null {
     }
   }
   return null
+}
+
+/**
+ * Whether a text field asks for an email address without being `type=email`: `inputmode="email"` or an
+ * `autocomplete` token `email` (HTML §4.10.18.7.1). A dictated address is then written as an address.
+ */
+export function asksForEmail(el: Element): boolean {
+  return attr(el, 'inputmode').toLowerCase() === 'email' || /(^|\s)email(\s|$)/i.test(attr(el, 'autocomplete'))
 }
 
 /** Whether a text-like field asks for digits (see the module doc). */
@@ -144,7 +153,7 @@ export function fieldValueFor(el: HTMLInputElement | HTMLTextAreaElement, spoken
   }
   const candidates: string[] = []
   if (type === 'password') candidates.push(spoken)
-  else if (type === 'email') {
+  else if (type === 'email' || (type !== 'url' && asksForEmail(el) && dictatedEmail(said) !== null)) {
     const email = dictatedEmail(said)
     if (email === null)
       return {
