@@ -126,7 +126,14 @@ async function say(page: Page, text: string): Promise<{ action: number; answer: 
 
 const executablePath = findChromium()
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS })
-const rows: { label: string; page: string; elements: number; action: number[]; answer: number[] }[] = []
+const rows: {
+  label: string
+  page: string
+  elements: number
+  action: number[]
+  answer: number[]
+  byPhrase: Record<string, number[]>
+}[] = []
 let intent = { widget: 0, local: 0, executor: 0, files: [] as string[] }
 try {
   for (const [cpu, big] of [
@@ -195,6 +202,7 @@ try {
       label: cpu === 1 ? 'no throttling' : 'CPU ×4 (Lighthouse mobile)',
       page: big ? 'shop + catalogue' : 'demo shop',
       elements,
+      byPhrase: {} as Record<string, number[]>,
       action: [] as number[],
       answer: [] as number[],
     }
@@ -203,6 +211,7 @@ try {
         const t = await say(page, phrase)
         row.action.push(t.action)
         row.answer.push(t.answer)
+        ;(row.byPhrase[phrase] ??= []).push(t.action)
         await page.waitForTimeout(300)
       }
     }
@@ -233,6 +242,15 @@ const md = [
   ...rows.map(
     (r) =>
       `| ${r.page} | ${r.elements.toLocaleString('en')} | ${r.label} | ${r.action.length} | ${ms(q(r.action, 0.5))} | ${ms(q(r.action, 0.95))} | ${ms(q(r.answer, 0.5))} | ${ms(q(r.answer, 0.95))} |`,
+  ),
+  '',
+  'Per phrase, final transcript → action, median / max (ms):',
+  '',
+  `| phrase | ${rows.map((r) => `${r.page}, ${r.label}`).join(' | ')} |`,
+  `|---|${rows.map(() => '---:').join('|')}|`,
+  ...PHRASES.map(
+    (p) =>
+      `| ${p} | ${rows.map((r) => `${q(r.byPhrase[p] ?? [], 0.5).toFixed(0)} / ${Math.max(...(r.byPhrase[p] ?? [NaN])).toFixed(0)}`).join(' | ')} |`,
   ),
   '',
   `Goal on the ${BIG_PAGE_ELEMENTS.toLocaleString('en')}-element page: p95 ≤ ${BIG_PAGE_P95_MS} ms, ≤ ${BIG_PAGE_P95_MS_CPU4} ms at CPU ×4.`,

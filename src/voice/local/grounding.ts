@@ -35,10 +35,23 @@ export type VerbKind = 'fill' | 'choose' | 'click' | 'on' | 'off'
 const TOGGLED = new Set(['checkbox', 'switch'])
 const PICKED = new Set(['radio'])
 
-/** One word of the utterance: as said, and as compared. */
+/** One word of the utterance: as said, as compared, and the page words it may stand for (the table's synonyms). */
 interface Token {
   raw: string
   key: string
+  synonyms?: string[]
+}
+
+/** The words of an utterance as {@link Token}s. */
+function tokensOf(text: string, lex: Lexicon): Token[] {
+  const out: Token[] = []
+  for (const raw of text.split(/\s+/u)) {
+    const key = keyOf(raw)
+    if (!key) continue
+    const synonyms = lex.synonyms.get(key)
+    out.push(synonyms ? { raw, key, synonyms } : { raw, key })
+  }
+  return out
 }
 
 /** A word as compared: {@link scriptFold}, punctuation off both ends (inner `@`, `.`, `-` kept). */
@@ -63,6 +76,8 @@ const cps = (s: string): number => [...s].length
  */
 export function wordMatch(said: string, name: string): number {
   if (said === name) return 1
+  // Every match below shares the first letter (equal stems, a stem and its suffixed form).
+  if (said.charCodeAt(0) !== name.charCodeAt(0)) return 0
   const a = stem(said)
   const b = stem(name)
   if (a === b && cps(a) >= 2) return 0.8
@@ -85,7 +100,11 @@ interface Lexicon {
   verbs: { kind: VerbKind; words: string[] }[]
   fillers: Set<string>
   synonyms: Map<string, string[]>
+  /** An item name's words to look for (content words, parenthetical dropped), by name: a page's names, cached. */
+  names: Map<string, string[]>
 }
+/** Most names a lexicon's cache holds before it starts afresh (a long conversation across many pages). */
+const MAX_CACHED_NAMES = 5000
 const lexicons = new WeakMap<GrammarTable, Lexicon>()
 
 function lexiconOf(table: GrammarTable): Lexicon {
@@ -104,7 +123,7 @@ function lexiconOf(table: GrammarTable): Lexicon {
       keyOf(said),
       meant.flatMap((m) => wordsOf(m)),
     )
-  lex = { verbs, fillers, synonyms }
+  lex = { verbs, fillers, synonyms, names: new Map() }
   lexicons.set(table, lex)
   return lex
 }
@@ -122,26 +141,37 @@ interface Found {
 }
 
 /** The item's words matched against the utterance's tokens (each token taken once). */
-function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
+/** The words of a name to look for: its content words (all of them when all are filler). */
+function nameWords(name: string, lex: Lexicon): string[] {
+  let words = lex.names.get(name)
+  if (words) return words
   // A label's parenthetical ("Email (Optional)", "Zip (5 digits)") is no part of what people call the field.
-  const all = wordsOf(item.name.replace(/\s*\([^)]*\)/g, ' ').trim() || item.name)
+  const all = wordsOf(name.replace(/\s*\([^)]*\)/g, ' ').trim() || name)
   const content = all.filter((w) => !lex.fillers.has(w))
-  const words = content.length > 0 ? content : all
+  words = content.length > 0 ? content : all
+  if (lex.names.size >= MAX_CACHED_NAMES) lex.names.clear()
+  lex.names.set(name, words)
+  return words
+}
+
+function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
+  const words = nameWords(item.name, lex)
   if (words.length === 0) return null
   const used = new Set<number>()
   let matched = 0
   for (const w of words) {
     let best = 0
     let at = -1
-    tokens.forEach((t, i) => {
-      if (used.has(i)) return
+    for (let i = 0; i < tokens.length; i++) {
+      if (used.has(i)) continue
+      const t = tokens[i]!
       let m = wordMatch(t.key, w)
-      for (const s of lex.synonyms.get(t.key) ?? []) m = Math.max(m, wordMatch(s, w) * 0.95)
+      if (t.synonyms) for (const s of t.synonyms) m = Math.max(m, wordMatch(s, w) * 0.95)
       if (m > best) {
         best = m
         at = i
       }
-    })
+    }
     if (at >= 0) {
       used.add(at)
       matched += best
@@ -197,10 +227,7 @@ export function groundUtterance(
   strict = false,
 ): Intent | null {
   const lex = lexiconOf(table)
-  const tokens: Token[] = utterance
-    .split(/\s+/u)
-    .map((raw) => ({ raw, key: keyOf(raw) }))
-    .filter((t) => t.key !== '')
+  const tokens = tokensOf(utterance, lex)
   if (tokens.length === 0 || items.length === 0) return null
   const said = verbOf(tokens, lex)
   const found = items
@@ -219,11 +246,13 @@ export function groundUtterance(
     (f.coverage === 1 && f.matched === f.size ? 0.5 : 0) -
     // A heading is pressed only where nothing else is named (an FAQ question's button inside it).
     (f.item.kind === 'heading' ? 0.5 : 0)
-  found.sort((a, b) => rank(b) - rank(a) || a.size - b.size)
-  const best = found[0]!
-  const second = found[1]
+  // Ranked once each (a big page's names can match by a word or two in their hundreds).
+  const ranked = found.map((f) => ({ f, r: rank(f) }))
+  ranked.sort((a, b) => b.r - a.r || a.f.size - b.f.size)
+  const best = ranked[0]!.f
+  const second = ranked[1]
   // Two different things said equally well: ask nothing, guess nothing.
-  if (second && rank(second) === rank(best) && second.item.name !== best.item.name) return null
+  if (second && second.r === ranked[0]!.r && second.f.item.name !== best.item.name) return null
   const verb = verbFor(best)
   if (!suits(best.item, verb?.kind)) return null
   const left = tokens.filter((_, i) => !best.used.has(i) && !verb?.used.has(i))
@@ -284,10 +313,7 @@ function trimFillers(tokens: Token[], lex: Lexicon): Token[] {
  */
 export function namesAnItem(slot: string, items: readonly PageItem[], table: GrammarTable): PageItem | null {
   const lex = lexiconOf(table)
-  const tokens: Token[] = slot
-    .split(/\s+/u)
-    .map((raw) => ({ raw, key: keyOf(raw) }))
-    .filter((t) => t.key !== '')
+  const tokens = tokensOf(slot, lex)
   if (tokens.length === 0) return null
   let best: Found | null = null
   for (const item of items) {
