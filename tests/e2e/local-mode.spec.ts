@@ -206,3 +206,31 @@ test('the demo shop: a blocked microphone (not-allowed) is explained; a network 
   await page.evaluate(() => (window as unknown as { __speech: SpeechControl }).__speech.fail('network'))
   await expect(widget(page)).toHaveAttribute('data-status', 'idle')
 })
+
+test('a bare <script src=".../voiceos.js" async> with no data- attribute starts the local mode and says so once in the console', async ({
+  page,
+}) => {
+  const seen = await prepare(page)
+  const info: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'info' && m.text().startsWith('[VoiceOS]')) info.push(m.text())
+  })
+  await page.route(`${shop.origin}/bare.html`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare tag</title></head><body>
+<main><h1>Plain page</h1><label>Name <input id="name"></label><button type="button" onclick="this.textContent='Ordered'">Place order</button></main>
+<script src="voiceos.js" async></script></body></html>`,
+    }),
+  )
+  await page.goto(`${shop.origin}/bare.html`)
+  await mic(page).click()
+  await expect(widget(page)).toHaveAttribute('data-status', 'listening')
+  await say(page, 'put Ada in the name')
+  await expect(page.locator('#name')).toHaveValue('Ada')
+  await say(page, 'place order')
+  await expect(page.getByRole('button', { name: 'Ordered' })).toBeVisible()
+  expect(info).toHaveLength(1)
+  expect(info[0]).toContain('local mode')
+  expect(seen.errors).toEqual([])
+})
