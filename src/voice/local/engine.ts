@@ -32,6 +32,8 @@ import { loadGrammar } from './grammarTables'
 import { normalizeUtterance, parseUtterance, type GrammarAnswers, type GrammarTable, type Intent } from './grammar'
 import { echoForm, Speaker } from './speaker'
 import { atPress } from './press'
+
+export { atPress } from './press'
 import { groundUtterance, namesAnItem } from './grounding'
 import { PART_HEADER_PATTERN } from '../context/fit'
 import {

@@ -27,37 +27,36 @@ export interface PressEnvironment {
   utterance?: (text: string) => SpeechSynthesisUtterance
 }
 
-let last = { lang: '', at: -Infinity }
+let last = ''
+let lastAt = -Infinity
 
 /**
  * Does the press-bound steps for a conversation in `lang` (BCP 47): asks for the on-device recognizer of that
  * language (`install()`, not awaited: this conversation uses whatever recognizer is there now) and queues an empty
- * utterance in `lang` (iOS: unlocks speech for the answers to come). Synchronous; never throws.
+ * utterance in `lang` (iOS: unlocks speech for the answers to come). Synchronous; never throws. Kept small: the
+ * widget's chunk, which the site hydrates with, carries it.
  * @returns whether it acted (`false` for the repeat within {@link PRESS_WINDOW_MS}).
  */
 export function atPress(lang: string, env: PressEnvironment = {}): boolean {
   const now = Date.now()
-  if (last.lang === lang && now - last.at < PRESS_WINDOW_MS) return false
-  last = { lang, at: now }
+  if (last === lang && now - lastAt < PRESS_WINDOW_MS) return false
+  last = lang
+  lastAt = now
   try {
-    const w = (typeof window === 'undefined' ? {} : window) as {
+    const w = window as {
       SpeechRecognition?: PressEnvironment['recognition']
       webkitSpeechRecognition?: PressEnvironment['recognition']
     }
     const ctor = env.recognition !== undefined ? env.recognition : (w.SpeechRecognition ?? w.webkitSpeechRecognition)
-    if (ctor && typeof ctor.install === 'function')
-      void ctor.install({ langs: [lang], processLocally: true }).catch(() => undefined)
+    void ctor?.install?.({ langs: [lang], processLocally: true }).catch(() => undefined)
   } catch {
     /* no on-device recognition here */
   }
   try {
-    const synth =
-      env.synthesis !== undefined ? env.synthesis : typeof speechSynthesis === 'undefined' ? null : speechSynthesis
-    if (synth) {
-      const u = env.utterance ? env.utterance('') : new SpeechSynthesisUtterance('')
-      u.lang = lang
-      synth.speak(u)
-    }
+    const synth = env.synthesis !== undefined ? env.synthesis : window.speechSynthesis
+    const u = (env.utterance ?? ((t: string) => new SpeechSynthesisUtterance(t)))('')
+    u.lang = lang
+    synth?.speak(u)
   } catch {
     /* no voice here */
   }
@@ -66,5 +65,6 @@ export function atPress(lang: string, env: PressEnvironment = {}): boolean {
 
 /** Forgets the last press (tests: each starts as a fresh press). */
 export function resetPress(): void {
-  last = { lang: '', at: -Infinity }
+  last = ''
+  lastAt = -Infinity
 }

@@ -1,5 +1,4 @@
 import type { PendingStart } from '../engine/prestart'
-import { atPress } from '../local/press'
 import { prestartWebCall } from '../engine/prestart'
 import type { VoiceEngineLike } from '../session/types'
 import type { NetworkDiagnostics } from '../engine/diagnostics'
@@ -135,9 +134,11 @@ export interface EngineSettings {
 export function createEngineFactory(settings: EngineSettings): EngineFactory {
   if (settings.kind === 'local') {
     // Nothing of the platform, daily-js or a key: the recognizer, the grammar and the answers, loaded at intent.
-    const load = () => import('../local/engine')
+    let loaded: typeof import('../local/engine') | undefined
+    const load = () => import('../local/engine').then((m) => (loaded = m))
+    const langOf = () => (typeof settings.lang === 'function' ? settings.lang() : settings.lang)
     const factory: EngineFactory = () => {
-      const lang = typeof settings.lang === 'function' ? settings.lang() : settings.lang
+      const lang = langOf()
       return load().then(
         (m) =>
           new m.LocalVoiceEngine({
@@ -147,11 +148,10 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
       )
     }
     factory.preload = () => void load().catch(() => undefined)
-    // In the press, before the chunk loads: install() and speech unlocked while the activation lasts.
+    // In the press, while it is a user activation: install() and speech unlocked (src/voice/local/press.ts), from
+    // the chunk the intent (pointer over, focus, touch) already brought; without it the engine does so at start.
     factory.prestart = () => {
-      const lang =
-        (typeof settings.lang === 'function' ? settings.lang() : settings.lang) || document.documentElement.lang
-      atPress(lang || 'en')
+      loaded?.atPress(langOf() || document.documentElement.lang || 'en')
       return undefined
     }
     return factory
