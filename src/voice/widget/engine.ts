@@ -150,10 +150,7 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
     factory.preload = () => void load().catch(() => undefined)
     // In the press, while it is a user activation: install() and speech unlocked (src/voice/local/press.ts), from
     // the chunk the intent (pointer over, focus, touch) already brought; without it the engine does so at start.
-    factory.prestart = () => {
-      loaded?.atPress(langOf() || document.documentElement.lang || 'en')
-      return undefined
-    }
+    factory.prestart = () => void loaded?.atPress(langOf() || document.documentElement.lang)
     return factory
   }
   if (settings.kind === 'scripted') {

@@ -61,7 +61,7 @@ export function patternOf(el: Element): RegExp | null {
  * `autocomplete` token `email` (HTML §4.10.18.7.1). A dictated address is then written as an address.
  */
 export function asksForEmail(el: Element): boolean {
-  return attr(el, 'inputmode').toLowerCase() === 'email' || /(^|\s)email(\s|$)/i.test(attr(el, 'autocomplete'))
+  return /(^|\s)email(\s|$)/i.test(`${attr(el, 'autocomplete')} ${attr(el, 'inputmode')}`)
 }
 
 /** Whether a text-like field asks for digits (see the module doc). */
@@ -153,7 +153,7 @@ export function fieldValueFor(el: HTMLInputElement | HTMLTextAreaElement, spoken
   }
   const candidates: string[] = []
   if (type === 'password') candidates.push(spoken)
-  else if (type === 'email' || (type !== 'url' && asksForEmail(el) && dictatedEmail(said) !== null)) {
+  else if (type === 'email' || (asksForEmail(el) && dictatedEmail(said))) {
     const email = dictatedEmail(said)
     if (email === null)
       return {
