@@ -208,7 +208,12 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
    * form the visitor is in, else none — two fields that fit equally are refused with their names, never guessed.
    */
   function* pickUnique(ties: FillTarget[]): LookupSteps<FieldChoice> {
-    const usable = yield* filter(ties, (t) => fillRefusalOf(t) === null)
+    const judged = yield* filter(ties, (t) => fillRefusalOf(t) === null)
+    // A field inside another's visible trigger (its search box) is part of that widget, not a field of its own.
+    const usable = judged.filter(
+      (t) => !judged.some((o) => o !== t && o.shownBy !== undefined && o.shownBy.contains(t.element)),
+    )
+    if (usable.length === 1 && judged.length > 1) return { ok: true, target: usable[0]!, element: usable[0]!.element }
     if (usable.length > 1) {
       const form = focusedForm(doc)
       const inForm = form ? usable.filter((t) => composedAncestors(t.element).includes(form)) : []
@@ -241,7 +246,9 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
       // One entry per target, its best score.
       const best = new Map<FillTarget, number>()
       for (const r of ranked) best.set(r.item, Math.max(best.get(r.item) ?? 0, r.key[0]!))
-      const merged = [...best].map(([item, key]) => ({ item, key: [key] }))
+      // A synonym reaches a field only when exactly one field fits it: every fit is a tie (two fits are refused
+      // with both names), whatever its score.
+      const merged = [...best].map(([item]) => ({ item, key: [1] }))
       if (merged.length > 0) return { ...(yield* pickUnique(bestTies(merged))), step: 'synonym' }
     }
   }

@@ -55,7 +55,7 @@ export function matchOption<T extends Element>(
 }
 
 /** Splits a spoken list of options: "red, green and blue" → red / green / blue. */
-function spokenList(value: string): string[] {
+export function spokenList(value: string): string[] {
   return value
     .split(/\s*(?:,|;|\band\b|&)\s*/i)
     .map((s) => s.trim())
@@ -146,10 +146,10 @@ function widgetBox(combobox: Element): Element {
 
 /**
  * The value a combobox shows, as a sighted visitor reads it: the text of its {@link widgetBox} without its list
- * and live regions, plus an editable combobox's own text unless `ownText` is false. Read fresh (never from the lookup's caches): it is
+ * and live regions (and without `exclude`: popups open inside it), plus an editable combobox's own text unless `ownText` is false. Read fresh (never from the lookup's caches): it is
  * read before and after the widget acted.
  */
-export function shownValue(combobox: Element, ownText = true): string {
+export function shownValue(combobox: Element, ownText = true, exclude: readonly Element[] = []): string {
   const box = widgetBox(combobox)
   const parts: string[] = []
   const win = combobox.ownerDocument.defaultView
@@ -158,6 +158,7 @@ export function shownValue(combobox: Element, ownText = true): string {
     const parent = node.parentElement
     const skip = parent?.closest(NOT_SHOWN)
     if (skip && box.contains(skip)) continue
+    if (exclude.some((e) => e.contains(node))) continue
     parts.push(node.textContent ?? '')
   }
   if (ownText && (combobox.localName === 'input' || combobox.localName === 'textarea'))
