@@ -10,7 +10,7 @@
  *   standalone listboxes, `role=slider`, `role=spinbutton`, `contenteditable` regions and `role=textbox`;
  * - groups: a radio group (radios sharing a `name`, or a `role=radiogroup`) named by its fieldset legend /
  *   radiogroup label / the shared `name`; a date split into Day / Month / Year fields inside one `fieldset` or
- *   `role=group` (the GOV.UK date input pattern) named by its legend.
+ *   `role=group` (the design systems' date input pattern) named by its legend.
  * With `selector`, only the candidates it matches (or that lie inside what it matches).
  *
  * Steps, in order; the first step that matches any candidate decides (later steps are not consulted):
@@ -30,7 +30,7 @@
  * with their names (no guess); otherwise the first tied candidate that passes ./refusals.ts (visible, enabled,
  * not read-only) is filled; when
  * none does, the command is refused with the best one's reason, never passed to a weaker match. A hidden best
- * match that a choice reveals (a GOV.UK "conditional reveal": the radio or checkbox whose `aria-controls` names
+ * match that a choice reveals (a "conditional reveal": the radio or checkbox whose `aria-controls` names
  * its container) is refused with the choice that reveals it.
  *
  * Modules: what a fill writes into ./fillKinds.ts, the candidates ./fillTargets.ts, their names ./fieldNames.ts,

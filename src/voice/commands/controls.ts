@@ -234,9 +234,9 @@ type DateBound = { text: string; iso: string }
 
 /**
  * The earliest and latest dates a text date picker takes: `min` / `max` on the field itself, else on the nearest
- * custom element around it (inside its form) that has one — Duet Date Picker's `<duet-date-picker min max>`,
- * whose text box takes any date — as an attribute or, when a framework set it, a string property (Duet does not
- * reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what Duet and native date inputs take) or in
+ * custom element around it (inside its form) that has one — a web component's `<x-date-picker min max>`,
+ * whose text box takes any date — as an attribute or, when a framework set it, a string property (a component
+ * need not reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what native date inputs take) or in
  * the picker's own order (`monthFirst` for `MM/DD/YYYY`); a bound that is no date is no bound.
  */
 function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; max?: DateBound } {
@@ -263,7 +263,7 @@ function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; ma
 
 /**
  * Types a spoken value into a text or number field (SPEC §5 "Voice fill"): a spoken number as digits ("twenty
- * five" → `25`) in a number field; in a text date picker that announces its format (Duet Date Picker's
+ * five" → `25`) in a number field; in a text date picker that announces its format (a date picker's
  * `YYYY-MM-DD`) the date in that format, within its `min` / `max`; then converted and checked by
  * ./values/fieldValue.ts (a value `maxlength` would cut short is refused, never cut). Set through
  * {@link setInputValue}: a value the field does not keep is refused and the old value restored before any event.
@@ -430,7 +430,7 @@ function typeAndReadBack(
 
 /**
  * The bounds of a text input that is an ARIA spinbutton (WAI-ARIA 1.2 `spinbutton`: `aria-valuemin` /
- * `aria-valuemax`) — the number fields of Chakra UI, React Aria and others are `type="text"` inputs whose range is
+ * `aria-valuemax`) — many component libraries' number fields are `type="text"` inputs whose range is
  * written only there, so the browser's own validity check does not see it. `null` for any other input.
  */
 function spinbuttonRange(el: Element): { min: number; max: number } | null {

@@ -1,6 +1,6 @@
 /**
  * Why a fill target cannot be filled (./refusals.ts on the control, or on every part of a group), and which
- * visible choice reveals a hidden one (GOV.UK's "conditional reveal").
+ * visible choice reveals a hidden one (a "conditional reveal").
  */
 import { composedAncestors, composedParent, isEnabled, isReadOnly, isVisible } from './dom'
 import { composedText, labelTexts, quotedName } from './accessibleNames'
@@ -16,8 +16,8 @@ function judged(t: FillTarget): Element[] {
 }
 
 /**
- * Whether a combobox input that is itself not seen is the text box of a visible control: tom-select moves its
- * `role=combobox` input off-screen at opacity 0 while the control shows the chosen item (`.input-hidden`), and
+ * Whether a combobox input that is itself not seen is the text box of a visible control: a select may move its
+ * `role=combobox` input off-screen at opacity 0 while the control shows the chosen item, and
  * focusing it brings it back. Only layout hides it (no `hidden`, `inert`, `aria-hidden`, `display: none`,
  * `visibility: hidden`), and its parent box is visible. A honeypot is never a combobox.
  */
@@ -100,7 +100,7 @@ export function fillRefusalOf(t: FillTarget): Refusal | null {
         continue
       }
     }
-    // A range input kept only for assistive technology inside the thumb a person sees and drags (MUI's Slider
+    // A range input kept only for assistive technology inside the thumb a person sees and drags (a slider that
     // clips its `<input type=range>` to nothing inside the thumb): judged on the thumb, as a combobox on its box.
     if (r?.reason === 'hidden' && (t.kind === 'combobox' || t.kind === 'range') && comboboxBoxShown(el)) {
       if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }
