@@ -4,7 +4,7 @@
  * the visitor sees (visible, enabled) and operated the way the library itself updates it.
  *
  * Known stand-ins, each recognised by the markup the library's own code writes:
- * - **Select2 4.x and its fork selectWoo** (WooCommerce's checkout): `<select class="select2-hidden-accessible"
+ * - **Select2 4.x and its fork selectWoo** (shop checkouts): `<select class="select2-hidden-accessible"
  *   aria-hidden="true" tabindex="-1">` followed by `<span class="select2 select2-container">`. The library reads
  *   the `<select>` back: `Select2.prototype._registerDomEvents` (select2 src/js/select2/core.js) redraws the
  *   selection on `change.select2` from the selected `<option>`s (`SelectAdapter.current`), and choosing an option
@@ -18,12 +18,12 @@
  *   copy showing the date in `altFormat` is inserted right after it (flatpickr dist/flatpickr.js `setupInputs`);
  *   the picker writes both (./pickers.ts).
  *
- * - **MUI X Date Pickers' sectioned field** (v8 and later): the named `<input aria-hidden="true">` sits last in a
+ * - **A sectioned date field** (./sections.ts): the named `<input aria-hidden="true">` sits last in a
  *   `role="group"` of editable date sections, which is what the visitor sees and types into (./sections.ts).
  *
  * Elements inside a stand-in or the popup of one (Select2's `role=combobox` selection, named by the value it
  * shows, and its inline search box; flatpickr's year and time boxes) are not fields of their own: the hidden
- * control they stand for is (so are MUI X's date sections, named only "Month", "Day", "Year").
+ * control they stand for is (so are a sectioned field's date sections, named only "Month", "Day", "Year").
  */
 import { isDateSection, sectionsGroupOf } from './sections'
 
