@@ -9,11 +9,19 @@
 import { normalizeUtterance, parseUtterance, type GrammarTable } from '../../src/voice/local/grammar'
 import en from '../../src/voice/local/grammar/en.json' with { type: 'json' }
 import hi from '../../src/voice/local/grammar/hi.json' with { type: 'json' }
+import hiLatn from '../../src/voice/local/grammar/hi-Latn.json' with { type: 'json' }
+import ta from '../../src/voice/local/grammar/ta.json' with { type: 'json' }
+import bn from '../../src/voice/local/grammar/bn.json' with { type: 'json' }
+import ur from '../../src/voice/local/grammar/ur.json' with { type: 'json' }
 
 /** The local mode's tables, by language (src/voice/local/grammarTables.ts `GRAMMAR_LANGUAGES`). */
 export const INTENT_TABLES: Readonly<Record<string, GrammarTable>> = {
   en: en as unknown as GrammarTable,
   hi: hi as unknown as GrammarTable,
+  'hi-Latn': hiLatn as unknown as GrammarTable,
+  ta: ta as unknown as GrammarTable,
+  bn: bn as unknown as GrammarTable,
+  ur: ur as unknown as GrammarTable,
 }
 
 /** What a visitor's turn is, by the tables. */

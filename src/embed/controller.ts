@@ -65,6 +65,9 @@ export interface ControllerOptions {
 
 export const PREFIX = '[VoiceOS]'
 
+/** What the console says, once, when a script tag without any `data-` setting starts the widget in the local mode. */
+export const BARE_TAG_NOTICE = `${PREFIX} voiceos.js has no data- settings: the widget starts in the local mode (the browser's own speech recognition and the command grammar, no platform account, nothing sent anywhere). Add data-public-key and data-assistant-id for your assistant.`
+
 /** How long after the page's `load` event the widget comes anyway when no first contentful paint is seen, ms. */
 const NO_PAINT_FALLBACK_MS = 3000
 

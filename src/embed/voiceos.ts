@@ -16,8 +16,8 @@
  * wherever the site owner hosts it.
  */
 import { parseEmbedSettings, settingsFromScript } from './config'
-import { createController, later, PREFIX, type EmbedApp, type VoiceOSApi } from './controller'
-import { defineWidgetElement } from './element'
+import { BARE_TAG_NOTICE, createController, later, PREFIX, type EmbedApp, type VoiceOSApi } from './controller'
+import { defineWidgetElement, ELEMENT_TAG } from './element'
 import { VERSION } from './version'
 
 export type { EmbedApp, VoiceOSApi } from './controller'
@@ -36,6 +36,9 @@ const script = document.currentScript
  */
 const scriptSrc = (script as { src?: unknown } | null)?.src
 const scriptUrl = (): string => (typeof scriptSrc === 'string' && scriptSrc ? scriptSrc : document.baseURI)
+/** The script tag's attribute that keeps it from starting by itself: `data-init="manual"` (the page calls init()). */
+const MANUAL_ATTRIBUTE = 'data-init'
+
 /** The script tag's own settings are still to be applied (no init() or destroy() call came first). */
 let autoInit = false
 
@@ -62,13 +65,24 @@ if (w.VoiceOS) {
 } else {
   w.VoiceOS = api
   defineWidgetElement(controller)
-  // A script tag with settings starts by itself; one without (for VoiceOS.init() calls or <voiceos-widget>)
-  // waits. Its settings are read and validated in the next task, not in this script's evaluation (the two stay
-  // short tasks); a call to VoiceOS.init() or destroy() made before then wins.
-  if (script?.getAttributeNames().some((name) => name.startsWith('data-'))) {
-    autoInit = true
-    later(() => {
-      if (autoInit) api.init()
-    })
+  // A script tag starts by itself: with its settings, or, bare (`<script src="…/voiceos.js" async>`, no `data-`
+  // attribute), in the local mode, which needs no key, saying so once in the console. `data-init="manual"` says the
+  // page calls VoiceOS.init() itself; a `<voiceos-widget>` on the page carries the settings instead (a bare tag
+  // waits for the document to be parsed to see one). The settings are read and validated in the next task, not in
+  // this script's evaluation (the two stay short tasks); a call to VoiceOS.init() or destroy() made before then wins.
+  const attributes = script?.getAttributeNames().filter((name) => name.startsWith('data-')) ?? []
+  const manual = script?.getAttribute(MANUAL_ATTRIBUTE)?.trim().toLowerCase() === 'manual'
+  const bare = script !== null && attributes.length === 0
+  autoInit = !manual && (bare || attributes.length > 0)
+  const startBare = () => {
+    if (!autoInit || document.querySelector(ELEMENT_TAG)) return
+    console.info(BARE_TAG_NOTICE)
+    api.init()
   }
+  later(() => {
+    if (!autoInit) return
+    if (!bare) api.init()
+    else if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startBare, { once: true })
+    else startBare()
+  })
 }

@@ -9,6 +9,7 @@
 import type { RefusalFacts } from '../context/report'
 import type { GrammarAnswers } from './grammar'
 import { stripRecord } from '../context/record'
+import type { PageItem } from './grounding'
 
 /** First words of a result message (src/voice/context/report.ts `RESULT_HEADER`). */
 const RESULT_HEADER = 'COMMAND RESULT'
@@ -105,26 +106,46 @@ export function answerForResult(result: ReportedResult, answers: GrammarAnswers,
   return fillTemplate(answers.refused, { detail: t })
 }
 
-/** What a page map offers, as the examples need it: field labels, button names and link names. */
+/**
+ * What a page map offers: field labels, button names and link names (the examples), and every one of them as a
+ * {@link PageItem} with a field's type (what the names are looked for in, ./grounding.ts).
+ */
 export interface PageOffer {
   fields: string[]
   buttons: string[]
   links: string[]
+  items: PageItem[]
 }
 
 /** The lists of a page map message's content (see {@link PAGE_MAP_HEADER}), or `null` for other content. */
 export function readPageMap(content: string): PageOffer | null {
   if (!content.startsWith(PAGE_MAP_HEADER)) return null
-  const offer: PageOffer = { fields: [], buttons: [], links: [] }
+  const offer: PageOffer = { fields: [], buttons: [], links: [], items: [] }
   for (const line of content.split('\n')) {
+    const h = /^headings: (.*)$/.exec(line)
+    // Headings of sections below the title: an FAQ question's button is listed as its heading.
+    if (h)
+      for (const item of h[1]!.split(' | ')) {
+        const m = /^h([2-6]) (.+)$/.exec(item)
+        if (m) offer.items.push({ kind: 'heading', name: m[2]! })
+      }
     const m = /^(fields|buttons|links): (.*)$/.exec(line)
     if (!m) continue
-    const items = m[2]!
-      .split(' | ')
-      .filter((item) => !/^\+\d+ more$/.test(item) && !/\(disabled\)$/.test(item) && !/\bdisabled\)$/.test(item))
-      .map((item) => (m[1] === 'fields' ? item.replace(/\s*\([^)]*\)$/, '') : item))
-      .filter((item) => item && item !== '(unlabelled)')
-    offer[m[1] as keyof PageOffer] = items
+    const list = m[1] as 'fields' | 'buttons' | 'links'
+    for (const item of m[2]!.split(' | ')) {
+      if (/^\+\d+ more$/.test(item) || /\(disabled\)$/.test(item) || /\bdisabled\)$/.test(item)) continue
+      if (list === 'fields') {
+        // "Email (email, required)": the label, then the type and flags.
+        const f = /^(.*?)\s*\(([\w-]+)(?:,[^)]*)?\)$/.exec(item)
+        const label = f ? f[1]! : item
+        if (!label || label === '(unlabelled)') continue
+        offer.fields.push(label)
+        offer.items.push({ kind: 'field', name: label, type: f ? f[2]! : 'text' })
+      } else if (item) {
+        offer[list].push(item)
+        offer.items.push({ kind: list === 'buttons' ? 'button' : 'link', name: item })
+      }
+    }
   }
   return offer
 }

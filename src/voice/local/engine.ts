@@ -31,6 +31,9 @@ import {
 import { loadGrammar } from './grammarTables'
 import { normalizeUtterance, parseUtterance, type GrammarAnswers, type GrammarTable, type Intent } from './grammar'
 import { echoForm, Speaker } from './speaker'
+import { atPress } from './press'
+import { groundUtterance, namesAnItem } from './grounding'
+import { PART_HEADER_PATTERN } from '../context/fit'
 import {
   onDevice,
   recognitionOf,
@@ -90,12 +93,45 @@ type Pending =
   /** The `open_page` call that follows a search's best result. */
   | { kind: 'open'; title: string }
 
-/** Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds). */
+/**
+ * Recognizer errors that end the conversation, as the engine's error (src/voice/session/problems.ts kinds): the
+ * microphone denied (`not-allowed`), none there (`audio-capture`), the recognition service unreachable (`network`).
+ * Web Speech API, `SpeechRecognitionErrorCode`.
+ */
 const FATAL_ERRORS: Record<string, { name?: string; reason?: string }> = {
   'not-allowed': { name: 'NotAllowedError' },
-  'service-not-allowed': { name: 'NotAllowedError' },
   'audio-capture': { name: 'NotFoundError' },
   network: { reason: 'network' },
+}
+
+/**
+ * Recognizer errors after which typing still works: the conversation goes on typed, with the reason said
+ * (`answers` key). `language-not-supported`: the browser has no recognizer for the page's language;
+ * `service-not-allowed`: the browser's speech recognition is switched off (Safari without Siri & Dictation) or
+ * refused by the user agent — neither is a network or microphone problem (Web Speech API, `SpeechRecognitionErrorCode`).
+ */
+const TYPED_FALLBACK_ERRORS = {
+  'language-not-supported': 'languageNotSupported',
+  'service-not-allowed': 'serviceNotAllowed',
+} as const satisfies Record<string, keyof GrammarAnswers>
+type TypedFallbackError = keyof typeof TYPED_FALLBACK_ERRORS
+const isTypedFallback = (error: string): error is TypedFallbackError =>
+  Object.prototype.hasOwnProperty.call(TYPED_FALLBACK_ERRORS, error)
+
+/**
+ * Languages whose recognizer and voice are another tag's: Hinglish (`hi-Latn`, Hindi in Latin script) is
+ * written down by the Indian English recognizer (`en-IN` transcribes Hindi words in Latin letters, as the
+ * Hinglish table expects) and read by an Indian English voice.
+ */
+const SPOKEN_AS: Readonly<Record<string, string>> = { 'hi-latn': 'en-IN' }
+
+/** `lang`'s name in its own language ("हिन्दी", "தமிழ்"), else the tag itself. Never throws. */
+function languageName(lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang
+  } catch {
+    return lang
+  }
 }
 
 /** A conversation with the browser's own recognizer and voice (see the module docs). */
@@ -118,6 +154,10 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   #waitingForMap: (() => void)[] = []
   /** Tool call id → what the call was for, until the session reports its result. */
   readonly #pending = new Map<string, Pending>()
+  /** Set when the recognizer refused for good (a {@link TYPED_FALLBACK_ERRORS} code): the conversation is typed. */
+  #typedOnly = false
+  /** Parts of a message split into `[part k of n]` pieces (src/voice/context/fit.ts), until part n arrives. */
+  #parts: string[] = []
   /** Whether the recognizer runs on this device (`processLocally`). */
   onDevice = false
 
@@ -136,7 +176,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
 
   /** Whether this browser can listen (it has a recognizer); without one the conversation is typed only. */
   get canListen(): boolean {
-    return this.#ctor() !== null
+    return this.#ctor() !== null && !this.#typedOnly
   }
 
   #ctor(): RecognitionConstructor | null {
@@ -145,6 +185,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
 
   /** The recognizer's language: the document's regional tag when it is of the page's language (`hi-IN` for `hi`). */
   #recognitionLang(): string {
+    const spoken = SPOKEN_AS[this.#lang.toLowerCase()]
+    if (spoken) return spoken
     const docLang = typeof document === 'undefined' ? '' : document.documentElement.lang
     const primary = (tag: string) => tag.toLowerCase().split('-')[0]
     return docLang && primary(docLang) === primary(this.#lang) ? docLang : this.#lang
@@ -164,6 +206,12 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#active = true
     this.#muted = false
     this.#quickEnds = 0
+    // Before any await, while the press is a user activation: install() and the first utterance (./press.ts).
+    atPress(this.#recognitionLang(), {
+      recognition: this.#ctor(),
+      ...(this.#options.synthesis !== undefined && { synthesis: this.#options.synthesis }),
+      ...(this.#options.utterance && { utterance: this.#options.utterance }),
+    })
     let grammar: GrammarTable
     try {
       grammar = await loadGrammar(this.#lang)
@@ -172,8 +220,10 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     }
     if (!this.#active) return null // stopped while loading
     this.#grammar = grammar
-    const ctor = this.#ctor()
+    let ctor = this.#ctor()
     const lang = this.#recognitionLang()
+    /** Why the conversation is typed although the browser has a recognizer (a {@link TYPED_FALLBACK_ERRORS} code). */
+    let typedBecause: TypedFallbackError | null = null
     if (ctor) {
       this.onDevice = await onDevice(ctor, lang)
       if (!this.#active) return null
@@ -205,7 +255,12 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         this.#listen()
       })
       if (!this.#active) return null
-      if (started !== null && started !== 'no-speech') {
+      if (started !== null && isTypedFallback(started)) {
+        typedBecause = started
+        this.#typedOnly = true
+        this.#dropRecognizer()
+        ctor = null
+      } else if (started !== null && started !== 'no-speech') {
         const fatal = FATAL_ERRORS[started] ?? { reason: 'network' }
         return this.#fail(fatal, `the recognizer refused to start (${started})`)
       }
@@ -216,13 +271,15 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     const page = typeof document === 'undefined' ? '' : document.title.trim()
     const a = grammar.answers
     this.#say(
-      !ctor
-        ? a.typedOnly
-        : resumed && page
-          ? fillTemplate(a.resumed, { page })
-          : this.onDevice
-            ? a.listeningOnDevice
-            : a.listening,
+      typedBecause
+        ? this.#typedFallbackAnswer(typedBecause)
+        : !ctor
+          ? a.typedOnly
+          : resumed && page
+            ? fillTemplate(a.resumed, { page })
+            : this.onDevice
+              ? a.listeningOnDevice
+              : a.listening,
     )
     return { id, webCallUrl: '' }
   }
@@ -268,9 +325,39 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     if (interim.trim()) this.#transcript('user', interim.trim(), 'partial')
   }
 
+  /** The explanation of a {@link TYPED_FALLBACK_ERRORS} code, with the page's language named in its own words. */
+  #typedFallbackAnswer(error: TypedFallbackError): string {
+    const a = this.#grammar?.answers
+    if (!a) return ''
+    return fillTemplate(a[TYPED_FALLBACK_ERRORS[error]], { language: languageName(this.#lang) })
+  }
+
+  /** Stops using the recognizer (the conversation goes on typed). */
+  #dropRecognizer(): void {
+    const r = this.#recognition
+    this.#recognition = null
+    this.#listening = false
+    if (!r) return
+    r.removeEventListener('result', this.#onResult)
+    r.removeEventListener('error', this.#onError)
+    r.removeEventListener('end', this.#onEnd)
+    try {
+      r.abort()
+    } catch {
+      /* already ended */
+    }
+  }
+
   readonly #onError = (e: Event): void => {
     const error = (e as RecognitionErrorEvent).error
     if (!this.#active || !this.#live) return
+    if (isTypedFallback(error)) {
+      // Typing still works: the conversation goes on, typed, and says why (never "network" or "microphone").
+      this.#typedOnly = true
+      this.#dropRecognizer()
+      this.#say(this.#typedFallbackAnswer(error))
+      return
+    }
     const fatal = FATAL_ERRORS[error]
     if (!fatal) return // no-speech, aborted: the end that follows restarts listening
     this.#teardown()
@@ -306,11 +393,20 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#act(text)
   }
 
-  /** Reads `text` with the grammar and does what it says (a command goes to the session as a tool call). */
+  /**
+   * Reads `text` and does what it says: a phrase equal to a name on the page acts on that control; else the
+   * grammar's table (scroll, back, stop, help, search and its command patterns) and the page's names
+   * (./grounding.ts) together, see {@link LocalVoiceEngine.#understand}.
+   */
   #act(text: string): void {
     const grammar = this.#grammar
     if (!grammar || !this.#active) return
-    const parsed = parseUtterance(text, grammar)
+    const named = this.#named(text)
+    if (named) {
+      this.#answer(text, named)
+      return
+    }
+    const parsed = this.#understand(text, parseUtterance(text, grammar))
     if (!parsed && !this.#offer && this.#waitingForMap.length < 5) {
       // A button's name said before the first page map arrived (it follows Listening within moments): read
       // again once it is here, or after PAGE_MAP_WAIT_MS without it.
@@ -319,7 +415,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         if (done) return
         done = true
         this.#waitingForMap = this.#waitingForMap.filter((f) => f !== again)
-        if (this.#active) this.#answer(text, null)
+        if (this.#active) this.#answer(text, this.#named(text) ?? this.#understand(text, parseUtterance(text, grammar)))
       }
       this.#waitingForMap.push(again)
       setTimeout(again, PAGE_MAP_WAIT_MS)
@@ -328,12 +424,47 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#answer(text, parsed)
   }
 
+  /**
+   * The grammar's reading of `text` held against the page's names: scroll, back, stop and help as the table says;
+   * a question or search that is nearly a button's whole name (an FAQ question) presses it; a command whose
+   * field or target is no name of the page is read again grounded in the page's names (./grounding.ts), which
+   * also reads what the table's patterns do not ("put Lovelace as the last name", "pay with PayPal").
+   */
+  #understand(text: string, parsed: Intent | null): Intent | null {
+    const grammar = this.#grammar
+    if (!grammar) return parsed
+    const items = this.#offer?.items ?? []
+    const said = normalizeUtterance(text, grammar)
+    if (parsed && parsed.intent !== 'command' && parsed.intent !== 'search') return parsed
+    if (parsed?.intent === 'search') {
+      // "search docs for X" on a page whose search field is "Search docs": that field, with X.
+      const field = groundUtterance(said, items, grammar)
+      if (field?.intent === 'command' && field.command.action === 'fill') {
+        const hint = field.command.fieldHint
+        if (items.some((i) => i.kind === 'field' && i.type === 'search' && i.name === hint)) return field
+      }
+      return groundUtterance(said, items, grammar, true) ?? parsed
+    }
+    if (parsed?.intent === 'command') {
+      const c = parsed.command
+      if (c.action === 'scroll') return parsed
+      const item = namesAnItem(c.fieldHint ?? c.targetText ?? '', items, grammar)
+      // The pattern's reading, on the page's own name for what it named.
+      if (item)
+        return {
+          ...parsed,
+          command: c.fieldHint !== undefined ? { ...c, fieldHint: item.name } : { ...c, targetText: item.name },
+        }
+    }
+    return groundUtterance(said, items, grammar) ?? parsed
+  }
+
   /** Acts on what the grammar made of `text` (a button's or link's name when it made nothing), or says what it can do. */
   #answer(text: string, parsed: Intent | null): void {
     const grammar = this.#grammar
     if (!grammar || !this.#active) return
     const a = grammar.answers
-    const intent = parsed ?? this.#named(text)
+    const intent = parsed
     if (!intent) {
       this.#say(fillTemplate(a.notUnderstood, { heard: text, examples: joinList(examplesFor(this.#offer, a), a.and) }))
       return
@@ -370,9 +501,9 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   }
 
   /**
-   * An utterance that is the name of a button or link of the current page map ("subscribe", "add Darjeeling to
-   * the cart" for "Add Darjeeling to cart"), compared without case, punctuation and the table's articles: a click
-   * on it. `null` otherwise.
+   * An utterance that is the name of a control on the current page map — a button or link ("subscribe", "add
+   * Darjeeling to the cart" for "Add Darjeeling to cart", an FAQ question), a radio or a checkbox — compared
+   * without case, punctuation and the table's articles: a click on it (a checkbox: checked). `null` otherwise.
    */
   #named(text: string): Intent | null {
     const grammar = this.#grammar
@@ -386,8 +517,19 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
         .join(' ')
     const said = key(normalizeUtterance(text, grammar))
     if (!said) return null
-    const name = [...offer.buttons, ...offer.links].find((n) => key(n) === said)
-    return name ? { intent: 'command', via: 'say', command: { action: 'click', targetText: name } } : null
+    const item = offer.items.find(
+      (i) => key(i.name) === said && (i.kind !== 'field' || /^(radio|checkbox|switch)$/.test(i.type ?? '')),
+    )
+    if (!item) return null
+    if (item.kind !== 'field')
+      return {
+        intent: 'command',
+        via: item.kind === 'link' ? 'navigate' : 'say',
+        command: { action: 'click', targetText: item.name },
+      }
+    return item.type === 'radio'
+      ? { intent: 'command', via: 'say', command: { action: 'click', targetText: item.name, role: 'radio' } }
+      : { intent: 'command', via: 'say', command: { action: 'toggle', targetText: item.name, value: 'on' } }
   }
 
   #toolCall(intent: Intent, command: Record<string, string>): void {
@@ -447,14 +589,45 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
   }
 
   /**
+   * The largest message `send()` takes whole: no limit. No daily-js carries these messages (they stay in the page),
+   * so the session never splits them into `[part k of n]` parts (src/voice/context/fit.ts `fitMessage`).
+   */
+  appMessageLimit(): number {
+    return Number.POSITIVE_INFINITY
+  }
+
+  /**
+   * A message's content once whole: a `[part k of n]` part (src/voice/context/fit.ts) is kept until part n arrives,
+   * then the parts are read as the one message they were cut from; `null` while parts are still missing.
+   */
+  #whole(content: string): string | null {
+    const m = PART_HEADER_PATTERN.exec(content)
+    if (!m) return content
+    const [index, total] = [Number(m[1]), Number(m[2])]
+    if (index === 1) this.#parts = []
+    if (index !== this.#parts.length + 1) {
+      this.#parts = [] // a part out of order: the message is lost, never read in pieces
+      return null
+    }
+    this.#parts.push(content.slice(m[0].length))
+    if (index < total) return null
+    const whole = this.#parts.join('')
+    this.#parts = []
+    return whole
+  }
+
+  /**
    * What the session sends into the "call": a result is answered (./answers.ts), a page map kept for the
-   * examples, a typed message read by the grammar. Anything else is taken and ignored.
+   * examples and the names (parts of one joined first), a typed message read by the grammar. Anything else is
+   * taken and ignored.
    * @returns whether a conversation was in progress.
    */
   send(message: VapiClientMessage): boolean {
     if (!this.#active) return false
     if (message.type !== 'add-message') return true
-    const { role, content } = message.message
+    const { role } = message.message
+    const content = this.#whole(message.message.content)
+    if (content === null) return true
     if (role === 'user') {
       this.#act(content)
       return true
@@ -502,17 +675,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     this.#listening = false
     this.#pending.clear()
     this.#waitingForMap = []
-    const r = this.#recognition
-    this.#recognition = null
-    if (!r) return
-    r.removeEventListener('result', this.#onResult)
-    r.removeEventListener('error', this.#onError)
-    r.removeEventListener('end', this.#onEnd)
-    try {
-      r.abort()
-    } catch {
-      /* already ended */
-    }
+    this.#parts = []
+    this.#dropRecognizer()
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- the engine contract's stop is async; nothing here waits

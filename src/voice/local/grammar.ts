@@ -12,12 +12,17 @@
  * - `strip`: polite words dropped from the start and end ("please", "can you", "कृपया");
  * - `articles` dropped from the start of a slot, `dropWords` from its end ("the name field" → "name"),
  *   `roles`: a slot's last word naming a control ("the submit button" → target "submit", role `button`);
- * - `emailFields` and `dictation`: a value spoken into an email field is written as dictated
- *   ("ada at example dot com" → "ada@example.com"); every other value goes to the executor as heard, which reads
- *   dates, numbers and option texts itself (src/voice/commands/spoken.ts), as it does for a call;
+ * - `emailFields`: a value spoken into a field of one of these names is written as dictated ("ada at example dot
+ *   com", "rahul at the rate gmail dot com" → "rahul@gmail.com") by the one value converter calls use too
+ *   (src/voice/commands/values/dictation.ts `dictatedEmail`); every other value goes to the executor as heard,
+ *   which converts it for the field it finds (src/voice/commands/values/fieldValue.ts: native digits, number
+ *   words, dictation by input type; dates and option texts, src/voice/commands/spoken.ts), as it does for a call;
  * - `answers`: the sentences the local conversation speaks and shows (./answers.ts).
  * @module
  */
+
+import { dictatedEmail } from '../commands/values/dictation'
+import { scriptFold } from '../commands/values/script'
 
 /** One rule of a {@link GrammarTable}. */
 export interface GrammarRule {
@@ -40,6 +45,13 @@ export interface GrammarAnswers {
   listening: string
   listeningOnDevice: string
   typedOnly: string
+  /**
+   * The browser has no recognizer for the page's language (`language-not-supported`): typing goes on. `{language}`:
+   * the language's own name.
+   */
+  languageNotSupported: string
+  /** The browser's speech recognition is switched off or refused (`service-not-allowed`): typing goes on. */
+  serviceNotAllowed: string
   resumed: string
   done: Record<string, string>
   noField: string
@@ -74,7 +86,19 @@ export interface GrammarTable {
   roles: Record<string, string>
   dropWords: string[]
   emailFields: string[]
-  dictation: { say: string; write: string }[]
+  /**
+   * The action words of the language for understanding grounded in the page's names (./grounding.ts), by kind:
+   * `fill` (type, write, भरो, likho), `choose` (select, pick, चुनो), `click` (press, दबाओ, dabao), `on` (check,
+   * accept, स्वीकार करो), `off` (uncheck). Phrases of one or more words. @default none
+   */
+  verbs?: Partial<Record<'fill' | 'choose' | 'click' | 'on' | 'off', string[]>>
+  /**
+   * Words that carry no name and no value, dropped around a value and not counted as left over ("the", "as",
+   * "with", "में", "ko", "ஐ", "என்று"); the table's articles, role words and drop words count too. @default none
+   */
+  fillers?: string[]
+  /** Words of the language meaning a word the page may use instead ("naam" → "name", "नाम" → "name"). @default none */
+  synonyms?: Record<string, string[]>
   rules: GrammarRule[]
   answers: GrammarAnswers
 }
@@ -165,7 +189,7 @@ export function normalizeUtterance(text: string, table: GrammarTable): string {
   let t = text.slice(0, MAX_UTTERANCE_CHARS).replace(/\s+/g, ' ').trim()
   for (let i = 0; i < 8; i++) {
     const before = t
-    t = t.replace(/[\s.!?,;:।॥"“”]+$/u, '').replace(/^[\s"“”,]+/u, '')
+    t = t.replace(/[\s.!?,;:।॥"“”؟۔،]+$/u, '').replace(/^[\s"“”,،]+/u, '')
     if (c.prefix) t = t.replace(c.prefix, '')
     if (c.suffix) t = t.replace(c.suffix, '')
     if (t === before) break
@@ -209,15 +233,15 @@ function cleanSlot(text: string, table: GrammarTable, withRole: boolean): { text
   return { text: words.join(' ').replace(/^[“"']+|[”"']+$/gu, ''), ...(role !== undefined && { role }) }
 }
 
-/** A value spoken into an email field, as dictated: the table's `dictation` words written as symbols. */
+/**
+ * A value spoken into a field the table calls an email field: the address it dictates, by the value converter
+ * calls use (src/voice/commands/values/dictation.ts `dictatedEmail`, which reads "at the rate" before "at"); the
+ * value as said when it dictates no address (the executor then says why the field does not take it).
+ */
 function dictate(value: string, field: string, table: GrammarTable): string {
-  const isEmail = table.emailFields.some((f) => lowerEq(f, field)) || /@/.test(value)
-  if (!isEmail) return value
-  let v = ` ${value} `
-  for (const d of table.dictation) v = v.split(new RegExp(escape(d.say).replace(/ /g, '\\s+'), 'iu')).join(d.write)
-  v = v.trim()
-  // "ada @ example . com" → "ada@example.com": an address has no spaces.
-  return /@/.test(v) ? v.replace(/\s+/g, '') : v
+  const key = scriptFold(field)
+  if (!table.emailFields.some((f) => scriptFold(f) === key)) return value
+  return dictatedEmail(value) ?? value
 }
 
 /**
@@ -260,7 +284,10 @@ function intentOf(rule: GrammarRule, slots: Record<string, string | undefined>, 
     }
     case 'fill': {
       const field = cleanSlot(slots.field ?? '', table, false).text
-      const raw = (slots.value ?? '').trim().replace(/^[“"']+|[”"']+$/gu, '')
+      // A word that names the field's kind said before the value is no part of it ("பெயர் புலத்தில் ராகுல்").
+      let words = (slots.value ?? '').trim().split(/\s+/)
+      while (words.length > 1 && table.dropWords.some((w) => lowerEq(w, words[0]!))) words = words.slice(1)
+      const raw = words.join(' ').replace(/^[“"']+|[”"']+$/gu, '')
       if (!field || !raw) return null
       return {
         intent: 'command',

@@ -12,12 +12,23 @@ const TABLES = import.meta.glob<GrammarTable>('./grammar/*.json', { import: 'def
 /** Languages with a grammar table. */
 export const GRAMMAR_LANGUAGES: readonly string[] = Object.keys(TABLES).map((p) => p.replace(/^.*\/|\.json$/g, ''))
 
+/** The table file of a BCP 47 tag: the tag's language and script (`hi-Latn`), else its language (`hi-IN` → `hi`). */
+export function grammarLanguageOf(lang: string): string | null {
+  const subtags = lang.split(/[-_]/)
+  const primary = subtags[0]?.toLowerCase() ?? ''
+  const script = subtags.slice(1).find((s) => /^[a-z]{4}$/i.test(s))
+  const withScript = script ? `${primary}-${script[0]!.toUpperCase()}${script.slice(1).toLowerCase()}` : ''
+  if (withScript && GRAMMAR_LANGUAGES.includes(withScript)) return withScript
+  return GRAMMAR_LANGUAGES.includes(primary) ? primary : null
+}
+
 /**
- * Loads the grammar of `lang` (a BCP 47 tag: `hi-IN` → `hi`), or English's where the language has no table.
+ * Loads the grammar of `lang` (a BCP 47 tag: `hi-Latn` → Hinglish's, `hi-IN` → `hi`), or English's where the
+ * language has no table.
  * @throws when the table's chunk cannot be fetched (the caller reports a failed start).
  */
 export async function loadGrammar(lang: string): Promise<GrammarTable> {
-  const primary = lang.toLowerCase().split('-')[0] ?? 'en'
-  const load = TABLES[`./grammar/${primary}.json`] ?? TABLES['./grammar/en.json']!
+  const lng = grammarLanguageOf(lang) ?? 'en'
+  const load = TABLES[`./grammar/${lng}.json`] ?? TABLES['./grammar/en.json']!
   return load()
 }

@@ -70,19 +70,15 @@ export function recognitionOf(
 
 /**
  * Whether `lang` can be recognised on this device (`available()` says `available`). A language the device can
- * download is installed in the background (`install()`), for the next conversation: this one uses the browser's
- * default recognizer rather than wait for a download. Never rejects; `false` where the browser has no on-device
- * recognition.
+ * download was asked for at the press (./press.ts `atPress`, `install()` needs the user activation), for the next
+ * conversation: this one uses the browser's default recognizer rather than wait for a download. Never rejects;
+ * `false` where the browser has no on-device recognition.
  */
 export async function onDevice(ctor: RecognitionConstructor, lang: string): Promise<boolean> {
   if (typeof ctor.available !== 'function') return false
   try {
     const options = { langs: [lang], processLocally: true }
-    const availability = await ctor.available(options)
-    if (availability === 'available') return true
-    if (availability === 'downloadable' && typeof ctor.install === 'function')
-      void ctor.install(options).catch(() => undefined)
-    return false
+    return (await ctor.available(options)) === 'available'
   } catch {
     return false
   }

@@ -17,7 +17,12 @@ const SPEECH_GRACE_MS = 4000
 /** …plus this much per character, ms (a synthesizer with no voices installed never reports its end). */
 const SPEECH_MS_PER_CHAR = 80
 
-/** Speaks answers, one at a time (the newest replaces one still being read). */
+/**
+ * Speaks answers, one at a time, in the order given (the synthesizer's queue). Nothing is cancelled before an
+ * answer is queued: in Chrome, `speechSynthesis.cancel()` right before `speak()` drops the new utterance too
+ * (cancel empties the queue asynchronously). Answers are short; {@link Speaker.cancel} cuts them when the visitor
+ * mutes or stops.
+ */
 export class Speaker {
   readonly #synthesis: () => Pick<SpeechSynthesis, 'speak' | 'cancel'> | null
   readonly #utterance: (text: string) => SpeechSynthesisUtterance
@@ -59,7 +64,6 @@ export class Speaker {
       }
       utterance.addEventListener('end', settle)
       utterance.addEventListener('error', settle)
-      synth.cancel()
       synth.speak(utterance)
       setTimeout(settle, SPEECH_GRACE_MS + SPEECH_MS_PER_CHAR * text.length)
     } catch {

@@ -59,6 +59,17 @@ export const RELEVANCE_FLOOR = 0.4
  */
 const VOCABULARY_PAGES = 100
 
+/**
+ * Share of the question's weight one section of a page must hold, beside {@link RELEVANCE_FLOOR}, when the query
+ * names a topic (no function words: "two-factor authentication account", what the assistant sends): a topic's words
+ * stand together where the site explains it, while the words of a topic the site lacks are found on pages apart. A
+ * sentence ("how do I turn on two-factor login?", a visitor's own words) says more than its topic, often in words
+ * the site never uses: {@link SENTENCE_SECTION_FLOOR}. Set on the search-quality corpus (docs/benchmarks.md).
+ */
+const TOPIC_SECTION_FLOOR = 0.6
+/** The section floor of a query written as a sentence (see {@link TOPIC_SECTION_FLOOR}). */
+const SENTENCE_SECTION_FLOOR = 0.3
+
 /** Whether a question's term matches an index term: the same, or a short ending longer ({@link MAX_PREFIX_EXTRA}). */
 const matches = (term: string, stored: string): boolean => {
   if (stored === term) return true
@@ -83,9 +94,50 @@ export function topicWordsOf(query: string): string[] {
   return words.every((w) => STOP_WORDS.has(w.replace(/['’].*$/, ''))) ? [] : words
 }
 
+/**
+ * The terms of the words a question writes as names: capitalised where a sentence does not start ("deploy to
+ * Heroku"), or with a capital after their first letter anywhere ("GraphQL", "iPhone"). A name no page of the site
+ * holds is something the site never mentions, so no page answers (a question about another product, a service,
+ * a place). Scripts without case have none.
+ */
+export function nameTermsOf(query: string): string[] {
+  const names: string[] = []
+  for (const sentence of query.split(/[.?!:;]+\s/u)) {
+    const words = sentence.split(/[^\p{L}\p{N}\p{M}'’-]+/u).filter((w) => w !== '')
+    words.forEach((word, i) => {
+      const inner = /\p{Lu}/u.test([...word].slice(1).join(''))
+      if (inner || (i > 0 && /^\p{Lu}/u.test(word))) names.push(...termsOf(word.replace(/['’].*$/u, '')))
+    })
+  }
+  return [...new Set(names)].filter((t) => t !== '')
+}
+
+/** Whether a query is written as a sentence: it holds a function word ("how", "the", "my"; English {@link STOP_WORDS}). */
+export function isSentence(query: string): boolean {
+  return query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}'’]+/u)
+    .some((w) => STOP_WORDS.has(w.replace(/['’].*$/u, '')))
+}
+
 /** The index terms of a question's topic words ({@link keywordsOf}, then `termOf`; a hyphenated word gives each part). */
 export function queryTerms(query: string): string[] {
   return [...new Set(keywordsOf(query).flatMap((w) => termsOf(w)))].filter((t) => t !== '')
+}
+
+/** What {@link rankPages} takes beside the terms. */
+export interface RankOptions {
+  /**
+   * The relevance floor ({@link RELEVANCE_FLOOR}); 0 answers with whatever matches (and applies none of the other
+   * "no page answers" rules). @default RELEVANCE_FLOOR
+   */
+  floor?: number
+  /** Page-table entries of pages no shard names (the outcome's `missing`, fetched). @default none */
+  table?: ReadonlyMap<number, PageTableEntry>
+  /** Terms of the words the question writes as names ({@link nameTermsOf}). @default none */
+  names?: ReadonlySet<string>
+  /** Whether the query is written as a sentence ({@link isSentence}), not as a topic's words. @default false */
+  sentence?: boolean
 }
 
 /** A page found for a question. */
@@ -112,10 +164,16 @@ export interface SearchOutcome {
   terms: string[]
   /** The pages, best first (empty when `noMatch`). */
   results: RankedPage[]
-  /** True when no page of the site answers: nothing reached {@link RELEVANCE_FLOOR}. */
+  /**
+   * True when no page of the site answers: the best page holds less than {@link RELEVANCE_FLOOR} of the question's
+   * weight, no section of a page holds the section floor ({@link TOPIC_SECTION_FLOOR}), or the question names
+   * something no page holds ({@link nameTermsOf}).
+   */
   noMatch: boolean
   /** The best page's share of the question's weight (what {@link RELEVANCE_FLOOR} is compared with), 0–1. */
   coverage: number
+  /** The largest share of the question's weight one section of a page (not a listing) holds, 0–1. */
+  sectionCoverage: number
   /**
    * Ids of pages ranked among the results that no fetched shard names (none of the question's words' best pages):
    * their page-table files ({@link pageTableFile}) name them; rank again with them as `table`.
@@ -133,15 +191,13 @@ export interface SearchOutcome {
  * @param terms the question's terms ({@link queryTerms})
  * @param shards each term's shard (missing or null: no page holds it)
  * @param pages the index's page count (the manifest's `pages`), for idf
- * @param floor the relevance floor (0 answers with whatever matches); @default {@link RELEVANCE_FLOOR}
- * @param table page-table entries of pages no shard names (the outcome's `missing`, fetched)
+ * @param options the relevance floor, page-table entries and the question's names ({@link RankOptions})
  */
 export function rankPages(
   terms: string[],
   shards: ReadonlyMap<string, Shard | null>,
   pages: number,
-  floor = RELEVANCE_FLOOR,
-  table: ReadonlyMap<number, PageTableEntry> = new Map(),
+  { floor = RELEVANCE_FLOOR, table = new Map(), names = new Set(), sentence = false }: RankOptions = {},
 ): Omit<SearchOutcome, 'terms'> {
   interface Found {
     /** section → term → best score there. */
@@ -150,12 +206,16 @@ export function rankPages(
     page: Map<string, number>
     /** term → best score on the page. */
     best: Map<string, number>
+    /** term → how fully the page holds it: 1 for the word itself, {@link PREFIX_WEIGHT} for a longer term only. */
+    held: Map<string, number>
   }
   const found = new Map<number, Found>()
   const info = new Map<number, ShardPage>()
   /** Hits by page id: every excerpt the shards carry for the page. */
   const hits = new Map<number, { term: string; hit: ShardHit }[]>()
   const weight = new Map<string, number>()
+  /** The question's terms some index term matches. */
+  const matched = new Set<string>()
   for (const term of terms) {
     const shard = shards.get(term)
     let df = 0
@@ -166,8 +226,9 @@ export function rankPages(
         df = Math.max(df, storedDf)
         for (const [p, s, score] of decodePostings(postings)) {
           let f = found.get(p)
-          if (!f) found.set(p, (f = { sections: new Map(), page: new Map(), best: new Map() }))
+          if (!f) found.set(p, (f = { sections: new Map(), page: new Map(), best: new Map(), held: new Map() }))
           f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
+          f.held.set(term, Math.max(f.held.get(term) ?? 0, stored === term ? 1 : PREFIX_WEIGHT))
           if (s === PAGE_SECTION) {
             f.page.set(term, Math.max(f.page.get(term) ?? 0, score * w))
             continue
@@ -189,6 +250,7 @@ export function rankPages(
     // A word no page holds weighs as a word on one page (scaled down on a small site: VOCABULARY_PAGES): a
     // question about something the site never names is not answered.
     const n = Math.max(pages, 1)
+    if (df > 0) matched.add(term)
     weight.set(term, df > 0 ? bm25Idf(Math.min(df, n), n) : bm25Idf(1, n) * Math.min(1, n / VOCABULARY_PAGES))
   }
   const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0)
@@ -206,15 +268,27 @@ export function rankPages(
     }
     let whole = 0
     for (const v of f.page.values()) whole += v
-    // The floor reads the page: the question's words it holds anywhere, by weight.
+    // The floor reads the page: the question's words it holds anywhere, by weight (a longer word that only starts
+    // like one — "example" for "exam", "delivery" for "deliv" — holds it at PREFIX_WEIGHT).
     let heldWeight = 0
-    for (const t of f.best.keys()) heldWeight += weight.get(t) ?? 0
+    for (const [t, held] of f.held) heldWeight += (weight.get(t) ?? 0) * held
+    // The share one section holds (a topic's words stand together where the site explains it); the words of the
+    // page's title stand in each of its sections.
+    const title = new Set(termsOf((info.get(id) ?? table.get(id))?.[1] ?? ''))
+    const inTitle = terms.filter((t) => f.held.has(t) && [...title].some((stored) => matches(t, stored)))
+    let sectionHeld = 0
+    for (const byTerm of [...f.sections.values(), new Map<string, number>()]) {
+      let held = 0
+      for (const t of new Set([...byTerm.keys(), ...inTitle])) held += (weight.get(t) ?? 0) * (f.held.get(t) ?? 0)
+      sectionHeld = Math.max(sectionHeld, held)
+    }
     return {
       id,
       f,
       bestSection,
       score: PAGE_WEIGHT * whole + SECTION_WEIGHT * bestScore,
       coverage: totalWeight > 0 ? heldWeight / totalWeight : 0,
+      sectionCoverage: totalWeight > 0 ? sectionHeld / totalWeight : 0,
       listing: (info.get(id) ?? table.get(id))?.[4] === 1,
     }
   })
@@ -222,7 +296,12 @@ export function rankPages(
   // The floor is read on the best page that is not a listing (a term index holds every word of the site).
   const top = ranked.find((r) => !r.listing) ?? ranked[0]
   const coverage = top ? top.coverage : 0
-  if (!top || coverage < floor) return { results: [], noMatch: true, coverage, missing: [] }
+  let sectionCoverage = 0
+  for (const r of ranked) if (r.listing === top?.listing) sectionCoverage = Math.max(sectionCoverage, r.sectionCoverage)
+  const sectionFloor = floor <= 0 ? 0 : sentence ? SENTENCE_SECTION_FLOOR : TOPIC_SECTION_FLOOR
+  const unnamed = [...names].some((t) => terms.includes(t) && !matched.has(t))
+  if (!top || coverage < floor || sectionCoverage < sectionFloor || (floor > 0 && unnamed))
+    return { results: [], noMatch: true, coverage, sectionCoverage, missing: [] }
   const wanted = new Set(terms)
   const results: RankedPage[] = []
   /** Pages ranked among the results whose title no fetched shard carries (their page table is needed). */
@@ -272,7 +351,7 @@ export function rankPages(
       excerpt: chosen[4],
     })
   }
-  return { results, noMatch: results.length === 0 && missing.length === 0, coverage, missing }
+  return { results, noMatch: results.length === 0 && missing.length === 0, coverage, sectionCoverage, missing }
 }
 
 const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.filter((w) => wanted.has(w))).size
@@ -293,9 +372,11 @@ export async function searchShards(
 ): Promise<SearchOutcome> {
   const terms = queryTerms(query)
   const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(t)] as const)))
-  const first = rankPages(terms, shards, manifest.pages, floor)
+  const asked = { floor, names: new Set(nameTermsOf(query)), sentence: isSentence(query) }
+  const first = rankPages(terms, shards, manifest.pages, asked)
   if (first.missing.length === 0 || !tableOf) return { terms, ...first }
-  return { terms, ...rankPages(terms, shards, manifest.pages, floor, await pageTable(first.missing, tableOf)) }
+  const table = await pageTable(first.missing, tableOf)
+  return { terms, ...rankPages(terms, shards, manifest.pages, { ...asked, table }) }
 }
 
 /** The page-table entries of `ids`, each file fetched once ({@link pageTableFile}). */

@@ -13,6 +13,8 @@ import {
   keywordsOf,
   pageTable,
   queryTerms,
+  nameTermsOf,
+  isSentence,
   rankPages,
   topicWordsOf,
   SEARCH_MAX_RESULTS,
@@ -310,13 +312,20 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   let partialText = ''
   let partialTimer: ReturnType<typeof setTimeout> | undefined
   let partialWaiters: (() => void)[] = []
-  /** The ranking of a question's terms, from their shards (fetched when missing); made once per page and terms. */
-  const rank = async (index: PageIndex, terms: string[], limited: boolean): Promise<RankedPage[]> => {
-    const key = terms.join(' ')
+  /**
+   * The ranking of a query, from its terms' shards (fetched when missing); made once per page, terms, names and
+   * form (ranking.ts `nameTermsOf`, `isSentence`).
+   */
+  const rank = async (index: PageIndex, said: string, limited: boolean): Promise<RankedPage[]> => {
+    const terms = queryTerms(said)
+    const names = nameTermsOf(said)
+    const sentence = isSentence(said)
+    const key = `${terms.join(' ')}|${names.join(' ')}|${sentence}`
     const known = index.ranked.get(key)
     if (known) return known
     const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)))
-    let outcome = rankPages(terms, shards, index.manifest.pages)
+    const asked = { names: new Set(names), sentence }
+    let outcome = rankPages(terms, shards, index.manifest.pages, asked)
     if (outcome.missing.length > 0) {
       // Pages none of the words' shards names: their page-table files. The look-ahead (limited) waits for them; the
       // assistant's search waits PAGE_TABLE_WAIT_MS at most, then answers with the pages it can name.
@@ -326,7 +335,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         ? await table
         : await Promise.race([table, new Promise<null>((r) => setTimeout(() => r(null), PAGE_TABLE_WAIT_MS))])
       if (!named) return outcome.results
-      outcome = rankPages(terms, shards, index.manifest.pages, undefined, named)
+      outcome = rankPages(terms, shards, index.manifest.pages, { ...asked, table: named })
     }
     const ranked = outcome.results
     index.ranked.set(key, ranked)
@@ -340,8 +349,9 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   const lookAhead = async (text: string, final: boolean): Promise<void> => {
     const index = await ready
     if (!index || 'error' in index) return
-    const terms = queryTerms(topicWordsOf(text.replace(/\s+/g, ' ').trim().slice(0, 200)).join(' '))
-    if (final && terms.length > 0) await rank(index, terms, true).catch(() => null)
+    const said = text.replace(/\s+/g, ' ').trim().slice(0, 200)
+    const terms = queryTerms(topicWordsOf(said).join(' '))
+    if (final && terms.length > 0) await rank(index, said, true).catch(() => null)
     else await Promise.all(terms.map((t) => shardOf(index, t, true).catch(() => null)))
   }
 
@@ -402,7 +412,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         return { ok: false, error: index.error }
       }
       try {
-        return { ok: true, query, results: (await rank(index, queryTerms(query), false)).map(resultOf) }
+        return { ok: true, query, results: (await rank(index, query, false)).map(resultOf) }
       } catch {
         return {
           ok: false,
@@ -417,7 +427,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
 /** The text the assistant reads for a search: a header, then one block per result. */
 export function formatSearchResults(outcome: Extract<SiteSearchOutcome, { ok: true }>): string {
   if (outcome.results.length === 0)
-    return `${SEARCH_RESULTS_HEADER} for "${outcome.query}": no page of this site answers this (nothing reached the search's relevance floor). Say so; do not guess an answer or a page.`
+    return `${SEARCH_RESULTS_HEADER} for "${outcome.query}": no page of this site answers this (no page holds enough of these words together, or it names something the site never mentions). If the site may call the topic by other words, search once more with those; otherwise say so. Do not guess an answer or a page.`
   const lines = [
     `${SEARCH_RESULTS_HEADER} for "${outcome.query}" (pages of this site, best first; answer from these, name the page, offer to open it with open_page and its path):`,
   ]

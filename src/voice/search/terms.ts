@@ -143,7 +143,7 @@ export function bm25fScore(idf: number, fields: readonly (FieldStats & FieldPara
 }
 
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
-export const EXCERPT_WINDOW_CHARS = 180
+export const EXCERPT_WINDOW_CHARS = 150
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
 const LATIN_WORD = /^[a-z]+$/

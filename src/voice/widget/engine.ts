@@ -1,4 +1,5 @@
 import type { PendingStart } from '../engine/prestart'
+import { atPress } from '../local/press'
 import { prestartWebCall } from '../engine/prestart'
 import type { VoiceEngineLike } from '../session/types'
 import type { NetworkDiagnostics } from '../engine/diagnostics'
@@ -20,9 +21,10 @@ export interface EngineFactory {
   (pending?: PendingStart): VoiceEngineLike | Promise<VoiceEngineLike>
   /**
    * Called synchronously in the mic press: sends `POST /call/web` and requests the microphone at once, and
-   * starts fetching daily-js (README "How fast the press is"). The engine takes the result over.
+   * starts fetching daily-js (README "How fast the press is"). The engine takes the result over. The local
+   * engine's does what needs the press's user activation (src/voice/local/press.ts) and returns `undefined`.
    */
-  prestart?: (call: PressedCall) => PendingStart
+  prestart?: (call: PressedCall) => PendingStart | undefined
   /**
    * Called on the first sign of intent (pointer over, focus or touch of the mic): fetches the call's code.
    * Returns `true` when that includes the session's chunk (the embed's build: every chunk of the call is
@@ -145,6 +147,13 @@ export function createEngineFactory(settings: EngineSettings): EngineFactory {
       )
     }
     factory.preload = () => void load().catch(() => undefined)
+    // In the press, before the chunk loads: install() and speech unlocked while the activation lasts.
+    factory.prestart = () => {
+      const lang =
+        (typeof settings.lang === 'function' ? settings.lang() : settings.lang) || document.documentElement.lang
+      atPress(lang || 'en')
+      return undefined
+    }
     return factory
   }
   if (settings.kind === 'scripted') {

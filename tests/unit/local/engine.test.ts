@@ -9,6 +9,10 @@ import { createVoiceSession } from '../../../src/voice/session/session'
 import { LocalVoiceEngine } from '../../../src/voice/local/engine'
 import { installSpeechStandIn, type SpeechControl, type SpeechStandInOptions } from '../../fixtures/speechStandIn'
 import type { WidgetToast } from '../../../src/voice/session/types'
+import { resetPress } from '../../../src/voice/local/press'
+import { fitMessage } from '../../../src/voice/context/fit'
+import { utf8Bytes } from '../../../src/voice/engine/appMessage'
+import type { VapiClientMessage } from '../../../src/voice/engine/messages'
 
 const silent = { info() {}, warn() {}, error() {} }
 
@@ -38,6 +42,9 @@ interface Run {
   maps: () => number
 }
 
+/** Every content the session sent into the engine, in order. */
+let sent: string[] = []
+
 async function run(options: SpeechStandInOptions = {}, lang = 'en'): Promise<Run> {
   // The engine reads the globals, as in a browser (where they are the window's).
   const speech = installSpeechStandIn(options, globalThis as unknown as Window)
@@ -45,6 +52,7 @@ async function run(options: SpeechStandInOptions = {}, lang = 'en'): Promise<Run
   let maps = 0
   const send = engine.send.bind(engine)
   engine.send = (m) => {
+    if (m.type === 'add-message') sent.push(m.message.content)
     if (m.type === 'add-message' && m.message.content.startsWith('PAGE MAP')) maps++
     return send(m)
   }
@@ -79,6 +87,8 @@ const lastAnswer = (r: Run) => r.turns.filter((t) => t.role === 'assistant').at(
 describe('local engine through the voice session', () => {
   beforeEach(() => {
     page()
+    resetPress()
+    sent = []
     vi.stubGlobal('fetch', () => {
       throw new Error('no request may leave the page')
     })
@@ -276,5 +286,104 @@ describe('local engine through the voice session', () => {
     r.speech.say('Password पर क्लिक करो')
     await vi.waitFor(() => expect(lastAnswer(r)).toBe('Password दबाया, पर कुछ नहीं बदला'), { timeout: 8_000 })
     await r.session.stop()
+  })
+
+  it('asks for the on-device language and queues a first utterance before anything awaits (the press)', async () => {
+    const speech = installSpeechStandIn({ availability: 'downloadable' }, globalThis as unknown as Window)
+    const engine = new LocalVoiceEngine({ lang: 'hi' })
+    const started = engine.start()
+    // Synchronously, within the press: install() asked, and speech unlocked for iOS with an utterance in Hindi.
+    expect(speech.installs).toEqual([['hi']])
+    expect(speech.spoken).toEqual([{ text: '', lang: 'hi' }])
+    await started
+    expect(speech.installs).toHaveLength(1)
+    await engine.stop()
+  })
+
+  it('never cancels speech right before speaking an answer', async () => {
+    const r = await run()
+    await settle(r)
+    r.speech.say('scroll down')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('Scrolled down'))
+    r.speech.say('scroll up')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('Scrolled up'))
+    const calls = r.speech.synthesisCalls
+    expect(calls.filter((c) => c === 'speak').length).toBeGreaterThanOrEqual(3)
+    for (let i = 1; i < calls.length; i++) expect(calls.slice(i - 1, i + 1)).not.toEqual(['cancel', 'speak'])
+    await r.session.stop()
+  })
+
+  it('a language the recognizer does not support: typed from the start, said in the page language, no problem', async () => {
+    document.documentElement.lang = 'hi'
+    const r = await run({ startError: 'language-not-supported' }, 'hi')
+    expect(r.problems).toEqual([])
+    expect(r.statuses.at(-1)).toBe('listening')
+    expect(lastAnswer(r)).toMatch(/^यह ब्राउज़र हिन्दी में बोली नहीं पहचान सकता। .*टाइप करें/)
+    await settle(r)
+    expect(r.session.sendText('नीचे स्क्रॉल करो')).toBe(true)
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('नीचे स्क्रॉल किया'))
+    await r.session.stop()
+  })
+
+  it('speech recognition switched off (service-not-allowed) while listening: typing goes on, the reason is said', async () => {
+    const r = await run()
+    await settle(r)
+    r.speech.fail('service-not-allowed')
+    await vi.waitFor(() => expect(lastAnswer(r)).toMatch(/^Speech recognition is turned off in this browser/))
+    expect(r.problems).toEqual([])
+    expect(r.statuses.at(-1)).not.toBe('idle')
+    expect(r.speech.listening()).toBe(false)
+    r.session.sendText('scroll down')
+    await vi.waitFor(() => expect(lastAnswer(r)).toBe('Scrolled down'))
+    // Not restarted: the recognizer that refused is not asked again.
+    expect(r.speech.starts).toHaveLength(1)
+    await r.session.stop()
+  })
+
+  it('service-not-allowed at the start: typed, not "microphone blocked"', async () => {
+    const r = await run({ startError: 'service-not-allowed' })
+    expect(r.problems).toEqual([])
+    expect(lastAnswer(r)).toMatch(/^Speech recognition is turned off/)
+    await r.session.stop()
+  })
+
+  it('a page map of 3,500–8,000 bytes reaches the engine whole, and its last names act', async () => {
+    const names = Array.from({ length: 160 }, (_, i) => `Product number ${i + 1} details`)
+    document
+      .querySelector('main')!
+      .insertAdjacentHTML(
+        'beforeend',
+        names.map((n) => `<button type="button">${n}</button>`).join('') +
+          '<button type="button" id="last">Zebra stripes sample</button>',
+      )
+    const r = await run()
+    await settle(r)
+    const map = sent.find((c) => c.startsWith('PAGE MAP'))!
+    expect(utf8Bytes(map)).toBeGreaterThanOrEqual(3500)
+    expect(utf8Bytes(map)).toBeLessThanOrEqual(8000)
+    expect(sent.some((c) => c.startsWith('[part'))).toBe(false)
+    await r.session.stop()
+  })
+
+  it('[part k of n] parts of a page map are joined before they are read', async () => {
+    const speech = installSpeechStandIn({}, globalThis as unknown as Window)
+    const engine = new LocalVoiceEngine({ lang: 'en' })
+    const toolCalls: unknown[] = []
+    engine.on('message', (m) => {
+      const message = m as { type: string; toolCallList?: { function: unknown }[] }
+      if (message.type === 'tool-calls') toolCalls.push(message.toolCallList?.[0]?.function)
+    })
+    await engine.start()
+    const buttons = Array.from({ length: 150 }, (_, i) => `Product number ${i + 1} details`)
+    const content = `PAGE MAP (what the visitor's page offers now; use these names in voice commands)\nurl: http://localhost/\ntitle: Shop\nbuttons: ${[...buttons, 'Zebra stripes sample'].join(' | ')}\n[voiceos/1 page-map path=/ lang=en]`
+    expect(utf8Bytes(content)).toBeGreaterThanOrEqual(3500)
+    expect(utf8Bytes(content)).toBeLessThanOrEqual(8000)
+    const message: VapiClientMessage = { type: 'add-message', message: { role: 'system', content } }
+    const parts = fitMessage(message, 4096)
+    expect(parts.length).toBeGreaterThan(1)
+    for (const part of parts) engine.send(part)
+    speech.say('zebra stripes sample')
+    expect(toolCalls.at(-1)).toEqual({ name: 'click', arguments: { targetText: 'Zebra stripes sample' } })
+    await engine.stop()
   })
 })

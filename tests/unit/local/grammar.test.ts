@@ -100,3 +100,25 @@ describe('parseUtterance (English)', () => {
     expect((await loadGrammar('xx')).lang).toBe('en')
   })
 })
+
+describe('values through the one converter (src/voice/commands/values)', () => {
+  const hi = tables.find((t) => t.lang === 'hi')!
+  const en = tables.find((t) => t.lang === 'en')!
+  it('a Hindi email dictation reads "at the rate" before "at"', () => {
+    expect(flat(parseUtterance('ईमेल में rahul at the rate gmail dot com डालो', hi))).toEqual({
+      action: 'fill',
+      fieldHint: 'ईमेल',
+      value: 'rahul@gmail.com',
+    })
+    expect(flat(parseUtterance('ईमेल में rahul डॉट sharma एट द रेट gmail डॉट com डालो', hi))?.value).toBe(
+      'rahul.sharma@gmail.com',
+    )
+  })
+  it('an English email dictation, and a value that dictates no address, kept as said', () => {
+    expect(flat(parseUtterance('fill email with rahul at the rate gmail dot com', en))?.value).toBe('rahul@gmail.com')
+    expect(flat(parseUtterance('fill email with see you at noon', en))?.value).toBe('see you at noon')
+  })
+  it('no table carries its own dictation rules', () => {
+    for (const t of tables) expect(Object.keys(t), t.lang).not.toContain('dictation')
+  })
+})

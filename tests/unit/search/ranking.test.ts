@@ -3,7 +3,14 @@
  * (src/voice/search/terms.ts): which pages come first for a question's terms, and when no page answers.
  */
 import { describe, expect, it } from 'vitest'
-import { queryTerms, rankPages, RELEVANCE_FLOOR, searchShards } from '../../../src/voice/search/ranking'
+import {
+  isSentence,
+  nameTermsOf,
+  queryTerms,
+  rankPages,
+  RELEVANCE_FLOOR,
+  searchShards,
+} from '../../../src/voice/search/ranking'
 import { pageTableFile, type Shard, type ShardPage } from '../../../src/voice/search/terms'
 
 /** A page of the hand-made index: its id, path and whether it is a listing. */
@@ -117,6 +124,68 @@ describe('rankPages', () => {
       sundai: [2, [[about, 0, 3.2]]],
     })
     expect(rankPages(terms, named, 500)).toMatchObject({ noMatch: false, results: [{ path: '/about' }] })
+  })
+
+  it("a topic's words only on pages or sections apart answer nothing; asked as a sentence, or with the title's words, they do", () => {
+    // "two-factor authentication account" on a site that has accounts and authentication, never together.
+    const terms = queryTerms('two-factor authentication account')
+    expect(terms).toEqual(['two', 'factor', 'authent', 'account'])
+    const apart = shardsOf({
+      two: [40, [[about, 1, 0.5]]],
+      factor: [10, [[about, 1, 1.2]]],
+      authent: [8, [[about, 3, 1.4]]],
+      account: [9, [[about, 6, 1.3]]],
+    })
+    const topic = rankPages(terms, apart, 200)
+    expect(topic.coverage).toBe(1)
+    expect(topic.sectionCoverage).toBeLessThan(0.6)
+    expect(topic).toMatchObject({ noMatch: true, results: [] })
+    // The same words in a visitor's sentence (which says more than its topic) are answered from the page.
+    expect(rankPages(terms, apart, 200, { sentence: true })).toMatchObject({
+      noMatch: false,
+      results: [{ path: '/about' }],
+    })
+    // Together in one section, the topic is answered.
+    const together = shardsOf({
+      two: [40, [[about, 3, 0.5]]],
+      factor: [10, [[about, 3, 1.2]]],
+      authent: [8, [[about, 3, 1.4]]],
+      account: [9, [[about, 6, 1.3]]],
+    })
+    expect(rankPages(terms, together, 200).noMatch).toBe(false)
+    // A word of the page's title stands in each of its sections ("account" is the title of /account).
+    const account: Page = { id: 7, path: '/account' }
+    const sections = (page: Page) => shardsOf({ authent: [8, [[page, 5, 1.4]]], account: [9, [[page, 0, 1.3]]] })
+    expect(rankPages(['authent', 'account'], sections(about), 200).noMatch).toBe(true)
+    expect(rankPages(['authent', 'account'], sections(account), 200)).toMatchObject({
+      noMatch: false,
+      results: [{ path: '/account' }],
+    })
+  })
+
+  it('says no page answers when the question names something no page holds', () => {
+    const asked = 'How do I deploy to Heroku with one click?'
+    expect(nameTermsOf(asked)).toEqual(['heroku'])
+    expect(isSentence(asked)).toBe(true)
+    const terms = queryTerms(asked)
+    const site: Record<string, [number, [Page, number, number][]]> = {
+      deploi: [5, [[about, 2, 2.5]]],
+      on: [60, [[about, 2, 0.3]]],
+      click: [30, [[about, 2, 0.8]]],
+    }
+    const names = new Set(nameTermsOf(asked))
+    const without = rankPages(terms, shardsOf({ ...site }), 200, { names, sentence: true })
+    expect(without.coverage).toBeGreaterThanOrEqual(RELEVANCE_FLOOR)
+    expect(without).toMatchObject({ noMatch: true, results: [] })
+    const named = shardsOf({ ...site, heroku: [1, [[about, 2, 3.0]]] })
+    expect(rankPages(terms, named, 200, { names, sentence: true }).noMatch).toBe(false)
+    // Names: capitalised past a sentence's start, or with a capital inside; sentence starts and caseless scripts are not.
+    expect(nameTermsOf('Redis cache backend. Use GraphQL with my iPhone?')).toEqual(['graphql', 'iphon'])
+    expect(nameTermsOf('Where is the Help page? Open it')).toEqual(['help'])
+    expect(nameTermsOf('रिफंड कब मिलेगा')).toEqual([])
+    // The assistant's topic words are not a sentence; a visitor's question is.
+    expect(isSentence('refund policy digital orders')).toBe(false)
+    expect(isSentence("what's your refund policy")).toBe(true)
   })
 
   it('a page no fetched shard names is reported missing, then named by its page-table entry', async () => {

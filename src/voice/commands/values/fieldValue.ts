@@ -11,7 +11,7 @@
  * - `type=email`: a valid address as said, else the dictation joined ("rahul at the rate gmail dot com").
  * - `type=url`: dictation joined; a bare host gets `https://` (the input takes absolute URLs only).
  * - `type=tel`, and text fields that ask for digits (`inputmode` numeric / decimal / tel, an `autocomplete` token
- *   for a phone, postal code, card number or one-time code, or a `pattern` only the ASCII digits meet): the value
+ *   for a phone, card number or one-time code, or a `pattern` only the ASCII digits meet): the value
  *   as said with ASCII digits, else without its spaces and hyphens, else digits said one by one ("nine eight…",
  *   "double five", "नौ आठ…"); the first form the field takes is written.
  * - any other text field: a value that is only digits (with spaces, hyphens, dots, slashes) has its native digits
@@ -27,9 +27,13 @@ import { hasNativeDigits, toAsciiDigits } from './script'
 /** What a field will hold, or why it cannot: `detail` is a sentence for the assistant (the field's name quoted). */
 export type FieldValue = { ok: true; value: string } | { ok: false; detail: string }
 
-/** `autocomplete` tokens (HTML §4.10.18.7.1) whose values are digits. */
+/**
+ * `autocomplete` tokens (HTML §4.10.18.7.1) whose values are digits. Not `postal-code`: postcodes have letters in
+ * many countries (UK `SW1A 2AA`, Canada `K1A 0B1`, Netherlands `1011 AB`); their digits in any script are still
+ * written as ASCII (the "only digits" rule of any text field).
+ */
 const DIGIT_AUTOCOMPLETE =
-  /(^|\s)(tel|tel-national|tel-local|tel-area-code|tel-local-prefix|tel-local-suffix|tel-extension|postal-code|cc-number|cc-csc|cc-exp-month|cc-exp-year|one-time-code|bday-day|bday-month|bday-year)(\s|$)/i
+  /(^|\s)(tel|tel-national|tel-local|tel-area-code|tel-local-prefix|tel-local-suffix|tel-extension|cc-number|cc-csc|cc-exp-month|cc-exp-year|one-time-code|bday-day|bday-month|bday-year)(\s|$)/i
 
 const quote = (s: string) => JSON.stringify(s)
 const attr = (el: Element, name: string) => el.getAttribute(name)?.trim() ?? ''

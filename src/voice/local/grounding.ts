@@ -1,0 +1,307 @@
+/**
+ * Understanding grounded in the page (README "Voice without a platform account"): the names the page map lists —
+ * fields with their types, buttons (tabs and FAQ questions among them), links — are looked for inside what the
+ * visitor said, in any word order and tolerant of inflection and filler; a small verb lexicon of the language says
+ * which action is meant; what is left of the utterance is the value. "put Lovelace as the last name" fills *Last
+ * name* with "Lovelace"; "choose United States as the country" fills the *Country* select; "pay with PayPal" picks
+ * the radio *PayPal*; `शर्तें स्वीकार करो` checks *मैं नियम और शर्तें स्वीकार करता/करती हूँ*.
+ *
+ * Refuses rather than guesses: two names matched equally well, a click with words left over that name nothing, a
+ * fill with no value or no fill verb — all `null`, and the conversation then says what it can do.
+ *
+ * Words are compared after {@link scriptFold} (src/voice/commands/values/script.ts: NFC, nukta and ZWJ variants,
+ * case). Inflection: a word matches a name's word when one, with its final combining marks dropped (Indic vowel
+ * signs, virama), is the other plus at most a short suffix (`शर्तें`/`शर्तों`, `பெயர்`/`பெயரை`/`பெயரில்`,
+ * `phone`/`phones`). Pure: no DOM; runs in Node too.
+ * @module
+ */
+import type { GrammarTable, Intent } from './grammar'
+import { scriptFold } from '../commands/values/script'
+import { dictatedEmail } from '../commands/values/dictation'
+import { spokenDigits } from '../commands/values/numberWords'
+import { toAsciiDigits } from '../commands/values/script'
+
+/** A named thing of the page map (src/voice/context/pageMap.ts `serializePageMap`). */
+export interface PageItem {
+  /** `heading`: a section's heading (an FAQ question whose button the page map lists as its heading). */
+  kind: 'field' | 'button' | 'link' | 'heading'
+  name: string
+  /** Fields: the input type (`text`, `email`, `select`, `checkbox`, `radio`, `switch`, `textarea`, …). */
+  type?: string
+}
+
+/** The action words of a language (a grammar table's `verbs`), each a list of phrases. */
+export type VerbKind = 'fill' | 'choose' | 'click' | 'on' | 'off'
+
+/** Field types that take a value typed or chosen (everything else with a name is pressed or toggled). */
+const TOGGLED = new Set(['checkbox', 'switch'])
+const PICKED = new Set(['radio'])
+
+/** One word of the utterance: as said, and as compared. */
+interface Token {
+  raw: string
+  key: string
+}
+
+/** A word as compared: {@link scriptFold}, punctuation off both ends (inner `@`, `.`, `-` kept). */
+const keyOf = (word: string): string => scriptFold(word).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+
+/** The words of a text as compared: split at spaces, slashes and other separators ("करता/करती" is two words). */
+const wordsOf = (text: string): string[] =>
+  scriptFold(text)
+    .split(/[^\p{L}\p{M}\p{N}@.'’-]+/u)
+    .map(keyOf)
+    .filter(Boolean)
+
+/** Final combining marks off (vowel signs, virama, anusvara): the stem inflection changes least. */
+const stem = (word: string): string => word.replace(/\p{M}+$/u, '')
+
+/** Code points of a string. */
+const cps = (s: string): number => [...s].length
+
+/**
+ * How well a spoken word matches a name's word: 1 equal; 0.8 the same stem or one the other plus a short suffix
+ * (at most 4 code points, the shorter at least 3); 0 otherwise.
+ */
+export function wordMatch(said: string, name: string): number {
+  if (said === name) return 1
+  const a = stem(said)
+  const b = stem(name)
+  if (a === b && cps(a) >= 2) return 0.8
+  const [short, long] = cps(a) <= cps(b) ? [a, b] : [b, a]
+  if (cps(short) >= 3 && long.startsWith(short) && cps(long) - cps(short) <= (cps(short) >= 5 ? 4 : 2)) return 0.8
+  // Outside ASCII, case endings join the name's word (Tamil பெயரில், எண்ணில், நகரத்தில்; Bengali নামে): the said
+  // word is the name's word, or its stem without a final -ம் (Tamil நகரம் → நகரத்-), plus a suffix of up to 5.
+  if (NON_ASCII.test(name)) {
+    for (const base of [b, b.replace(/\u0bae$/u, '')]) {
+      if (cps(base) >= 2 && a !== base && a.startsWith(base) && cps(a) - cps(base) <= 5) return 0.7
+    }
+  }
+  return 0
+}
+
+const NON_ASCII = /[^\p{ASCII}]/u
+
+/** A compiled lexicon: verb phrases as word lists, filler and role words as sets. */
+interface Lexicon {
+  verbs: { kind: VerbKind; words: string[] }[]
+  fillers: Set<string>
+  synonyms: Map<string, string[]>
+}
+const lexicons = new WeakMap<GrammarTable, Lexicon>()
+
+function lexiconOf(table: GrammarTable): Lexicon {
+  let lex = lexicons.get(table)
+  if (lex) return lex
+  const verbs: Lexicon['verbs'] = []
+  for (const [kind, phrases] of Object.entries(table.verbs ?? {}) as [VerbKind, string[]][])
+    for (const p of phrases) verbs.push({ kind, words: wordsOf(p) })
+  verbs.sort((x, y) => y.words.length - x.words.length)
+  const fillers = new Set(
+    [...(table.fillers ?? []), ...table.articles, ...Object.keys(table.roles), ...table.dropWords].flatMap(wordsOf),
+  )
+  const synonyms = new Map<string, string[]>()
+  for (const [said, meant] of Object.entries(table.synonyms ?? {}))
+    synonyms.set(
+      keyOf(said),
+      meant.flatMap((m) => wordsOf(m)),
+    )
+  lex = { verbs, fillers, synonyms }
+  lexicons.set(table, lex)
+  return lex
+}
+
+/** An item found in the utterance: which tokens its words took, and how well. */
+interface Found {
+  item: PageItem
+  used: Set<number>
+  /** Name words matched (a fuzzy match counts 0.8). */
+  matched: number
+  /** Share of the name's content words matched, 0–1. */
+  coverage: number
+  /** Content words of the name. */
+  size: number
+}
+
+/** The item's words matched against the utterance's tokens (each token taken once). */
+function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
+  // A label's parenthetical ("Email (Optional)", "Zip (5 digits)") is no part of what people call the field.
+  const all = wordsOf(item.name.replace(/\s*\([^)]*\)/g, ' ').trim() || item.name)
+  const content = all.filter((w) => !lex.fillers.has(w))
+  const words = content.length > 0 ? content : all
+  if (words.length === 0) return null
+  const used = new Set<number>()
+  let matched = 0
+  for (const w of words) {
+    let best = 0
+    let at = -1
+    tokens.forEach((t, i) => {
+      if (used.has(i)) return
+      let m = wordMatch(t.key, w)
+      for (const s of lex.synonyms.get(t.key) ?? []) m = Math.max(m, wordMatch(s, w) * 0.95)
+      if (m > best) {
+        best = m
+        at = i
+      }
+    })
+    if (at >= 0) {
+      used.add(at)
+      matched += best
+    }
+  }
+  if (used.size === 0) return null
+  const coverage = matched / words.length
+  // Enough of the name was said: all of a short name, most of a long one, or two words of a sentence-long one.
+  const enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
+  return enough ? { item, used, matched, coverage, size: words.length } : null
+}
+
+/** The verb said, its kind and the tokens it took (the longest phrase found; none → `null`). */
+function verbOf(tokens: Token[], lex: Lexicon): { kind: VerbKind; used: Set<number> } | null {
+  for (const v of lex.verbs) {
+    const n = v.words.length
+    for (let i = 0; i + n <= tokens.length; i++) {
+      if (v.words.every((w, k) => wordMatch(tokens[i + k]!.key, w) >= 1 || stem(tokens[i + k]!.key) === stem(w)))
+        return { kind: v.kind, used: new Set(Array.from({ length: n }, (_, k) => i + k)) }
+    }
+  }
+  return null
+}
+
+/** Whether the kind of action suits the item ("fill" a field, "click" a button, "on" a checkbox). */
+function suits(item: PageItem, verb: VerbKind | undefined): boolean {
+  if (!verb) return true
+  const type = item.type ?? ''
+  if (item.kind !== 'field') return verb === 'click' || verb === 'choose'
+  if (TOGGLED.has(type)) return verb === 'on' || verb === 'off' || verb === 'click' || verb === 'choose'
+  if (PICKED.has(type)) return verb === 'choose' || verb === 'click' || verb === 'on'
+  return verb === 'fill' || verb === 'choose'
+}
+
+/** Field types whose value can be recognised as such without a verb (an address, digits). */
+const SELF_EVIDENT: Record<string, (value: string) => boolean> = {
+  email: (v) => dictatedEmail(v) !== null,
+  tel: (v) => /^\+?[\d\s-]{6,}$/.test(toAsciiDigits(v)) || spokenDigits(v) !== null,
+  number: (v) => /^[\d\s.,]+$/.test(toAsciiDigits(v)),
+}
+
+/**
+ * What `utterance` asks of the page's `items`, grounded in their names (see the module doc), or `null`.
+ * @param table - the language's grammar: `verbs`, `fillers`, `synonyms`, `articles`, `roles`, `dropWords`,
+ *   `emailFields`.
+ * @param strict - only a name said nearly whole with nothing else of substance (a question that is an FAQ button's
+ *   text): used before an utterance is taken for a search.
+ */
+export function groundUtterance(
+  utterance: string,
+  items: readonly PageItem[],
+  table: GrammarTable,
+  strict = false,
+): Intent | null {
+  const lex = lexiconOf(table)
+  const tokens: Token[] = utterance
+    .split(/\s+/u)
+    .map((raw) => ({ raw, key: keyOf(raw) }))
+    .filter((t) => t.key !== '')
+  if (tokens.length === 0 || items.length === 0) return null
+  const said = verbOf(tokens, lex)
+  const found = items
+    .map((item) => find(item, tokens, lex))
+    // A name said only inside a verb of several words ("contact me by phone" is no "Contact" link) is not said.
+    .filter(
+      (f): f is Found => f !== null && !(said && said.used.size > 1 && [...f.used].every((i) => said.used.has(i))),
+    )
+  if (found.length === 0) return null
+  // A verb whose words all belong to the name said ("Accept cookies", "Open an account") is no verb of its own.
+  const verbFor = (f: Found) => (said && [...said.used].every((i) => f.used.has(i)) ? null : said)
+  const rank = (f: Found) =>
+    f.matched +
+    f.coverage +
+    (suits(f.item, verbFor(f)?.kind) ? 1 : 0) +
+    (f.coverage === 1 && f.matched === f.size ? 0.5 : 0) -
+    // A heading is pressed only where nothing else is named (an FAQ question's button inside it).
+    (f.item.kind === 'heading' ? 0.5 : 0)
+  found.sort((a, b) => rank(b) - rank(a) || a.size - b.size)
+  const best = found[0]!
+  const second = found[1]
+  // Two different things said equally well: ask nothing, guess nothing.
+  if (second && rank(second) === rank(best) && second.item.name !== best.item.name) return null
+  const verb = verbFor(best)
+  if (!suits(best.item, verb?.kind)) return null
+  const left = tokens.filter((_, i) => !best.used.has(i) && !verb?.used.has(i))
+  const substantive = left.filter((t) => !lex.fillers.has(t.key))
+  const type = best.item.type ?? ''
+  const name = best.item.name
+  if (strict && (best.coverage < 0.75 || substantive.length > 1 || best.item.kind === 'field')) return null
+
+  if (best.item.kind !== 'field') {
+    if (substantive.length > 1) return null
+    if (best.item.kind === 'heading' && verb && verb.kind !== 'click') return null
+    return {
+      intent: 'command',
+      via: best.item.kind === 'link' ? 'navigate' : 'say',
+      command: { action: 'click', targetText: name },
+    }
+  }
+  if (TOGGLED.has(type)) {
+    if (substantive.length > 1) return null
+    return {
+      intent: 'command',
+      via: 'say',
+      command: { action: 'toggle', targetText: name, value: verb?.kind === 'off' ? 'off' : 'on' },
+    }
+  }
+  if (PICKED.has(type)) {
+    if (substantive.length > 2) return null
+    return { intent: 'command', via: 'say', command: { action: 'click', targetText: name, role: 'radio' } }
+  }
+  // A field that takes a value: what is left, connecting words off its ends, in the order said.
+  const value = trimFillers(left, lex)
+    .map((t) => t.raw)
+    .join(' ')
+    .replace(/^[“"'‘]+|[”"'’]+$/gu, '')
+  if (!value) return null
+  const evident = SELF_EVIDENT[type]?.(value) ?? false
+  // No verb: the field's whole name said first, then the value ("first name Ada", "CVV 123"), or a value that is
+  // evidently the field's (an address in an email field).
+  const leading = best.coverage === 1 && [...best.used].every((i) => i < best.used.size + 1)
+  if (!verb && !evident && !leading) return null
+  const emailField = type === 'email' || table.emailFields.some((f) => keyOf(f) === keyOf(name))
+  return {
+    intent: 'command',
+    via: 'say',
+    command: { action: 'fill', fieldHint: name, value: emailField ? (dictatedEmail(value) ?? value) : value },
+  }
+}
+
+/** Filler and connecting words off both ends of the value ("as the", "with", "में", "ஐ"). */
+function trimFillers(tokens: Token[], lex: Lexicon): Token[] {
+  let start = 0
+  let end = tokens.length
+  while (start < end && lex.fillers.has(tokens[start]!.key)) start++
+  while (end > start && lex.fillers.has(tokens[end - 1]!.key)) end--
+  return tokens.slice(start, end)
+}
+
+/**
+ * The item `slot` (a field or target the grammar's pattern read) names, or `null`: most of the name said
+ * (inflected as said: "पते" for *पता*, "பெயரில்" for *பெயர்*, "naam" for *Name*) and nothing of substance besides.
+ * The pattern's reading then acts on the item by its own name.
+ */
+export function namesAnItem(slot: string, items: readonly PageItem[], table: GrammarTable): PageItem | null {
+  const lex = lexiconOf(table)
+  const tokens: Token[] = slot
+    .split(/\s+/u)
+    .map((raw) => ({ raw, key: keyOf(raw) }))
+    .filter((t) => t.key !== '')
+  if (tokens.length === 0) return null
+  let best: Found | null = null
+  for (const item of items) {
+    if (item.kind === 'heading') continue
+    const f = find(item, tokens, lex)
+    if (!f || f.coverage < 0.7) continue
+    if (!tokens.every((t, i) => f.used.has(i) || lex.fillers.has(t.key))) continue
+    if (!best || f.matched + f.coverage > best.matched + best.coverage) best = f
+  }
+  return best?.item ?? null
+}

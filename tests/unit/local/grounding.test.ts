@@ -1,0 +1,92 @@
+/**
+ * Understanding grounded in the page's names (src/voice/local/grounding.ts): the phrases people say, each against
+ * the names a real page's map lists, in any word order and with filler; what is not clearly one thing is refused.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { groundUtterance, wordMatch, type PageItem } from '../../../src/voice/local/grounding'
+import type { GrammarTable, Intent } from '../../../src/voice/local/grammar'
+
+const table = (lng: string) =>
+  JSON.parse(readFileSync(join(__dirname, '../../../src/voice/local/grammar', `${lng}.json`), 'utf8')) as GrammarTable
+const en = table('en')
+const hi = table('hi')
+const command = (i: Intent | null) => (i?.intent === 'command' ? i.command : null)
+
+const checkout: PageItem[] = [
+  { kind: 'field', name: 'First name', type: 'text' },
+  { kind: 'field', name: 'Last name', type: 'text' },
+  { kind: 'field', name: 'Email', type: 'email' },
+  { kind: 'field', name: 'Country', type: 'select' },
+  { kind: 'field', name: 'State', type: 'select' },
+  { kind: 'field', name: 'Credit card', type: 'radio' },
+  { kind: 'field', name: 'PayPal', type: 'radio' },
+  { kind: 'field', name: 'Phone', type: 'radio' },
+  { kind: 'field', name: 'Save this information for next time', type: 'checkbox' },
+  { kind: 'button', name: 'Continue to checkout' },
+  { kind: 'button', name: 'Is there free parking on public holidays?' },
+  { kind: 'link', name: 'Pricing' },
+]
+
+describe('groundUtterance (English)', () => {
+  it.each([
+    ['put Lovelace as the last name', { action: 'fill', fieldHint: 'Last name', value: 'Lovelace' }],
+    ['choose United States as the country', { action: 'fill', fieldHint: 'Country', value: 'United States' }],
+    ['select California for the state', { action: 'fill', fieldHint: 'State', value: 'California' }],
+    ['pay with PayPal', { action: 'click', targetText: 'PayPal', role: 'radio' }],
+    ['contact me by phone', { action: 'click', targetText: 'Phone', role: 'radio' }],
+    [
+      'save this information for next time',
+      { action: 'toggle', targetText: 'Save this information for next time', value: 'on' },
+    ],
+    ['continue to checkout', { action: 'click', targetText: 'Continue to checkout' }],
+    ['my email is ada at example dot com', { action: 'fill', fieldHint: 'Email', value: 'ada@example.com' }],
+  ])('"%s"', (said, expected) => {
+    expect(command(groundUtterance(said, checkout, en))).toEqual(expected)
+  })
+
+  it('refuses what names nothing, or more than a name', () => {
+    expect(groundUtterance('the weather is nice', checkout, en)).toBeNull()
+    expect(groundUtterance('call my mother on her phone tomorrow morning', checkout, en)).toBeNull()
+    expect(groundUtterance('Lovelace', checkout, en)).toBeNull()
+  })
+
+  it('strict: a question that is nearly an FAQ button whole presses it; a loose one does not', () => {
+    expect(command(groundUtterance('is there free parking on holidays', checkout, en, true))).toEqual({
+      action: 'click',
+      targetText: 'Is there free parking on public holidays?',
+    })
+    expect(groundUtterance('is parking free', checkout, en, true)).toBeNull()
+  })
+})
+
+describe('groundUtterance (Hindi)', () => {
+  const page: PageItem[] = [
+    { kind: 'field', name: 'नाम', type: 'text' },
+    { kind: 'field', name: 'मोबाइल नंबर', type: 'tel' },
+    { kind: 'field', name: 'ईमेल', type: 'email' },
+    { kind: 'field', name: 'राज्य', type: 'select' },
+    { kind: 'field', name: 'मैं नियम और शर्तें स्वीकार करता/करती हूँ', type: 'checkbox' },
+    { kind: 'button', name: 'ऑर्डर करें' },
+  ]
+  it.each([
+    ['मोबाइल नंबर ९८७६५४३२१० भरो', { action: 'fill', fieldHint: 'मोबाइल नंबर', value: '९८७६५४३२१०' }],
+    ['शर्तें स्वीकार करो', { action: 'toggle', targetText: 'मैं नियम और शर्तें स्वीकार करता/करती हूँ', value: 'on' }],
+    ['राज्य में कर्नाटक चुनो', { action: 'fill', fieldHint: 'राज्य', value: 'कर्नाटक' }],
+    ['ईमेल में rahul at the rate gmail dot com डालो', { action: 'fill', fieldHint: 'ईमेल', value: 'rahul@gmail.com' }],
+    ['नाम में राहुल लिखो', { action: 'fill', fieldHint: 'नाम', value: 'राहुल' }],
+  ])('"%s"', (said, expected) => {
+    expect(command(groundUtterance(said, page, hi))).toEqual(expected)
+  })
+})
+
+describe('wordMatch', () => {
+  it('reads inflected forms as the word, and different words as different', () => {
+    expect(wordMatch('शर्तों', 'शर्तें')).toBeGreaterThan(0)
+    expect(wordMatch('பெயரை', 'பெயர்')).toBeGreaterThan(0)
+    expect(wordMatch('phones', 'phone')).toBeGreaterThan(0)
+    expect(wordMatch('name', 'namita')).toBe(0)
+    expect(wordMatch('कर', 'करता')).toBe(0)
+  })
+})
