@@ -10,7 +10,8 @@
  * 1. **The trigger** ({@link visibleTriggerOf}): the control itself when it is seen, else the nearest visible
  *    ancestor a person can press (a focus stop — `tabindex` —, a `combobox` / `listbox` / `button` role,
  *    `aria-haspopup` or `aria-expanded`), at most {@link TRIGGER_LEVELS} up and never past a `label`, `form`
- *    or `fieldset`; else the bordered box it is drawn in (./fieldNames.ts `drawnBoxOf`).
+ *    or `fieldset`; else the element to press in the widget drawn right after it (a library inserts its own
+ *    after the native control it hides); else the bordered box it is drawn in (./fieldNames.ts `drawnBoxOf`).
  * 2. **Open it** with the whole press ({@link clickElement}: pointer and mouse events, then `click`).
  * 3. **The popup**: every element that appeared or changed (`MutationObserver`: nodes added, `class` /
  *    `style` / `hidden` / `aria-*` changed) after the press — often a portal at the end of `<body>` — that is
@@ -79,12 +80,45 @@ export function visibleTriggerOf(control: Element): Element | null {
   if (isVisible(control)) return control
   let up = control.parentElement
   for (let i = 0; i < TRIGGER_LEVELS && up && up !== control.ownerDocument.body; i++, up = up.parentElement) {
-    if (up.localName === 'label' || up.localName === 'form' || up.localName === 'fieldset') return null
+    if (up.localName === 'label' || up.localName === 'form' || up.localName === 'fieldset') break
     if (pressable(up) && isVisible(up)) return up
+  }
+  // Else the widget drawn right after it (a library that hides a native control inserts its own after it): the
+  // element in it a person presses.
+  const next = drawnWidgetAfter(control)
+  if (next && isVisible(next)) {
+    if (pressable(next)) return next
+    for (const el of next.querySelectorAll('[role=combobox],[aria-haspopup],[tabindex]')) if (isVisible(el)) return el
   }
   // Else the box it is drawn in (a bordered control around a hidden input), when a person sees it.
   const drawn = drawnBoxOf(control)
   return drawn && isVisible(drawn) ? drawn : null
+}
+
+/**
+ * Whether `el` lies inside the widget a library drew right after a native `<select>` it hides (the trigger and
+ * inline search box of that select: parts of it, not fields of their own).
+ */
+export function isInsideDrawnSelect(el: Element): boolean {
+  let node: Element | null = el
+  for (let i = 0; i < 6 && node; i++, node = node.parentElement) {
+    const prev = node.previousElementSibling
+    if (prev?.localName === 'select' && drawnWidgetAfter(prev) === node && !isVisible(prev)) return true
+  }
+  return false
+}
+
+/**
+ * The widget a library drew right after a native control it hides, when the control still carries the name: a
+ * widget whose own text box took the label (`<label for>` moved to it) is a field of its own, and the hidden
+ * control is not reached through it.
+ */
+function drawnWidgetAfter(control: Element): Element | null {
+  const next = control.nextElementSibling
+  if (!next) return null
+  for (const f of next.querySelectorAll('input, textarea, select'))
+    if (((f as HTMLInputElement).labels?.length ?? 0) > 0) return null
+  return next
 }
 
 /** An element with a text node of its own (not only in its children). */

@@ -41,12 +41,12 @@ const LIBRARY_NAMES: Record<string, RegExp> = {
 
 /**
  * What is still named (file under src/voice/commands → libraries): the pickers module operates one date picker
- * library's calendar by its classes, and the stand-ins module knows that library's and one select library's
- * hidden-control markup. To be made generic; never added to.
+ * library's calendar by its classes, and the stand-ins module knows that library's `altInput` copy and
+ * calendar. To be made generic; never added to.
  */
 const KNOWN_EXCEPTIONS: Record<string, string[]> = {
   'pickers.ts': ['flatpickr'],
-  'standIns.ts': ['flatpickr', 'select2'],
+  'standIns.ts': ['flatpickr'],
 }
 
 function sources(dir: string): string[] {
