@@ -6,7 +6,7 @@
  * Widgets built from ARIA roles are operated as a keyboard user would (WAI-ARIA Authoring Practices keyboard
  * interaction): selects, comboboxes and listboxes in ./selects.ts; sliders, spin buttons and range inputs take
  * Home / End / Page / Arrow keys until the value they show is the wanted one (./sliders.ts). A text or number field (SPEC §5 "Voice fill") is typed
- * into here too: a spoken number as digits, a text date picker's date in the format it announces, `maxlength` kept. A control that does not take the value is refused (`rejected-value`) and
+ * into here too: a spoken number as digits, a text date picker's date typed and read back (./typedDates.ts), `maxlength` kept. A control that does not take the value is refused (`rejected-value`) and
  * left as it was where the platform allows.
  *
  * Results: `{ ok: true, shown }` (`shown` is what the visitor sees now, for the toast and the report), or a
@@ -17,7 +17,7 @@ import type { FillTarget } from './fillKinds'
 import { quotedList, targetName } from './fieldNames'
 import { composedParent, isEnabled, isReadOnly } from './dom'
 import { accessibleName, describeElement, labelTexts } from './accessibleNames'
-import { clickElement, dispatch, focus, keydown, nextTurn, setNativeValue } from './effects'
+import { clickElement, dispatch, focus, setNativeValue } from './effects'
 import { moveWithKeys } from './sliders'
 import { clickTargetOf, toggleRefusal } from './toggle'
 import { rejected, type ControlOutcome } from './refusals'
@@ -29,11 +29,11 @@ import {
   formatSpokenDate,
   isoDate,
   parseSpokenDate,
-  parseSpokenDateTime,
   parseSpokenNumber,
 } from './spoken'
 import { fillPicker } from './pickers'
 import { choosePopupValue } from './popups'
+import { pickerCandidates, typeAndReadBack } from './typedDates'
 import { fieldValueFor, spokenNumber } from './values/fieldValue'
 import { toAsciiDigits } from './values/script'
 
@@ -330,102 +330,6 @@ function opensDatePicker(el: HTMLInputElement | HTMLTextAreaElement): boolean {
   if (popup === 'dialog' || popup === 'grid') return true
   if (textDateFormat(el) !== null) return true
   return DATE_WORDS.test(el.getAttribute('placeholder') ?? '')
-}
-
-/** What a date-time read back must equal: `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`. */
-type PickerWanted = { at: string; monthFirst: boolean }
-
-const pad2 = (n: number) => String(n).padStart(2, '0')
-
-/**
- * The texts a picker's input is tried with for a spoken date or date and time — as said, then the formats date
- * pickers take most (ISO 8601 `YYYY-MM-DD HH:mm`, with seconds, the date alone; day or month first as the page
- * reads dates) — and what must be read back. `null` when the words are no date.
- */
-function pickerCandidates(
-  spoken: string,
-  monthFirstPage: boolean,
-): { texts: { text: string; monthFirst: boolean }[]; wanted: PickerWanted } | null {
-  const dateTime = parseSpokenDateTime(spoken, monthFirstPage)
-  const date = dateTime ? null : parseSpokenDate(spoken, monthFirstPage)
-  if (!dateTime && !date) return null
-  const at = dateTime ?? isoDate(date!)
-  const [d, t] = at.split('T') as [string, string | undefined]
-  const [y, m, day] = d.split('-')
-  const dmy = `${day}/${m}/${y}`
-  const mdy = `${m}/${day}/${y}`
-  const mf = monthFirstPage
-  const texts: { text: string; monthFirst: boolean }[] = [{ text: spoken, monthFirst: mf }]
-  if (t) {
-    const [hh, mm] = t.split(':').map(Number) as [number, number]
-    const time = t.slice(0, 5)
-    const h12 = `${hh % 12 || 12}:${pad2(mm)} ${hh < 12 ? 'AM' : 'PM'}`
-    texts.push(
-      { text: `${d} ${time}`, monthFirst: mf },
-      { text: `${d} ${time}:00`, monthFirst: mf },
-      { text: `${mf ? mdy : dmy} ${time}`, monthFirst: mf },
-      { text: `${mdy} ${h12}`, monthFirst: true },
-    )
-  } else texts.push({ text: d, monthFirst: mf }, { text: mf ? mdy : dmy, monthFirst: mf })
-  return { texts, wanted: { at, monthFirst: mf } }
-}
-
-/** Whether a picker's input now shows `wanted` (in whatever format it writes). */
-function showsDate(shown: string, wanted: PickerWanted, formatMonthFirst: boolean): boolean {
-  if (!shown.trim()) return false
-  if (wanted.at.includes('T')) {
-    const read =
-      parseSpokenDateTime(shown, formatMonthFirst) ??
-      parseSpokenDateTime(shown.replace(/\s*,\s*/g, ' '), formatMonthFirst)
-    return read !== null && read.slice(0, 16) === wanted.at.slice(0, 16)
-  }
-  const read = parseSpokenDate(shown, formatMonthFirst)
-  return read !== null && isoDate(read) === wanted.at
-}
-
-/**
- * Types a date (or date and time) into a picker's input as a person does — focus, the text, Enter, then leaving
- * the field — and reads back what the picker shows: done only when it shows the date asked for (a picker parses
- * on Enter or blur and puts back what it does not take: a day past its earliest or latest, a format it does not
- * read). The next candidate text is tried otherwise; when none is taken the old value is put back and the fill
- * refused (`"Check-out date" did not take "3 March 2025"`).
- */
-function typeAndReadBack(
-  el: HTMLInputElement,
-  candidates: { texts: { text: string; monthFirst: boolean }[]; wanted: PickerWanted },
-  spoken: string,
-  name: string,
-): Promise<ControlOutcome> {
-  const old = el.value
-  const type = (text: string) => {
-    focus(el)
-    setNativeValue(el, text)
-    dispatch(el, 'input')
-    keydown(el, 'Enter')
-    dispatch(el, 'change')
-  }
-  // The first text is typed at once (what a field that takes it shows before execute() returns).
-  type(candidates.texts[0]!.text)
-  const readBack = async (): Promise<ControlOutcome> => {
-    for (let i = 0; i < candidates.texts.length; i++) {
-      const { text, monthFirst: first } = candidates.texts[i]!
-      if (i > 0) type(text)
-      await nextTurn(el)
-      el.blur()
-      await nextTurn(el)
-      await nextTurn(el)
-      if (showsDate(el.value, candidates.wanted, first)) return { ok: true, shown: el.value, acted: el }
-    }
-    if (el.value !== old) {
-      focus(el)
-      setNativeValue(el, old)
-      dispatch(el, 'input')
-      dispatch(el, 'change')
-      el.blur()
-    }
-    return rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(spoken)}`)
-  }
-  return readBack()
 }
 
 /**
