@@ -21,7 +21,7 @@
  *   load of the page, ${WIDGET_RUNS} times: command → effect, from `execute()` until what the case says must hold
  *   holds (read where the library shows it, checked at every DOM mutation, input event and 4 ms), for the
  *   commands that took; and command → report (until `settled`), for all of them; median and p95 per library.
- * `--widgets` runs the widget-library section alone. `BENCH_SRC=/path/to/src` measures another checkout's sources (e.g. an older commit, for before/after).
+ * `--widgets` runs the widget-library section alone, `--page=<file>` one page of it. `BENCH_SRC=/path/to/src` measures another checkout's sources (e.g. an older commit, for before/after).
  * Writes bench/results/commands.md and prints it. Goal (tests nothing): p95 ≤ 16 ms per command and ≤ 20 ms for
  * the page map at 10,000 elements, growing no faster than the page.
  */
@@ -40,6 +40,8 @@ const src = resolve(process.env['BENCH_SRC'] ?? join(root, 'src'))
 const quick = process.argv.includes('--quick')
 // `--widgets`: the widget-library section alone (npm run bench -- commands --widgets).
 const widgetsOnly = process.argv.includes('--widgets')
+// `--page=select2.html`: that page of the widget corpus alone.
+const onlyPage = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length)
 const SIZES = widgetsOnly ? [] : quick ? [1_000, 10_000] : [1_000, 10_000, 30_000]
 const FORM_FIELDS = widgetsOnly ? [] : quick ? [300, 1_000] : [300, 1_000, 3_000]
 const RUNS = quick ? 10 : 25
@@ -279,7 +281,7 @@ async function measureWidgets(): Promise<string[]> {
     '|---|---:|---:|---:|',
   ]
   try {
-    for (const widgetPage of WIDGET_CORPUS) {
+    for (const widgetPage of WIDGET_CORPUS.filter((p) => onlyPage === undefined || p.file === onlyPage)) {
       const effect: number[] = []
       const report: number[] = []
       let took = 0

@@ -1,6 +1,7 @@
 /**
  * The widget-library corpus (tests/fixtures/widgets: forms rendered by react-select, Select2, MUI with MUI X Date
- * Pickers, Radix Primitives, Chakra UI and flatpickr from their own published code) driven through the embed: each page is
+ * Pickers, Radix Primitives, Chakra UI, flatpickr, Headless UI, Ant Design, react-datepicker, Choices.js,
+ * intl-tel-input, Element Plus (Vue) and svelte-select (Svelte) from their own published code) driven through the embed: each page is
  * served by a host origin that adds `voiceos.js` (e2e build, scripted engine, its own origin) by script tag; the
  * mic is pressed; every command of the page's table arrives as the call's tool call or over the local Realtime
  * channel (alternately). What happened is read from the page where each library shows it (its shown value, ARIA
@@ -45,11 +46,18 @@ const KNOWN_FAILURES: Record<string, { outcome: 'false report' | 'wrong'; observ
 /** The fewest hits each page must have (what the executor achieves today: raise, never lower). */
 const MIN_HITS: Record<string, number> = {
   'select2.html': 8,
-  'react-select.html': 6,
+  'react-select.html': 7,
   'mui.html': 7,
   'radix.html': 8,
   'chakra.html': 7,
   'flatpickr.html': 6,
+  'headlessui.html': 5,
+  'antd.html': 7,
+  'react-datepicker.html': 3,
+  'choices.html': 5,
+  'intl-tel-input.html': 3,
+  'element-plus.html': 6,
+  'svelte-select.html': 3,
 }
 
 const PROBE = 'voiceos-widgets-probe'
@@ -218,5 +226,10 @@ for (const widgetPage of WIDGET_CORPUS) {
       'fixed: take these off KNOWN_FAILURES',
     ).toEqual([])
     expect(mine.filter((r) => r.outcome === 'hit').length).toBeGreaterThanOrEqual(MIN_HITS[widgetPage.file] ?? 0)
+    // Every must-refuse case refused for its own reason (a refusal for another reason hides what went wrong).
+    expect(
+      mine.filter((r) => r.outcome === 'refused wrong reason').map((r) => `${r.say}: ${r.report}`),
+      'must-refuse cases refused for another reason',
+    ).toEqual([])
   })
 }

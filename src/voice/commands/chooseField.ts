@@ -10,7 +10,7 @@
  *   standalone listboxes, `role=slider`, `role=spinbutton`, `contenteditable` regions and `role=textbox`;
  * - groups: a radio group (radios sharing a `name`, or a `role=radiogroup`) named by its fieldset legend /
  *   radiogroup label / the shared `name`; a date split into Day / Month / Year fields inside one `fieldset` or
- *   `role=group` (the GOV.UK date input pattern) named by its legend.
+ *   `role=group` (the design systems' date input pattern) named by its legend.
  * With `selector`, only the candidates it matches (or that lie inside what it matches).
  *
  * Steps, in order; the first step that matches any candidate decides (later steps are not consulted):
@@ -30,7 +30,7 @@
  * with their names (no guess); otherwise the first tied candidate that passes ./refusals.ts (visible, enabled,
  * not read-only) is filled; when
  * none does, the command is refused with the best one's reason, never passed to a weaker match. A hidden best
- * match that a choice reveals (a GOV.UK "conditional reveal": the radio or checkbox whose `aria-controls` names
+ * match that a choice reveals (a "conditional reveal": the radio or checkbox whose `aria-controls` names
  * its container) is refused with the choice that reveals it.
  *
  * Modules: what a fill writes into ./fillKinds.ts, the candidates ./fillTargets.ts, their names ./fieldNames.ts,
@@ -208,7 +208,12 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
    * form the visitor is in, else none — two fields that fit equally are refused with their names, never guessed.
    */
   function* pickUnique(ties: FillTarget[]): LookupSteps<FieldChoice> {
-    const usable = yield* filter(ties, (t) => fillRefusalOf(t) === null)
+    const judged = yield* filter(ties, (t) => fillRefusalOf(t) === null)
+    // A field inside another's visible trigger (its search box) is part of that widget, not a field of its own.
+    const usable = judged.filter(
+      (t) => !judged.some((o) => o !== t && o.shownBy !== undefined && o.shownBy.contains(t.element)),
+    )
+    if (usable.length === 1 && judged.length > 1) return { ok: true, target: usable[0]!, element: usable[0]!.element }
     if (usable.length > 1) {
       const form = focusedForm(doc)
       const inForm = form ? usable.filter((t) => composedAncestors(t.element).includes(form)) : []
@@ -241,7 +246,9 @@ export function* fieldSteps(doc: Document, command: FillCommand, ctx: LookupCont
       // One entry per target, its best score.
       const best = new Map<FillTarget, number>()
       for (const r of ranked) best.set(r.item, Math.max(best.get(r.item) ?? 0, r.key[0]!))
-      const merged = [...best].map(([item, key]) => ({ item, key: [key] }))
+      // A synonym reaches a field only when exactly one field fits it: every fit is a tie (two fits are refused
+      // with both names), whatever its score.
+      const merged = [...best].map(([item]) => ({ item, key: [1] }))
       if (merged.length > 0) return { ...(yield* pickUnique(bestTies(merged))), step: 'synonym' }
     }
   }

@@ -6,7 +6,7 @@
  * Widgets built from ARIA roles are operated as a keyboard user would (WAI-ARIA Authoring Practices keyboard
  * interaction): selects, comboboxes and listboxes in ./selects.ts; sliders, spin buttons and range inputs take
  * Home / End / Page / Arrow keys until the value they show is the wanted one (./sliders.ts). A text or number field (SPEC §5 "Voice fill") is typed
- * into here too: a spoken number as digits, a text date picker's date in the format it announces, `maxlength` kept. A control that does not take the value is refused (`rejected-value`) and
+ * into here too: a spoken number as digits, a text date picker's date typed and read back (./typedDates.ts), `maxlength` kept. A control that does not take the value is refused (`rejected-value`) and
  * left as it was where the platform allows.
  *
  * Results: `{ ok: true, shown }` (`shown` is what the visitor sees now, for the toast and the report), or a
@@ -15,7 +15,7 @@
  */
 import type { FillTarget } from './fillKinds'
 import { quotedList, targetName } from './fieldNames'
-import { composedParent, isEnabled } from './dom'
+import { composedParent, isEnabled, isReadOnly } from './dom'
 import { accessibleName, describeElement, labelTexts } from './accessibleNames'
 import { clickElement, dispatch, focus, setNativeValue } from './effects'
 import { moveWithKeys } from './sliders'
@@ -32,6 +32,8 @@ import {
   parseSpokenNumber,
 } from './spoken'
 import { fillPicker } from './pickers'
+import { choosePopupValue } from './popups'
+import { pickerCandidates, typeAndReadBack } from './typedDates'
 import { fieldValueFor, spokenNumber } from './values/fieldValue'
 import { toAsciiDigits } from './values/script'
 
@@ -232,9 +234,9 @@ type DateBound = { text: string; iso: string }
 
 /**
  * The earliest and latest dates a text date picker takes: `min` / `max` on the field itself, else on the nearest
- * custom element around it (inside its form) that has one — Duet Date Picker's `<duet-date-picker min max>`,
- * whose text box takes any date — as an attribute or, when a framework set it, a string property (Duet does not
- * reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what Duet and native date inputs take) or in
+ * custom element around it (inside its form) that has one — a web component's `<x-date-picker min max>`,
+ * whose text box takes any date — as an attribute or, when a framework set it, a string property (a component
+ * need not reflect them). A bound is read as an ISO 8601 date (`2026-01-01`, what native date inputs take) or in
  * the picker's own order (`monthFirst` for `MM/DD/YYYY`); a bound that is no date is no bound.
  */
 function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; max?: DateBound } {
@@ -261,7 +263,7 @@ function textDateBounds(el: Element, monthFirst: boolean): { min?: DateBound; ma
 
 /**
  * Types a spoken value into a text or number field (SPEC §5 "Voice fill"): a spoken number as digits ("twenty
- * five" → `25`) in a number field; in a text date picker that announces its format (Duet Date Picker's
+ * five" → `25`) in a number field; in a text date picker that announces its format (a date picker's
  * `YYYY-MM-DD`) the date in that format, within its `min` / `max`; then converted and checked by
  * ./values/fieldValue.ts (a value `maxlength` would cut short is refused, never cut). Set through
  * {@link setInputValue}: a value the field does not keep is refused and the old value restored before any event.
@@ -272,9 +274,13 @@ function fillText(
   kind: 'text' | 'number',
   spoken: string,
   name: string,
-): ControlOutcome {
+): ControlOutcome | Promise<ControlOutcome> {
   let value = spoken
   const dateFormat = kind === 'text' ? textDateFormat(el) : null
+  if (!dateFormat && kind === 'text' && el.localName === 'input' && opensDatePicker(el)) {
+    const typed = pickerCandidates(spoken, monthFirst(el))
+    if (typed) return typeAndReadBack(el as HTMLInputElement, typed, spoken, name)
+  }
   if (dateFormat) {
     // A text date picker takes only its own format.
     const monthFirst = dateFormat.startsWith('M')
@@ -289,6 +295,12 @@ function fillText(
     if ((min && iso < min.iso) || (max && iso > max.iso))
       return rejected(rejectedValueDetail(name, value, min?.text, max?.text))
     value = written
+    // Typed at once, then read back once the picker has parsed it (Enter, leaving the field): a day it does not
+    // offer (its own earliest or latest, which it may not show in its markup) is not taken.
+    {
+      const wanted = { at: iso, monthFirst }
+      return typeAndReadBack(el as HTMLInputElement, { texts: [{ text: written, monthFirst }], wanted }, spoken, name)
+    }
   }
   // Converted first (digits of any script, number words, dictation), then held against the field's type,
   // maxlength, pattern, min/max: what it would cut short or cannot hold is refused, nothing written (./values).
@@ -306,9 +318,23 @@ function fillText(
   return outcome
 }
 
+/** Words of a text field that say it takes a date or a time (its placeholder, its own words for a picker). */
+const DATE_WORDS = /\b(date|time|day|calendar)\b/i
+
+/**
+ * Whether a text input is a date or time picker's: it says it opens a dialog or grid (`aria-haspopup`), announces
+ * a date format, or its placeholder names a date or time ("Select date", "Pick a date and time").
+ */
+function opensDatePicker(el: HTMLInputElement | HTMLTextAreaElement): boolean {
+  const popup = el.getAttribute('aria-haspopup')?.toLowerCase()
+  if (popup === 'dialog' || popup === 'grid') return true
+  if (textDateFormat(el) !== null) return true
+  return DATE_WORDS.test(el.getAttribute('placeholder') ?? '')
+}
+
 /**
  * The bounds of a text input that is an ARIA spinbutton (WAI-ARIA 1.2 `spinbutton`: `aria-valuemin` /
- * `aria-valuemax`) — the number fields of Chakra UI, React Aria and others are `type="text"` inputs whose range is
+ * `aria-valuemax`) — many component libraries' number fields are `type="text"` inputs whose range is
  * written only there, so the browser's own validity check does not see it. `null` for any other input.
  */
 function spinbuttonRange(el: Element): { min: number; max: number } | null {
@@ -326,6 +352,19 @@ function isPasswordField(el: Element): boolean {
   return el.localName === 'input' && (el.getAttribute('type') ?? '').toLowerCase() === 'password'
 }
 
+/**
+ * Chooses through the popup the target's visible trigger opens (./popups.ts); a field where no popup appears is
+ * refused as what it is (read-only, or not visible).
+ */
+async function operateViaPopup(t: FillTarget, value: string, name: string): Promise<ControlOutcome> {
+  const el = t.element
+  const outcome = await choosePopupValue(el, t.shownBy ?? el, value, name)
+  if (outcome) return outcome
+  return isReadOnly(el)
+    ? { ok: false, reason: 'readonly', detail: `the field ${JSON.stringify(name)} is read-only` }
+    : { ok: false, reason: 'hidden', detail: `the field ${JSON.stringify(name)} is not visible` }
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 /**
@@ -335,6 +374,7 @@ function isPasswordField(el: Element): boolean {
 export function operateControl(t: FillTarget, value: string): ControlOutcome | Promise<ControlOutcome> {
   const el = t.element
   const name = targetName(t) || el.localName
+  if (t.via === 'popup') return operateViaPopup(t, value, name)
   switch (t.kind) {
     case 'select':
       return selectOption(el as HTMLSelectElement, value, name)
@@ -348,6 +388,8 @@ export function operateControl(t: FillTarget, value: string): ControlOutcome | P
       return fillSplitDate(t, value, name)
     case 'picker':
       return fillPicker(el as HTMLInputElement, (t.shownBy ?? el) as HTMLInputElement, value, name, monthFirst(el))
+    case 'popup':
+      return operateViaPopup(t, value, name)
     case 'editable':
       return fillEditable(el as HTMLElement, value, name)
     case 'date': {

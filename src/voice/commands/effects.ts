@@ -10,8 +10,8 @@ export { dispatch, setNativeValue }
 export const MAX_KEY_PRESSES = 500
 
 /**
- * Legacy `keyCode`s of the keys pressed here: widgets still read `event.keyCode` (accessible-autocomplete,
- * tom-select), which a constructed KeyboardEvent leaves 0 unless given (UI Events, "Legacy key attributes").
+ * Legacy `keyCode`s of the keys pressed here: widgets still read `event.keyCode` (autocomplete
+ * and select widgets), which a constructed KeyboardEvent leaves 0 unless given (UI Events, "Legacy key attributes").
  */
 export const KEY_CODES: Readonly<Record<string, number>> = {
   Enter: 13,
@@ -102,9 +102,9 @@ export function visibleCentre(el: Element): { x: number; y: number } {
  * `pointermove`, `mousemove`, `pointerdown`, `mousedown`, focus moved to the element (or its focusable
  * ancestor), `pointerup`, `mouseup`, then `click` — every event at the element's visible centre
  * ({@link visibleCentre}), primary button, `pointerType: 'mouse'`. As in a browser, a `pointerdown` whose default
- * is prevented sends no `mousedown`/`mouseup` (Zag's menu trigger does that), and a prevented `mousedown` moves no
- * focus (Radix's and MUI's triggers do that); the `click` is sent either way. Widgets that act on press (Radix
- * Tabs on `mousedown`, menus on `pointerdown`) therefore see it, and those that act on `click` see that. The
+ * is prevented sends no `mousedown`/`mouseup` (a menu trigger may do that), and a prevented `mousedown` moves no
+ * focus (select and menu triggers do that); the `click` is sent either way. Widgets that act on press (tabs on
+ * `mousedown`, menus on `pointerdown`) therefore see it, and those that act on `click` see that. The
  * click itself is `HTMLElement.click()` where there is one (its activation behaviour: a checkbox toggles, a
  * label forwards to its control, a link follows), else a composed, bubbling `click` event (SVG).
  */

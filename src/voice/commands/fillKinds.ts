@@ -43,6 +43,7 @@ export type FillKind =
   | 'radiogroup'
   | 'split-date'
   | 'picker'
+  | 'popup'
 
 /** A fill candidate: the element named and acted on, and for groups their parts. */
 export interface FillTarget {
@@ -57,6 +58,11 @@ export interface FillTarget {
    * visibility, scrolled to and highlighted instead of the control.
    */
   shownBy?: Element
+  /**
+   * `popup`: operated through the popup a person opens (./popups.ts) — a hidden or read-only control whose
+   * visible trigger opens a list, a listbox button, a text box that only takes what its list offers.
+   */
+  via?: 'popup'
 }
 
 /** True for a `textarea` or an `input` of a text-like type ({@link FILLABLE_INPUT_TYPES}). */
@@ -116,7 +122,7 @@ export function hasFieldType(t: FillTarget, type: FieldType): boolean {
     case 'week':
       return t.kind === 'date' && inputType(t.element) === type
     case 'select':
-      return t.kind === 'select' || t.kind === 'combobox' || t.kind === 'listbox'
+      return t.kind === 'select' || t.kind === 'combobox' || t.kind === 'listbox' || t.kind === 'popup'
     case 'range':
       return t.kind === 'range' || t.kind === 'slider'
     case 'radio':

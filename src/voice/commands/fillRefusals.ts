@@ -1,12 +1,13 @@
 /**
  * Why a fill target cannot be filled (./refusals.ts on the control, or on every part of a group), and which
- * visible choice reveals a hidden one (GOV.UK's "conditional reveal").
+ * visible choice reveals a hidden one (a "conditional reveal").
  */
 import { composedAncestors, composedParent, isEnabled, isReadOnly, isVisible } from './dom'
 import { composedText, labelTexts, quotedName } from './accessibleNames'
 import { roleAttr, type FillTarget } from './fillKinds'
 import { legendText, targetName } from './fieldNames'
 import { refusalOf, type Refusal } from './refusals'
+import { visibleTriggerOf } from './popups'
 
 /** The element a target's visibility and enablement are judged on (a radio group: its first usable radio). */
 function judged(t: FillTarget): Element[] {
@@ -15,8 +16,8 @@ function judged(t: FillTarget): Element[] {
 }
 
 /**
- * Whether a combobox input that is itself not seen is the text box of a visible control: tom-select moves its
- * `role=combobox` input off-screen at opacity 0 while the control shows the chosen item (`.input-hidden`), and
+ * Whether a combobox input that is itself not seen is the text box of a visible control: a select may move its
+ * `role=combobox` input off-screen at opacity 0 while the control shows the chosen item, and
  * focusing it brings it back. Only layout hides it (no `hidden`, `inert`, `aria-hidden`, `display: none`,
  * `visibility: hidden`), and its parent box is visible. A honeypot is never a combobox.
  */
@@ -35,6 +36,35 @@ function comboboxBoxShown(el: Element): boolean {
 }
 
 /** The refusal of filling `t`, or `null` (./refusals.ts; groups: every part must be visible and enabled). */
+/**
+ * Whether a field refused as read-only or hidden may be one a person operates through a popup: a `<select>` or
+ * a listbox button; a read-only text box or combobox (a select drawn as a read-only input, a cascader). An
+ * editable combobox hidden inside its box is judged by its box instead (below).
+ */
+function popupCapable(t: FillTarget, el: Element, reason: 'readonly' | 'hidden'): boolean {
+  if (t.kind === 'select' || t.kind === 'popup') return true
+  if (t.kind !== 'text' && t.kind !== 'combobox') return false
+  return isReadOnly(el) && (reason === 'readonly' || t.kind === 'combobox') && signalsPopup(el)
+}
+
+/**
+ * Whether a read-only field shows it opens something: a combobox role, `aria-haspopup`, `aria-expanded`,
+ * `aria-controls`, `aria-autocomplete` `list` / `both` (WAI-ARIA 1.2), or a pointer cursor on it or the two
+ * elements around it (a person reads that as "press here"). A read-only field with none of these is only
+ * read-only.
+ */
+function signalsPopup(el: Element): boolean {
+  if (roleAttr(el) === 'combobox') return true
+  for (const a of ['aria-haspopup', 'aria-expanded', 'aria-controls']) if (el.hasAttribute(a)) return true
+  const auto = el.getAttribute('aria-autocomplete')?.toLowerCase()
+  if (auto === 'list' || auto === 'both') return true
+  const win = el.ownerDocument.defaultView
+  let node: Element | null = el
+  for (let i = 0; i < 3 && node && win; i++, node = node.parentElement)
+    if (win.getComputedStyle(node).cursor === 'pointer') return true
+  return false
+}
+
 export function fillRefusalOf(t: FillTarget): Refusal | null {
   if (t.kind === 'radiogroup') {
     if (t.element.localName === 'fieldset' || roleAttr(t.element) === 'radiogroup') {
@@ -61,7 +91,16 @@ export function fillRefusalOf(t: FillTarget): Refusal | null {
         return { reason: 'disabled', detail: `the field ${JSON.stringify(targetName(t))} is disabled` }
       continue
     }
-    // A range input kept only for assistive technology inside the thumb a person sees and drags (MUI's Slider
+    // A hidden native select or a read-only select-like field a person opens through its visible trigger (./popups.ts).
+    if ((r?.reason === 'readonly' || r?.reason === 'hidden') && popupCapable(t, el, r.reason)) {
+      const trigger = visibleTriggerOf(el)
+      if (trigger && isEnabled(el)) {
+        t.via = 'popup'
+        if (trigger !== el) t.shownBy = trigger
+        continue
+      }
+    }
+    // A range input kept only for assistive technology inside the thumb a person sees and drags (a slider that
     // clips its `<input type=range>` to nothing inside the thumb): judged on the thumb, as a combobox on its box.
     if (r?.reason === 'hidden' && (t.kind === 'combobox' || t.kind === 'range') && comboboxBoxShown(el)) {
       if (!isEnabled(el)) return { reason: 'disabled', detail: `the field ${quotedName(el)} is disabled` }

@@ -50,7 +50,7 @@ export function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRo
   const listboxes: Element[] = []
   // Tag names and bare attributes (Chromium matches them several times faster than attribute values); the
   // roles (`[role=textbox]`…, whole value, case-sensitive) are checked in script.
-  const SELECTOR = 'input, textarea, select, fieldset, [contenteditable], [role]'
+  const SELECTOR = 'input, textarea, select, fieldset, button, [contenteditable], [role]'
   let rootIndex = 0
   let visited = 0
   for (const root of roots) {
@@ -65,6 +65,10 @@ export function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRo
       if (visited >= SLICE_AFTER && visited % SLICE_EVERY === 0) yield
       visited++
       const tag = el.localName
+      if (isListboxButton(el)) {
+        if (!ctx.isIgnored(el) && !isInsideStandIn(el)) out.push({ kind: 'popup', element: el, via: 'popup' })
+        continue
+      }
       if (!FILL_CANDIDATE_TAGS.has(tag) && !el.hasAttribute('contenteditable')) {
         const roleValue = el.getAttribute('role')
         if (roleValue === null || !FILL_CANDIDATE_ROLES.has(roleValue)) continue
@@ -114,7 +118,9 @@ export function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRo
         continue
       }
       const shownBy = standInOf(el)
-      out.push(shownBy ? { kind, element: el, shownBy } : { kind, element: el })
+      const target: FillTarget = shownBy ? { kind, element: el, shownBy } : { kind, element: el }
+      if (kind === 'text' && takesListedOnly(el)) target.via = 'popup'
+      out.push(target)
     }
   }
   // A listbox a combobox controls is that combobox's popup, not a field of its own.
@@ -128,6 +134,26 @@ export function* fillTargetSteps(ctx: LookupContext, roots: (Document | ShadowRo
     if (fieldset && parts.every((p) => fieldset.contains(p))) group.element = fieldset
   }
   return out
+}
+
+/**
+ * A button that opens a listbox (`aria-haspopup="listbox"`, WAI-ARIA 1.2: the value it opens; the APG's
+ * "collapsible dropdown listbox"): a select drawn as a button, named and filled as one.
+ */
+function isListboxButton(el: Element): boolean {
+  return (
+    (el.localName === 'button' || roleAttr(el) === 'button') &&
+    el.getAttribute('aria-haspopup')?.trim().toLowerCase() === 'listbox'
+  )
+}
+
+/**
+ * A text box without a combobox role whose typing only filters a list it offers (`aria-autocomplete` `list` or
+ * `both`, WAI-ARIA 1.2): its value is an option chosen from the list, not the text typed.
+ */
+function takesListedOnly(el: Element): boolean {
+  const v = el.getAttribute('aria-autocomplete')?.trim().toLowerCase()
+  return roleAttr(el) === '' && (v === 'list' || v === 'both')
 }
 
 function formKey(el: Element): string {

@@ -1,10 +1,9 @@
 /**
- * Date fields drawn as a group of editable sections, one per part of the date (MUI X Date Pickers v8 and later,
- * whose default "accessible DOM structure" renders the field so). A fill types the date into the sections as a
+ * Date fields drawn as a group of editable sections, one per part of the date (the "accessible DOM
+ * structure" of sectioned date fields: a group of spin buttons). A fill types the date into the sections as a
  * person does, and reads it back from them.
  *
- * The markup, as MUI X's own code writes it (`PickersInputBase`, `useFieldSectionContentProps` in
- * `@mui/x-date-pickers/internals/hooks/useField`): a `role="group"` named by the field's label
+ * The markup: a `role="group"` named by the field's label
  * (`aria-labelledby`) holds one `<span role="spinbutton" contenteditable="true">` per section, in the order the
  * format shows them (`MM/DD/YYYY`, `DD/MM/YYYY`, `YYYY-MM-DD` by locale), and, last, the named `<input
  * aria-hidden="true" tabindex="-1">` that carries the value for the form (the label's `for` points at it). Each
@@ -12,12 +11,11 @@
  * two-digit year) for the year — in every locale, whatever the section shows (`03`, `Mar`, `March`) — and its
  * value in `aria-valuenow`.
  *
- * What MUI X reads, and what a fill therefore sends: focusing a section selects it (`onFocus` →
- * `setSelectedSections`); typing is read from the section's `input` event, one character per event, the
- * section's `textContent` being the key pressed (`handleInput` → `applyCharacterEditing`, numeric editing in
- * `useFieldCharacterEditing`): digits accumulate in a per-section query kept in React state, so the page must draw
- * each character before the next one is typed; a section whose next digit could not fit moves the focus to the
- * next section by itself. The hidden input is written by MUI X when the sections make a whole date.
+ * What such a field reads, and what a fill therefore sends: focusing a section selects it; typing is read from
+ * the section's `input` event, one character per event, the section's `textContent` being the key pressed:
+ * digits accumulate in a per-section query kept in the page's state, so the page must draw each character before
+ * the next one is typed; a section whose next digit could not fit moves the focus to the next section by itself.
+ * The hidden input is written by the field when the sections make a whole date.
  */
 import { focus, nextTurn, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
@@ -115,14 +113,14 @@ export async function fillSections(
   for (const s of sections) {
     if (!s.el.isConnected) break
     focus(s.el)
-    // MUI X selects the section on focus (a React state update): typed keys go to the selected section.
+    // The field selects the section on focus (a state update): typed keys go to the selected section.
     await nextTurn(s.el)
-    // The number without leading zeros for day and month (MUI moves on once no further digit fits, and a leading
+    // The number without leading zeros for day and month (the field moves on once no further digit fits, and a leading
     // "0" would be read as the value 0 first); the year with all its digits.
     const n = valueOf(date, s.part)
     const typed = s.part === 'year' ? String(n % 10 ** s.digits).padStart(s.digits, '0') : String(n)
     for (const ch of typed) {
-      // Each character is drawn before the next is typed: MUI X keeps the digits typed so far in React state, and
+      // Each character is drawn before the next is typed: the field keeps the digits typed so far in its state, and
       // puts the section's old text back at once, then draws the new one.
       const before = s.el.textContent
       typeCharacter(s.el, ch)
@@ -133,7 +131,7 @@ export async function fillSections(
     sections.every((s) => Number(s.el.getAttribute('aria-valuenow')) === valueOf(date, s.part) % 10 ** s.digits) &&
     input.value !== ''
   await waitFor(input, took, SECTION_DATE_WAIT_MS)
-  // Leave the field as a person does when done: MUI X forgets the digits typed so far once no section is selected.
+  // Leave the field as a person does when done: the field forgets the digits typed so far once no section is selected.
   const active = input.ownerDocument.activeElement as HTMLElement | null
   if (active && group.contains(active)) active.blur()
   const shown = input.value || shownText(group)

@@ -55,7 +55,7 @@ export function matchOption<T extends Element>(
 }
 
 /** Splits a spoken list of options: "red, green and blue" → red / green / blue. */
-function spokenList(value: string): string[] {
+export function spokenList(value: string): string[] {
   return value
     .split(/\s*(?:,|;|\band\b|&)\s*/i)
     .map((s) => s.trim())
@@ -128,10 +128,9 @@ const NOT_SHOWN =
 
 /**
  * The box a combobox shows its value in: its highest ancestor (at most 5 up) holding no other field or label.
- * react-select's search `<input role=combobox>` is cleared once an option is chosen, and the option's text is
- * drawn beside it (`.rs__single-value`, the multi-value chips) in the container around both; MUI Autocomplete
- * draws its chips beside its input the same way. A combobox that draws its value in itself (MUI Select, Radix
- * Select's trigger, Select2's selection) is its own box or sits in one.
+ * A searchable select's `<input role=combobox>` is often cleared once an option is chosen, and the option's text
+ * drawn beside it (a single value, or chips for several) in the container around both. A combobox that draws its
+ * value in itself (a select-only combobox, a select's trigger button) is its own box or sits in one.
  */
 function widgetBox(combobox: Element): Element {
   let box = combobox
@@ -146,10 +145,10 @@ function widgetBox(combobox: Element): Element {
 
 /**
  * The value a combobox shows, as a sighted visitor reads it: the text of its {@link widgetBox} without its list
- * and live regions, plus an editable combobox's own text unless `ownText` is false. Read fresh (never from the lookup's caches): it is
+ * and live regions (and without `exclude`: popups open inside it), plus an editable combobox's own text unless `ownText` is false. Read fresh (never from the lookup's caches): it is
  * read before and after the widget acted.
  */
-export function shownValue(combobox: Element, ownText = true): string {
+export function shownValue(combobox: Element, ownText = true, exclude: readonly Element[] = []): string {
   const box = widgetBox(combobox)
   const parts: string[] = []
   const win = combobox.ownerDocument.defaultView
@@ -158,6 +157,7 @@ export function shownValue(combobox: Element, ownText = true): string {
     const parent = node.parentElement
     const skip = parent?.closest(NOT_SHOWN)
     if (skip && box.contains(skip)) continue
+    if (exclude.some((e) => e.contains(node))) continue
     parts.push(node.textContent ?? '')
   }
   if (ownText && (combobox.localName === 'input' || combobox.localName === 'textarea'))
@@ -197,7 +197,7 @@ async function arrowTo(el: Element, options: () => Element[], option: Element): 
 
 /**
  * Chooses an option of a WAI-ARIA combobox as a keyboard user does (see the module doc). Asynchronous: real
- * widgets (accessible-autocomplete, tom-select) draw their list in a later turn, so each step waits for the page.
+ * widgets (autocompletes, searchable selects) draw their list in a later turn, so each step waits for the page.
  * A value that is none of the options is refused; an editable combobox that offered options gets its earlier
  * text back. Free text is taken only by an editable combobox that never offered an option (a search box with
  * suggestions for other words).
@@ -229,9 +229,8 @@ function isMultiple(combobox: Element): boolean {
 }
 
 /**
- * Opens a combobox's list the way its own UI opens: Alt+Down Arrow (APG), else a press on it (react-select and
- * MUI open on `mousedown` of their control, Radix Select on `pointerdown`; ./effects.ts `clickElement` sends the
- * whole press). An editable combobox that is expanded but lists nothing yet (it waits for typing) is left so.
+ * Opens a combobox's list the way its own UI opens: Alt+Down Arrow (APG), else a press on it (some open on `mousedown`
+ * of their control, others on `pointerdown`; ./effects.ts `clickElement` sends the whole press). An editable combobox that is expanded but lists nothing yet (it waits for typing) is left so.
  */
 async function openList(combobox: Element, options: () => Element[]): Promise<void> {
   focus(combobox)
@@ -261,7 +260,7 @@ async function comboboxOperate(
   await openList(combobox, options)
   let hadOptions = offered || options().length > 0
   let option = matchOption(options(), value)
-  // A multi-select (react-select `isMulti`, MUI Autocomplete `multiple`) given a spoken list: each value in turn,
+  // A multi-select (`aria-multiselectable`) given a spoken list: each value in turn,
   // the list opened again for each (most close once an option is chosen).
   const parts = spokenList(value)
   if (!option && parts.length > 1 && isMultiple(combobox)) {
@@ -322,7 +321,7 @@ async function comboboxOperate(
     ` ${shown} `.includes(` ${foldText(text)} `) ||
     (typed && ` ${foldText(shownValue(combobox, false))} `.includes(` ${foldText(value)} `))
   // Taken: the option marked chosen with the list closed, or its text now shown where the widget shows its
-  // value (react-select's and MUI Autocomplete's value drawn beside a cleared input; a creatable's new option
+  // value (a value drawn beside a cleared input; a creatable's new option
   // shows the words typed, not its "Create …" text).
   const took = () => {
     if (wanted.isConnected && isChosen(wanted) && !isExpanded(combobox)) return true

@@ -4,9 +4,8 @@
  * Down for large steps, the arrow keys for single steps, until the value read back is the one spoken.
  *
  * The value is read where the widget shows it: `aria-valuenow` of a `role=slider` / `role=spinbutton`, the
- * `value` of an `<input type=range>` (MUI's Slider keeps its visually hidden range input as the thumb's control
- * and moves it on keys). Widgets that draw a key's result in a later render (Zag's slider under Chakra UI v3,
- * React state) are given up to {@link KEY_EFFECT_WAIT_MS} per key to show it: the loop stays synchronous while the
+ * `value` of an `<input type=range>` (a slider may keep a visually hidden range input as its thumb's control
+ * and move it on keys). Widgets that draw a key's result in a later render (a framework's state update) are given up to {@link KEY_EFFECT_WAIT_MS} per key to show it: the loop stays synchronous while the
  * widget answers at once and finishes in later turns otherwise, so what is reported is what the widget shows.
  *
  * A native `<input type=range>` whose page does not handle the keys (the browser ignores synthetic key events)

@@ -321,7 +321,7 @@ export function parseSpokenNumber(text: string): number | null {
 }
 
 /**
- * A typed date format a text field announces in its placeholder or hint — `YYYY-MM-DD` (Duet Date Picker's),
+ * A typed date format a text field announces in its placeholder or hint — `YYYY-MM-DD` (a web component date picker's),
  * `DD/MM/YYYY`, `MM/DD/YYYY`, `DD.MM.YYYY` (any of `-` `/` `.`, case-insensitive, `D`/`M` for no leading
  * zero) — or `null`. A text date picker takes only its own format, so a spoken date is written in it.
  */

@@ -15,6 +15,7 @@ import { isEnabled, isVisible, queryAllDeep } from './dom'
 import { accessibleName, labelTexts, quotedName, roleOf } from './accessibleNames'
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import { refusalOf, unsafeActivationOf, type Refusal } from './refusals'
+import { nearbyText } from './fieldNames'
 import type { LookupContext } from './click'
 import { runToEnd, SLICE_AFTER, SLICE_EVERY, type LookupSteps } from './steps'
 
@@ -105,7 +106,15 @@ export type ToggleChoice = { ok: true; element: Element; control: Element } | ({
 
 /** What gets clicked to toggle `control` through the matched `el`: the control when visible, else `el` (its label). */
 export function clickTargetOf(el: Element, control: Element): Element {
-  return isVisible(control) ? control : el
+  if (isVisible(control)) return control
+  if (el !== control) return el
+  // A visually hidden input drawn as a switch by its parent (nothing but it inside): the parent a person presses.
+  let up = control.parentElement
+  for (let i = 0; i < 2 && up && up !== control.ownerDocument.body; i++, up = up.parentElement) {
+    if (up.querySelectorAll('input,select,textarea,button,label').length > 1) break
+    if (isVisible(up)) return up
+  }
+  return el
 }
 
 /** The refusal of toggling `control` through the matched `el` (disabled, hidden, unsafe activation), or `null`. */
@@ -156,8 +165,12 @@ export function* toggleSteps(doc: Document, command: ToggleCommand, ctx: LookupC
       if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
       const pair = pairOf(found[i]!)
       if (!pair) continue
-      const byName = bestScore(score, [accessibleName(pair.el)])
-      const byLabel = bestScore(score, labelTexts(pair.el))
+      const name = accessibleName(pair.el)
+      const labels = labelTexts(pair.el)
+      // No programmatic name: the text of its row, as a person reads it (./fieldNames.ts nearbyText).
+      const nearby = !name.trim() && labels.every((l) => !l.trim()) ? [nearbyText(pair.control, true)] : []
+      const byName = bestScore(score, [name, ...nearby])
+      const byLabel = bestScore(score, labels)
       const byTitle = bestScore(score, [pair.el.getAttribute('title') ?? ''])
       if (byName > 0 || byLabel > 0 || byTitle > 0)
         ranked.push({ item: pair, key: [Math.max(byName, byLabel), byTitle] })

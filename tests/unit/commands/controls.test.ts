@@ -336,7 +336,8 @@ describe('dates, numbers, ranges', () => {
     expect(el('d').value).toBe('2027-03-12')
   })
 
-  it('a text date picker that announces its format (placeholder or hint) gets the spoken date in it', () => {
+  it('a text date picker that announces its format (placeholder or hint) gets the spoken date in it', async () => {
+    // A text date picker is read back after the picker parsed the date: each fill settles after execute().
     expect(announcedDateFormat('YYYY-MM-DD')).toBe('YYYY-MM-DD')
     expect(announcedDateFormat('For example, dd/mm/yyyy')).toBe('DD/MM/YYYY')
     expect(announcedDateFormat('MM.DD.YYYY')).toBe('MM.DD.YYYY')
@@ -344,60 +345,65 @@ describe('dates, numbers, ranges', () => {
     expect(announcedDateFormat('Your name')).toBeNull()
     expect(formatSpokenDate('31 March 1980', 'DD/MM/YYYY')).toBe('31/03/1980')
     expect(formatSpokenDate('March 5th, 2027', 'M/D/YYYY')).toBe('3/5/2027')
-    const { run, el } = setup(`
+    const { run: runNow, el } = setup(`
       <label for="bd">Booking date</label><input id="bd" placeholder="YYYY-MM-DD">
       <label for="dob">Date of birth</label><span id="dob-hint">Use DD/MM/YYYY</span><input id="dob" aria-describedby="dob-hint">
       <label for="n">Notes</label><input id="n">`)
-    expect(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }).status).toBe('executed')
+    const run = async (m: Record<string, unknown>) => settle(runNow(m))
+    expect((await run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' })).status).toBe('executed')
     expect(el('bd').value).toBe('2027-03-12')
-    expect(run({ action: 'fill', fieldHint: 'date of birth', value: '31 March 1980' }).status).toBe('executed')
+    expect((await run({ action: 'fill', fieldHint: 'date of birth', value: '31 March 1980' })).status).toBe('executed')
     expect(el('dob').value).toBe('31/03/1980')
-    const r = run({ action: 'fill', fieldHint: 'booking date', value: 'next blursday' })
+    const r = await run({ action: 'fill', fieldHint: 'booking date', value: 'next blursday' })
     expect(r).toMatchObject({ status: 'refused', reason: 'rejected-value' })
     expect(detail(r)).toContain('it takes YYYY-MM-DD')
     expect(el('bd').value).toBe('2027-03-12')
     // A field that announces no format takes the words as said.
-    expect(run({ action: 'fill', fieldHint: 'notes', value: '12 March 2027' }).status).toBe('executed')
+    expect((await run({ action: 'fill', fieldHint: 'notes', value: '12 March 2027' })).status).toBe('executed')
     expect(el('n').value).toBe('12 March 2027')
   })
 
-  it('a text date picker refuses a date outside the min / max on it or on its custom element, as a date input does', () => {
-    const { run, el } = setup(`
+  it('a text date picker refuses a date outside the min / max on it or on its custom element, as a date input does', async () => {
+    // A text date picker is read back after the picker parsed the date: each fill settles after execute().
+    const { run: runNow, el } = setup(`
       <form>
         <label for="bd">Booking date</label>
         <duet-like-picker id="host" min="2026-01-01" max="2030-12-31"><input id="bd" placeholder="YYYY-MM-DD"></duet-like-picker>
         <label for="dob">Date of birth</label><input id="dob" placeholder="DD/MM/YYYY" max="31/12/2008">
       </form>`)
-    expect(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }).status).toBe('executed')
+    const run = async (m: Record<string, unknown>) => settle(runNow(m))
+    expect((await run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' })).status).toBe('executed')
     expect(el('bd').value).toBe('2027-03-12')
     // The bounds themselves are inside.
-    expect(run({ action: 'fill', fieldHint: 'booking date', value: '31 December 2030' }).status).toBe('executed')
+    expect((await run({ action: 'fill', fieldHint: 'booking date', value: '31 December 2030' })).status).toBe(
+      'executed',
+    )
     expect(el('bd').value).toBe('2030-12-31')
-    const late = run({ action: 'fill', fieldHint: 'booking date', value: '1 January 2031' })
+    const late = await run({ action: 'fill', fieldHint: 'booking date', value: '1 January 2031' })
     expect(late).toMatchObject({ status: 'refused', reason: 'rejected-value' })
     expect(detail(late)).toBe(
       '"Booking date" does not accept "1 January 2031" (it takes from 2026-01-01 to 2030-12-31)',
     )
     expect(el('bd').value).toBe('2030-12-31')
-    const early = run({ action: 'fill', fieldHint: 'booking date', value: '31 December 2025' })
+    const early = await run({ action: 'fill', fieldHint: 'booking date', value: '31 December 2025' })
     expect(detail(early)).toBe(
       '"Booking date" does not accept "31 December 2025" (it takes from 2026-01-01 to 2030-12-31)',
     )
     // A bound on the field itself, in the picker's own format; one side only.
-    const young = run({ action: 'fill', fieldHint: 'date of birth', value: '1 January 2010' })
+    const young = await run({ action: 'fill', fieldHint: 'date of birth', value: '1 January 2010' })
     expect(detail(young)).toBe('"Date of birth" does not accept "1 January 2010" (it takes to 31/12/2008)')
     expect(el('dob').value).toBe('')
-    expect(run({ action: 'fill', fieldHint: 'date of birth', value: '31 March 1980' }).status).toBe('executed')
+    expect((await run({ action: 'fill', fieldHint: 'date of birth', value: '31 March 1980' })).status).toBe('executed')
     expect(el('dob').value).toBe('31/03/1980')
     // Set as a property (a framework's, Duet's unreflected `min` / `max`), not as an attribute.
     const host = el<HTMLElement>('host')
     host.removeAttribute('min')
     host.removeAttribute('max')
     Object.assign(host, { min: '2028-01-01' })
-    expect(detail(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }))).toBe(
+    expect(detail(await run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2027' }))).toBe(
       '"Booking date" does not accept "12 March 2027" (it takes from 2028-01-01)',
     )
-    expect(run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2029' }).status).toBe('executed')
+    expect((await run({ action: 'fill', fieldHint: 'booking date', value: '12 March 2029' })).status).toBe('executed')
     expect(el('bd').value).toBe('2029-03-12')
   })
 

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * A native `<select>` that Select2 / selectWoo hides behind the widget it draws (src/voice/commands/standIns.ts):
- * named by its label, judged visible on the widget, written the way Select2 writes it (`option.selected`, then
- * `input` and `change`, which Select2 reads back to redraw its selection). Runs the real Select2 (its dist build,
+ * A native `<select>` that Select2 / selectWoo hides behind the widget it draws, reached with no code for Select2
+ * (src/voice/commands/popups.ts): named by its label, judged visible on the widget drawn right after it, chosen
+ * as a person chooses — a press on that widget, the option clicked in the list it opens — and read back from the
+ * `<select>`, which Select2 itself writes (`option.selected`, then `input` and `change` through jQuery,
+ * `SelectAdapter.select`). Runs the real Select2 (its dist build,
  * a devDependency) on jQuery in happy-dom, for the markup it writes and the events it gets; happy-dom's selector
  * engine lacks the `:selected` that Select2 reads the `<select>` back with, so its redrawn selection is checked in
  * Chromium by the widget corpus (tests/e2e/embed-widgets.spec.ts, select2.html).
@@ -16,6 +18,15 @@ type JQ = ((sel: string) => { select2: (o?: object) => unknown }) & { fn: object
 let $: JQ
 
 beforeAll(() => {
+  // Browsers give mouse events the legacy `which` (UI Events: the button plus one), which Select2's press handler
+  // reads; happy-dom's MouseEvent lacks it.
+  if (!('which' in MouseEvent.prototype))
+    Object.defineProperty(MouseEvent.prototype, 'which', {
+      configurable: true,
+      get(this: MouseEvent) {
+        return this.button + 1
+      },
+    })
   $ = require('jquery') as JQ
   const factory = require('select2/dist/js/select2.js') as (root: Window, jq: JQ) => unknown
   factory(window, $)
@@ -54,11 +65,12 @@ it('fills a Select2 single select through the widget it draws, which then shows 
   const select = document.getElementById('country') as HTMLSelectElement
   expect(select.classList.contains('select2-hidden-accessible')).toBe(true)
   const events: string[] = []
-  for (const type of ['input', 'change']) select.addEventListener(type, () => events.push(`${type} ${select.value}`))
+  const jq = $ as unknown as (el: Element) => { on: (type: string, fn: () => void) => void }
+  for (const type of ['input', 'change']) jq(select).on(type, () => events.push(`${type} ${select.value}`))
   const result = await run('country', 'Germany')
   expect(result.status).toBe('executed')
   expect(select.value).toBe('DE')
-  // What Select2's own list does on a choice (SelectAdapter.select): input, then change — which it listens to.
+  // Select2's own list made the choice (SelectAdapter.select): input, then change, triggered by Select2 itself.
   expect(events).toEqual(['input DE', 'change DE'])
 })
 

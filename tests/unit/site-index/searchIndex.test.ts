@@ -273,7 +273,7 @@ describe('the shards', () => {
   it(`splits a prefix whose shard is over ${SPLIT_BYTES} bytes by one more code point`, async () => {
     // Many long words sharing "con", on pages of their own.
     const words = Array.from(
-      { length: 120 },
+      { length: 200 },
       (_, i) => `con${String.fromCharCode(97 + (i % 26))}${'x'.repeat(i % 40)}tent${i}`,
     )
     const pages = words.map((w, i) => page(`/w/${i}`, `Page ${i}`, [['', '', `${w} ${'filler text '.repeat(20)}`]]))
