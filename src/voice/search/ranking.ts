@@ -172,7 +172,11 @@ export interface SearchOutcome {
   noMatch: boolean
   /** The best page's share of the question's weight (what {@link RELEVANCE_FLOOR} is compared with), 0–1. */
   coverage: number
-  /** The largest share of the question's weight one section of a page (not a listing) holds, 0–1. */
+  /**
+   * The largest share of the question's weight one section of a page (not a listing) holds, 0–1; the words of the
+   * page's title count in each of its sections when no section alone reaches the section floor (then the search
+   * stops at the first page that does).
+   */
   sectionCoverage: number
   /**
    * Ids of pages ranked among the results that no fetched shard names (none of the question's words' best pages):
@@ -272,14 +276,11 @@ export function rankPages(
     // like one — "example" for "exam", "delivery" for "deliv" — holds it at PREFIX_WEIGHT).
     let heldWeight = 0
     for (const [t, held] of f.held) heldWeight += (weight.get(t) ?? 0) * held
-    // The share one section holds (a topic's words stand together where the site explains it); the words of the
-    // page's title stand in each of its sections.
-    const title = new Set(termsOf((info.get(id) ?? table.get(id))?.[1] ?? ''))
-    const inTitle = terms.filter((t) => f.held.has(t) && [...title].some((stored) => matches(t, stored)))
+    // The share one section holds (a topic's words stand together where the site explains it).
     let sectionHeld = 0
-    for (const byTerm of [...f.sections.values(), new Map<string, number>()]) {
+    for (const byTerm of f.sections.values()) {
       let held = 0
-      for (const t of new Set([...byTerm.keys(), ...inTitle])) held += (weight.get(t) ?? 0) * (f.held.get(t) ?? 0)
+      for (const t of byTerm.keys()) held += (weight.get(t) ?? 0) * (f.held.get(t) ?? 0)
       sectionHeld = Math.max(sectionHeld, held)
     }
     return {
@@ -299,6 +300,23 @@ export function rankPages(
   let sectionCoverage = 0
   for (const r of ranked) if (r.listing === top?.listing) sectionCoverage = Math.max(sectionCoverage, r.sectionCoverage)
   const sectionFloor = floor <= 0 ? 0 : sentence ? SENTENCE_SECTION_FLOOR : TOPIC_SECTION_FLOOR
+  // Short of the floor, the words of a page's title stand in each of its sections too. Read only for the pages that
+  // could reach it (a section and the title hold no more than the page), best first, until one does: a title is
+  // tokenised for a few pages, not for every page a common word names.
+  if (sectionCoverage < sectionFloor && totalWeight > 0) {
+    for (const r of [...ranked].sort((a, b) => b.coverage - a.coverage)) {
+      if (r.coverage < sectionFloor || sectionCoverage >= sectionFloor) break
+      if (r.listing !== top?.listing) continue
+      const title = termsOf((info.get(r.id) ?? table.get(r.id))?.[1] ?? '')
+      const inTitle = terms.filter((t) => r.f.held.has(t) && title.some((stored) => matches(t, stored)))
+      if (inTitle.length === 0) continue
+      for (const byTerm of [...r.f.sections.values(), new Map<string, number>()]) {
+        let held = 0
+        for (const t of new Set([...byTerm.keys(), ...inTitle])) held += (weight.get(t) ?? 0) * (r.f.held.get(t) ?? 0)
+        sectionCoverage = Math.max(sectionCoverage, held / totalWeight)
+      }
+    }
+  }
   const unnamed = [...names].some((t) => terms.includes(t) && !matched.has(t))
   if (!top || coverage < floor || sectionCoverage < sectionFloor || (floor > 0 && unnamed))
     return { results: [], noMatch: true, coverage, sectionCoverage, missing: [] }
