@@ -77,21 +77,28 @@ const matches = (term: string, stored: string): boolean => {
   return [...term].length >= MIN_PREFIX && extra > 0 && extra <= MAX_PREFIX_EXTRA && stored.startsWith(term)
 }
 
-/** The topic words of a question (at most 8), in their order; the whole query when all are stop words. */
-export function keywordsOf(query: string): string[] {
-  const words = query
+/** A query's words, lower-cased, hyphenated words and contractions kept whole. */
+const wordsOf = (query: string): string[] =>
+  query
     .toLowerCase()
     .split(/[^\p{L}\p{N}\p{M}'-]+/u)
     .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
     .filter((w) => w !== '')
-  const topic = words.filter((w) => !STOP_WORDS.has(w.replace(/['’].*$/, '')))
+
+/** Whether a word of {@link wordsOf} is an English function word ("what's" as "what"). */
+const isStopWord = (word: string): boolean => STOP_WORDS.has(word.replace(/['’].*$/, ''))
+
+/** The topic words of a question (at most 8), in their order; the whole query when all are stop words. */
+export function keywordsOf(query: string): string[] {
+  const words = wordsOf(query)
+  const topic = words.filter((w) => !isStopWord(w))
   return [...new Set(topic.length ? topic : words)].slice(0, 8)
 }
 
 /** The topic words of a question (as {@link keywordsOf}), none when it has only stop words so far. */
 export function topicWordsOf(query: string): string[] {
   const words = keywordsOf(query)
-  return words.every((w) => STOP_WORDS.has(w.replace(/['’].*$/, ''))) ? [] : words
+  return words.every(isStopWord) ? [] : words
 }
 
 /**
@@ -114,10 +121,9 @@ export function nameTermsOf(query: string): string[] {
 
 /** Whether a query is written as a sentence: it holds a function word ("how", "the", "my"; English {@link STOP_WORDS}). */
 export function isSentence(query: string): boolean {
-  return query
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{M}'’]+/u)
-    .some((w) => STOP_WORDS.has(w.replace(/['’].*$/u, '')))
+  return wordsOf(query)
+    .flatMap((w) => w.split('-'))
+    .some(isStopWord)
 }
 
 /** The index terms of a question's topic words ({@link keywordsOf}, then `termOf`; a hyphenated word gives each part). */
