@@ -32,8 +32,9 @@ import {
   parseSpokenNumber,
 } from './spoken'
 import { fillPicker } from './pickers'
+import { takesDates } from './dateFields'
 import { choosePopupValue } from './popups'
-import { pickerCandidates, typeAndReadBack } from './typedDates'
+import { pickerCandidates, shownDateFormat, typeAndReadBack } from './typedDates'
 import { fieldValueFor, spokenNumber } from './values/fieldValue'
 import { toAsciiDigits } from './values/script'
 
@@ -278,7 +279,7 @@ function fillText(
   let value = spoken
   const dateFormat = kind === 'text' ? textDateFormat(el) : null
   if (!dateFormat && kind === 'text' && el.localName === 'input' && opensDatePicker(el)) {
-    const typed = pickerCandidates(spoken, monthFirst(el))
+    const typed = pickerCandidates(spoken, monthFirst(el), shownDateFormat(el as HTMLInputElement, monthFirst(el)))
     if (typed) return typeAndReadBack(el as HTMLInputElement, typed, spoken, name)
   }
   if (dateFormat) {
@@ -318,18 +319,13 @@ function fillText(
   return outcome
 }
 
-/** Words of a text field that say it takes a date or a time (its placeholder, its own words for a picker). */
-const DATE_WORDS = /\b(date|time|day|calendar)\b/i
-
 /**
- * Whether a text input is a date or time picker's: it says it opens a dialog or grid (`aria-haspopup`), announces
- * a date format, or its placeholder names a date or time ("Select date", "Pick a date and time").
+ * Whether a text input is a date or time picker's: it announces a date format, or takes dates as a person sees it
+ * (./dateFields.ts `takesDates`: `aria-haspopup` dialog or grid, a date it holds, a name or placeholder that says
+ * date or time — "Select date", "Arrival date").
  */
 function opensDatePicker(el: HTMLInputElement | HTMLTextAreaElement): boolean {
-  const popup = el.getAttribute('aria-haspopup')?.toLowerCase()
-  if (popup === 'dialog' || popup === 'grid') return true
-  if (textDateFormat(el) !== null) return true
-  return DATE_WORDS.test(el.getAttribute('placeholder') ?? '')
+  return textDateFormat(el) !== null || takesDates(el)
 }
 
 /**

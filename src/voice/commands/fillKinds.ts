@@ -6,7 +6,7 @@
 import type { FieldType } from './schema'
 import { toFieldType } from './schema'
 import { normalizeText } from './dom'
-import { isPickerInput } from './pickers'
+import { isPickerInput } from './dateFields'
 
 /** `input` types SPEC §5 calls fields (plus `textarea`): typed into as text. */
 export const FILLABLE_INPUT_TYPES: ReadonlySet<string> = new Set([

@@ -1,56 +1,47 @@
 /**
- * Inputs that a date picker library makes read-only because it writes them from the picker it draws: a fill
- * operates the picker as a person does — clicks the input to open it, picks the month and year with the
- * calendar's own month list and year box, clicks the day — and reads the written value back.
+ * Date and time pickers a person operates through the calendar they open: a read-only text input that takes a
+ * date or a time (./dateFields.ts `takesDates`), or a named hidden input shown by a visible copy (./standIns.ts),
+ * which the picker writes from its calendar. A fill does what a person does, whoever drew the picker:
  *
- * Known pickers, recognised by the markup their own code writes:
- * - **flatpickr 4** (flatpickr.js.org): `class="flatpickr-input"` on the input (and `readonly` unless
- *   `allowInput`); with `altInput` the named input becomes `type=hidden` and a visible copy that shows the date
- *   follows it (./standIns.ts). Its calendar is a `.flatpickr-calendar` appended to `<body>`, open while it has
- *   the class `open` (`rangeMode` for `mode: 'range'`, `noCalendar` for a time only). What its source
- *   (dist/flatpickr.js) listens to, and what a fill therefore sends: `click` on the input opens it; the month
- *   list `select.flatpickr-monthDropdown-months` takes `change`; the year box `input.cur-year` takes `keyup`
- *   (a four-digit year, `onYearInput`; a year past `minDate`/`maxDate` is ignored, `changeYear`); a day
- *   `span.flatpickr-day` is chosen on `click` (delegated from its days container; `flatpickr-disabled` days are
- *   not), the calendar closes after the last day; time boxes `.flatpickr-hour` / `.flatpickr-minute` are read on
- *   `blur` (`updateTime`, a capturing listener on the time container), AM/PM on `click`; `Escape` closes it.
- *   An input with `allowInput` (the visible copy, with `altInput`) is not read-only and takes typing: flatpickr
- *   parses what was typed in its `dateFormat` (`altFormat` for the copy) on `Enter` and on `blur` (`onKeyDown`,
- *   `onBlur`), and clears the field when that fails — so a single date is typed in that format, as the field
- *   shows dates, written with the instance's own `formatDate` (flatpickr's documented instance API, on
- *   `input._flatpickr`), then `Enter`. Ranges, times and an input without its instance go through the picker.
+ * 1. **Typing**, where the copy a person sees takes typing (not read-only) and one date (or date and time) was
+ *    said: the text in the format the field shows (./typedDates.ts), Enter, then read back.
+ * 2. **The calendar** otherwise: the whole press on the input ({@link clickElement}), then the popup that appears
+ *    (./popups.ts `watchDocument`: what was added or changed after the press) read as a calendar
+ *    (./calendarGrid.ts): the month shown with its month list and year box, or its previous / next buttons; the
+ *    day cell pressed (both days, in order, for a range said "12 March 2027 to 15 March 2027" or "12 to 15 March
+ *    2027"); for a time the hour and minute boxes typed into and left. A day the calendar does not offer (not
+ *    drawn, disabled, past its last year) is refused before anything is pressed in the grid.
+ * 3. **Read back** from the input the form submits (or the copy): done only when it holds the date, range or
+ *    time asked for, in whatever format the picker writes; else refused (`rejected-value`) and the picker closed
+ *    (Escape) when it is still open.
+ *
+ * A read-only field that opens no calendar is only read-only: refused so (`readonly`).
  */
-import { clickElement, dispatch, focus, keydown, setNativeValue, waitFor } from './effects'
+import { clickElement, keydown, nextTurn, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
-import { parseSpokenDate, parseSpokenTime, type CalendarDate } from './spoken'
+import { isoDate, parseSpokenDate, parseSpokenDateTime, parseSpokenTime, type CalendarDate } from './spoken'
 import { fillSections, sectionsGroupOf } from './sections'
+import { watchDocument } from './popups'
+import {
+  dayCellOf,
+  hasMonthGrid,
+  isCalendar,
+  looksDisabled,
+  setTime,
+  showMonth,
+  stillOpen,
+  timeBoxes,
+} from './calendarGrid'
+import { pickerCandidates, shownDateFormat, typeAndReadBack } from './typedDates'
 
-/** Class flatpickr puts on the input it draws a picker for (dist/flatpickr.js `setupInputs`). */
-const FLATPICKR_INPUT = 'flatpickr-input'
-/** How long a fill waits for the calendar to open after the click on the input, in ms. */
+/** How long a fill waits for the calendar to open after the press, and for the value to be written, in ms. */
 export const PICKER_OPEN_WAIT_MS = 400
 
-/**
- * Whether `el` is an input a picker library writes (see the module doc; not flatpickr's mobile `type=date` copy),
- * or the hidden input of a date field typed into by sections (./sections.ts).
- */
-export function isPickerInput(el: Element): boolean {
-  if (sectionsGroupOf(el)) return true
-  return (
-    el.localName === 'input' && el.classList.contains(FLATPICKR_INPUT) && !el.classList.contains('flatpickr-mobile')
-  )
-}
-
-/** The open (not inline) flatpickr calendar of the page, if one is open. */
-function openCalendar(doc: Document): Element | null {
-  return doc.querySelector('.flatpickr-calendar.open:not(.inline)')
-}
-
-const monthsIn = (text: string) => text.split(/\s+(?:to|until|till|through|–|-)\s+/i)
+const rangeParts = (text: string) => text.trim().split(/\s+(?:to|until|till|through|–|-)\s+/i)
 
 /** The dates spoken for a range ("12 March 2027 to 15 March 2027", "12 to 15 March 2027"), or null. */
-function spokenRange(text: string, monthFirst: boolean): [CalendarDate, CalendarDate] | null {
-  const parts = monthsIn(text.trim())
+export function spokenRange(text: string, monthFirst: boolean): [CalendarDate, CalendarDate] | null {
+  const parts = rangeParts(text)
   if (parts.length !== 2) return null
   const end = parseSpokenDate(parts[1]!, monthFirst)
   if (!end) return null
@@ -65,66 +56,48 @@ function spokenRange(text: string, monthFirst: boolean): [CalendarDate, Calendar
 const said = (d: CalendarDate) =>
   `${d.day} ${new Date(Date.UTC(d.year, d.month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${d.year}`
 
-/** Goes to `d`'s month in the calendar with its own month list and year box; false when the calendar does not offer it. */
-function showMonth(cal: Element, d: CalendarDate): boolean {
-  const year = cal.querySelector<HTMLInputElement>('input.cur-year')
-  if (!year) return false
-  if (year.value !== String(d.year)) {
-    // Typed as a person types it: flatpickr reads the year box on each `keyup` and takes a four-digit year.
-    focus(year)
-    setNativeValue(year, String(d.year))
-    dispatch(year, 'input')
-    keydown(year, String(d.year).slice(-1))
-  }
-  if (year.value !== String(d.year)) return false
-  // The year box keeps what was typed even when flatpickr refuses the year (past `maxDate`): the days it draws say
-  // which year it shows (`aria-label` in `ariaDateFormat`, "March 12, 2027" by default).
-  const shownYear = () => {
-    const label = cal.querySelector('.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)')?.getAttribute('aria-label')
-    return label ? new RegExp(`(^|\\D)${d.year}(\\D|$)`).test(label) : true
-  }
-  if (!shownYear()) return false
-  const months = cal.querySelector<HTMLSelectElement>('select.flatpickr-monthDropdown-months')
-  if (months) {
-    const option = Array.from(months.options).find((o) => Number(o.value) === d.month - 1)
-    if (!option) return false
-    if (months.value !== option.value) {
-      setNativeValue(months as unknown as HTMLInputElement, option.value)
-      dispatch(months, 'change')
-    }
-    return months.value === option.value && shownYear()
-  }
-  // A static month name (`monthSelectorType: 'static'`): the arrows, one month a click.
-  const next = cal.querySelector('.flatpickr-next-month')
-  const prev = cal.querySelector('.flatpickr-prev-month')
-  const shown = () => {
-    const name = cal.querySelector('.cur-month')?.textContent?.trim() ?? ''
-    const m = new Date(`${name} 1, 2000`).getMonth()
-    return Number(year.value) * 12 + (Number.isNaN(m) ? 0 : m)
-  }
-  for (let guard = 0; guard < 24 && shown() !== d.year * 12 + d.month - 1; guard++) {
-    const arrow = shown() < d.year * 12 + d.month - 1 ? next : prev
-    if (!arrow || arrow.classList.contains('flatpickr-disabled')) return false
-    clickElement(arrow)
-  }
-  return shown() === d.year * 12 + d.month - 1
-}
-
-/** The day cell of `d` in the shown month (not the neighbouring months' days). */
-function dayCell(cal: Element, d: CalendarDate): Element | null {
-  for (const cell of cal.querySelectorAll('.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)'))
-    if (cell.textContent?.trim() === String(d.day)) return cell
-  return null
-}
-
 const notOffered = (name: string, value: string) =>
   `${JSON.stringify(name)} does not accept ${JSON.stringify(value)} (its calendar does not offer it)`
 
+/** What was asked: the dates to press (none for a time only) and the time (`HH:mm`), if one was said. */
+type Asked = { dates: CalendarDate[]; time: string | null }
+
+function asked(value: string, monthFirst: boolean): Asked | null {
+  const range = spokenRange(value, monthFirst)
+  if (range) return { dates: range, time: null }
+  const dateTime = parseSpokenDateTime(value, monthFirst)
+  if (dateTime) return { dates: [parseSpokenDate(dateTime.slice(0, 10))!], time: dateTime.slice(11, 16) }
+  const date = parseSpokenDate(value, monthFirst)
+  if (date) return { dates: [date], time: null }
+  const time = parseSpokenTime(value)
+  return time ? { dates: [], time: time.slice(0, 5) } : null
+}
+
+/** Whether a written value holds what was asked (the dates in order, the time), in whatever format it is written. */
+function holds(written: string, want: Asked, monthFirst: boolean): boolean {
+  if (!written.trim()) return false
+  const iso = want.dates.map(isoDate)
+  if (want.dates.length === 2) {
+    const got = spokenRange(written, monthFirst) ?? spokenRange(written, !monthFirst)
+    return got !== null && got.map(isoDate).join() === iso.join()
+  }
+  if (want.dates.length === 1 && want.time) {
+    const got =
+      parseSpokenDateTime(written, monthFirst) ?? parseSpokenDateTime(written.replace(/\s*,\s*/g, ' '), monthFirst)
+    return got !== null && got.slice(0, 16) === `${iso[0]}T${want.time}`
+  }
+  if (want.dates.length === 1) {
+    const got = parseSpokenDate(written, monthFirst) ?? parseSpokenDate(written.split(/[T ]/)[0] ?? '', monthFirst)
+    return got !== null && isoDate(got) === iso[0]
+  }
+  return parseSpokenTime(written.trim())?.slice(0, 5) === want.time
+}
+
 /**
- * Fills a picker input (`input`, the one a form posts; `face`, the one the visitor sees and clicks) with the date,
- * range or time spoken, through the picker (see the module doc). Refused as `rejected-value` when the value is no
- * date/time or the calendar does not offer it (before `minDate`, after `maxDate`, a disabled day); the input keeps
- * its value then. Resolves once the picker has written the input.
+ * Fills a picker (`input`, the one a form posts; `face`, the one the visitor sees and presses — the same input
+ * unless a visible copy shows it) with the date, range or time spoken (see the module doc). Refused as
+ * `rejected-value` when the value is no date or time, or the picker does not offer or take it (the input keeps its
+ * value then); as `readonly` when no calendar opens. Resolves once the picker has written the input.
  */
 export async function fillPicker(
   input: HTMLInputElement,
@@ -135,115 +108,79 @@ export async function fillPicker(
 ): Promise<ControlOutcome> {
   const sectionsGroup = sectionsGroupOf(input)
   if (sectionsGroup) return fillSections(input, sectionsGroup, value, name)
-  const typed = await typeDate(input, face, value, name, monthFirst)
-  if (typed) return typed
-  const doc = input.ownerDocument
-  const before = input.value
-  if (!openCalendar(doc)) clickElement(face)
-  if (!(await waitFor(face, () => openCalendar(doc) !== null, PICKER_OPEN_WAIT_MS)))
-    return rejected(`${JSON.stringify(name)} did not open its picker`)
-  const cal = openCalendar(doc)!
-  const cells: Element[] = []
-  let took = () => false
-  const close = () => {
-    if (cal.classList.contains('open')) keydown(face, 'Escape')
+  const want = asked(value, monthFirst)
+  if (!want) return rejected(`${JSON.stringify(value)} is not a date or time ${JSON.stringify(name)} can take`)
+  const committed = () => holds(input.value, want, monthFirst) || (input !== face && holds(face.value, want, true))
+  if (!face.readOnly && want.dates.length === 1) {
+    const candidates = pickerCandidates(value, monthFirst, shownDateFormat(face, monthFirst))
+    if (candidates) {
+      const typed = await typeAndReadBack(face, candidates, value, name)
+      if (!typed.ok) return typed
+      await waitFor(input, () => holds(input.value, want, monthFirst), PICKER_OPEN_WAIT_MS)
+      return holds(input.value, want, monthFirst)
+        ? typed
+        : rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(value)}`)
+    }
   }
-  if (cal.classList.contains('noCalendar')) {
-    const time = parseSpokenTime(value)
-    if (!time) {
-      close()
-      return rejected(`${JSON.stringify(value)} is not a time ${JSON.stringify(name)} can take`)
-    }
-    const [h, m] = time.split(':').map(Number) as [number, number]
-    const hour = cal.querySelector<HTMLInputElement>('.flatpickr-hour')
-    const minute = cal.querySelector<HTMLInputElement>('.flatpickr-minute')
-    const amPm = cal.querySelector('.flatpickr-am-pm')
-    if (!hour || !minute) {
-      close()
-      return rejected(`${JSON.stringify(name)} has no hour and minute boxes`)
-    }
-    const h12 = h % 12 === 0 ? 12 : h % 12
-    for (const [box, v] of [
-      [hour, amPm ? h12 : h],
-      [minute, m],
-    ] as const) {
-      focus(box)
-      setNativeValue(box, String(v).padStart(2, '0'))
-      dispatch(box, 'input')
-    }
-    if (amPm && (amPm.textContent?.trim().toUpperCase().startsWith('P') ?? false) !== h >= 12) clickElement(amPm)
-    // flatpickr reads the boxes when one loses focus (a capturing `blur` listener on the time container).
-    minute.dispatchEvent(new (doc.defaultView?.FocusEvent ?? FocusEvent)('blur'))
-    focus(face)
-    close()
-    took = () =>
-      input.value !== before ||
-      (hour.value === String(amPm ? h12 : h).padStart(2, '0') &&
-        minute.value === String(m).padStart(2, '0') &&
-        before !== '')
-  } else {
-    const range = cal.classList.contains('rangeMode')
-    const dates = range ? spokenRange(value, monthFirst) : ((d) => (d ? [d] : null))(parseSpokenDate(value, monthFirst))
-    if (!dates) {
-      close()
-      return rejected(
-        `${JSON.stringify(value)} is not ${range ? 'a range of dates' : 'a date'} ${JSON.stringify(name)} can take`,
-      )
-    }
-    for (const d of dates) {
-      const cell = showMonth(cal, d) ? dayCell(cal, d) : null
-      if (!cell || cell.classList.contains('flatpickr-disabled') || cell.classList.contains('notAllowed')) {
-        close()
-        return rejected(notOffered(name, dates.length > 1 ? value : said(d)))
-      }
-      clickElement(cell)
-      cells.push(cell)
-    }
-    close()
-    // Taken: the input changed, or (it held a value already) every day clicked is drawn chosen.
-    took = () =>
-      input.value !== before ||
-      (before !== '' && cells.every((c) => /\b(selected|startRange|endRange)\b/.test(c.className)))
-  }
-  await waitFor(input, took, PICKER_OPEN_WAIT_MS)
-  if (!took()) return rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(value)}`)
-  return { ok: true, shown: face.value, acted: face }
+  return operateCalendar(input, face, value, name, want, committed)
 }
 
-/** What a fill uses of a flatpickr instance (flatpickr's documented instance API and options). */
-interface FlatpickrInstance {
-  config: { mode?: string; noCalendar?: boolean; enableTime?: boolean; dateFormat: string; altFormat: string }
-  formatDate(date: Date, format: string): string
-  isEnabled(date: Date): boolean
+/** The calendar the press opened: the highest changed element below `<body>` around a calendar, not around the face. */
+function openedCalendar(face: Element, changed: readonly Element[]): Element | null {
+  const body = face.ownerDocument.body
+  const seen = new Set<Element>()
+  for (const el of changed) {
+    let top: Element | null = null
+    for (let up: Element | null = el; up && up !== body; up = up.parentElement) {
+      if (up.contains(face)) break
+      top = up
+    }
+    if (!top || seen.has(top)) continue
+    seen.add(top)
+    if (stillOpen(top) && isCalendar(top)) return top
+  }
+  return null
 }
 
-/**
- * Types a single spoken date into a flatpickr input that takes typing (`allowInput`; see the module doc), in the
- * format the field shows, then presses Enter for flatpickr to read it. `null` when the field is not such an input
- * (it is then operated through its picker). A date the calendar does not offer is refused before typing, so the
- * field keeps its value.
- */
-async function typeDate(
+/** Steps 2 and 3 of the module doc: the calendar opened, the days pressed or the time typed, the value read back. */
+async function operateCalendar(
   input: HTMLInputElement,
   face: HTMLInputElement,
   value: string,
   name: string,
-  monthFirst: boolean,
-): Promise<ControlOutcome | null> {
-  const fp = (input as HTMLInputElement & { _flatpickr?: FlatpickrInstance })._flatpickr
-  if (!fp || face.readOnly || (fp.config.mode ?? 'single') !== 'single' || fp.config.noCalendar || fp.config.enableTime)
-    return null
-  const d = parseSpokenDate(value, monthFirst)
-  if (!d) return rejected(`${JSON.stringify(value)} is not a date ${JSON.stringify(name)} can take`)
-  const date = new Date(d.year, d.month - 1, d.day)
-  if (!fp.isEnabled(date)) return rejected(notOffered(name, said(d)))
-  const wanted = fp.formatDate(date, fp.config.dateFormat)
-  focus(face)
-  setNativeValue(face, fp.formatDate(date, face === input ? fp.config.dateFormat : fp.config.altFormat))
-  dispatch(face, 'input')
-  keydown(face, 'Enter')
-  const took = () => input.value === wanted
-  await waitFor(input, took, PICKER_OPEN_WAIT_MS)
-  if (!took()) return rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(value)}`)
+  want: Asked,
+  committed: () => boolean,
+): Promise<ControlOutcome> {
+  const watch = watchDocument(face.ownerDocument)
+  let cal: Element | null = null
+  try {
+    clickElement(face)
+    await waitFor(face, () => (cal = openedCalendar(face, watch.roots())) !== null, PICKER_OPEN_WAIT_MS)
+  } finally {
+    watch.stop()
+  }
+  if (!cal) return { ok: false, reason: 'readonly', detail: `the field ${JSON.stringify(name)} is read-only` }
+  const root: Element = cal
+  const close = () => {
+    if (stillOpen(root)) keydown(face, 'Escape')
+  }
+  const refuse = (detail: string) => {
+    close()
+    return rejected(detail)
+  }
+  if (want.dates.length > 0 && !hasMonthGrid(root))
+    return refuse(`${JSON.stringify(value)} is not a time ${JSON.stringify(name)} can take`)
+  const boxes = want.time ? timeBoxes(root) : null
+  if (want.time && !boxes) return refuse(`${JSON.stringify(value)} is not a date ${JSON.stringify(name)} can take`)
+  for (const d of want.dates) {
+    const cell = (await showMonth(root, d)) ? dayCellOf(root, d) : null
+    if (!cell || looksDisabled(cell.el)) return refuse(notOffered(name, want.dates.length > 1 ? value : said(d)))
+    clickElement(cell.el)
+    await nextTurn(face)
+  }
+  if (want.time && boxes) setTime(timeBoxes(root) ?? boxes, want.time)
+  await waitFor(input, committed, PICKER_OPEN_WAIT_MS)
+  close()
+  if (!committed()) return rejected(`${JSON.stringify(name)} did not take ${JSON.stringify(value)}`)
   return { ok: true, shown: face.value, acted: face }
 }

@@ -134,8 +134,11 @@ const fold = (t: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-/** Records what appears or changes in the document while a popup is operated. */
-function watchDocument(doc: Document): { roots: () => Element[]; stop: () => void } {
+/**
+ * Records what appears or changes in the document while a popup is operated (`MutationObserver`: nodes added,
+ * the watched attributes changed): `roots()` lists those elements still connected, `stop()` ends the watch.
+ */
+export function watchDocument(doc: Document): { roots: () => Element[]; stop: () => void } {
   const seen = new Set<Element>()
   const Observer = doc.defaultView?.MutationObserver ?? MutationObserver
   const record = (list: MutationRecord[]) => {

@@ -7,7 +7,7 @@
  */
 import { dispatch, focus, keydown, nextTurn, setNativeValue } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
-import { isoDate, parseSpokenDate, parseSpokenDateTime } from './spoken'
+import { announcedDateFormat, formatSpokenDate, isoDate, parseSpokenDate, parseSpokenDateTime } from './spoken'
 
 /** What a date-time read back must equal: `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`. */
 type PickerWanted = { at: string; monthFirst: boolean }
@@ -15,13 +15,35 @@ type PickerWanted = { at: string; monthFirst: boolean }
 const pad2 = (n: number) => String(n).padStart(2, '0')
 
 /**
- * The texts a picker's input is tried with for a spoken date or date and time — as said, then the formats date
- * pickers take most (ISO 8601 `YYYY-MM-DD HH:mm`, with seconds, the date alone; day or month first as the page
- * reads dates) — and what must be read back. `null` when the words are no date.
+ * The date format a field shows (./spoken.ts `announcedDateFormat` tokens: `YYYY-MM-DD`, `DD/MM/YYYY`, `M/D/YYYY`
+ * …): the one its placeholder announces, else the one the date it holds is written in (`2027-03-12` →
+ * `YYYY-MM-DD`; `12/03/2027` day first unless the page reads dates month first or the first number cannot be a
+ * day). `null` when it shows none (empty, or a date written with a month name).
+ */
+export function shownDateFormat(el: HTMLInputElement, monthFirstPage: boolean): string | null {
+  const announced = announcedDateFormat(el.getAttribute('placeholder'))
+  if (announced) return announced
+  const v = el.value.trim()
+  const tok = (n: string, t: 'D' | 'M') => (n.length === 2 ? t + t : t)
+  let m = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/.exec(v)
+  if (m) return `YYYY${m[2]}${tok(m[3]!, 'M')}${m[2]}${tok(m[4]!, 'D')}`
+  m = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/.exec(v)
+  if (!m) return null
+  const dayFirst = Number(m[1]) > 12 ? true : Number(m[3]) > 12 ? false : !monthFirstPage
+  const [a, b] = dayFirst ? (['D', 'M'] as const) : (['M', 'D'] as const)
+  return `${tok(m[1]!, a)}${m[2]}${tok(m[3]!, b)}${m[2]}YYYY`
+}
+
+/**
+ * The texts a picker's input is tried with for a spoken date or date and time — in the `format` the field shows
+ * when one is known ({@link shownDateFormat}; a date alone), as said, then the formats date pickers take most
+ * (ISO 8601 `YYYY-MM-DD HH:mm`, with seconds, the date alone; day or month first as the page reads dates) — and
+ * what must be read back. `null` when the words are no date.
  */
 export function pickerCandidates(
   spoken: string,
   monthFirstPage: boolean,
+  format: string | null = null,
 ): { texts: { text: string; monthFirst: boolean }[]; wanted: PickerWanted } | null {
   const dateTime = parseSpokenDateTime(spoken, monthFirstPage)
   const date = dateTime ? null : parseSpokenDate(spoken, monthFirstPage)
@@ -33,6 +55,8 @@ export function pickerCandidates(
   const mdy = `${m}/${day}/${y}`
   const mf = monthFirstPage
   const texts: { text: string; monthFirst: boolean }[] = [{ text: spoken, monthFirst: mf }]
+  const formatted = format && !t ? formatSpokenDate(spoken, format, mf) : null
+  if (formatted) texts.unshift({ text: formatted, monthFirst: format!.startsWith('M') })
   if (t) {
     const [hh, mm] = t.split(':').map(Number) as [number, number]
     const time = t.slice(0, 5)

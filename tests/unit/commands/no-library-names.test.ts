@@ -2,10 +2,7 @@
  * No code path per widget library (src/voice/commands/README.md "Operating what a person sees"): the executor
  * finds what a library does differently from the DOM and its events, so no file of src/voice/commands names a
  * widget library or one of its class prefixes — in code or in comments. The local mode's value conversions
- * (values/) are checked too.
- *
- * KNOWN_EXCEPTIONS lists what is still there, file by file: each must still be found (a name taken out is taken
- * off the list), and any other name in any file fails the test.
+ * (values/) are checked too. There are no exceptions: any name in any file fails the test.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -39,16 +36,6 @@ const LIBRARY_NAMES: Record<string, RegExp> = {
   'Vuetify / Mantine / PrimeVue / Naive UI / Tagify': /vuetify|mantine|primevue|naive[ -]ui|tagify/i,
 }
 
-/**
- * What is still named (file under src/voice/commands → libraries): the pickers module operates one date picker
- * library's calendar by its classes, and the stand-ins module knows that library's `altInput` copy and
- * calendar. To be made generic; never added to.
- */
-const KNOWN_EXCEPTIONS: Record<string, string[]> = {
-  'pickers.ts': ['flatpickr'],
-  'standIns.ts': ['flatpickr'],
-}
-
 function sources(dir: string): string[] {
   const out: string[] = []
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -60,7 +47,7 @@ function sources(dir: string): string[] {
 }
 
 describe('src/voice/commands names no widget library', () => {
-  it('no file names a widget library or its class prefixes, beyond the known exceptions', () => {
+  it('no file names a widget library or its class prefixes', () => {
     const found: Record<string, string[]> = {}
     for (const file of sources(DIR)) {
       const text = readFileSync(file, 'utf8')
@@ -70,7 +57,7 @@ describe('src/voice/commands names no widget library', () => {
         .sort()
       if (names.length > 0) found[relative(DIR, file)] = names
     }
-    expect(found).toEqual(KNOWN_EXCEPTIONS)
+    expect(found).toEqual({})
   })
 
   it('the patterns find the names they are for (the test can fail)', () => {

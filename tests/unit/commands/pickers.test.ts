@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 /**
- * Read-only inputs that flatpickr writes from the calendar it draws (src/voice/commands/pickers.ts): a fill opens
- * the calendar, goes to the month with its year box and month list, clicks the day (both days of a range), or
- * fills the time boxes, and reads the value flatpickr wrote. Runs the real flatpickr (its dist build, a
- * devDependency) in happy-dom.
+ * Date pickers operated through the calendar they draw (src/voice/commands/pickers.ts, calendarGrid.ts), found
+ * from the DOM and its events, not from a library's classes: a fill presses the read-only input, reads the popup
+ * that appears as a calendar, goes to the month with its year box and month list (or its previous / next
+ * buttons), presses the day (both days of a range), or fills the time boxes, and reads back the value the form
+ * posts. Runs the real flatpickr (its dist build, a devDependency) in happy-dom, and a calendar written here with
+ * none of its markup (a heading, arrows and unlabelled day buttons).
  */
 import { createRequire } from 'node:module'
 import { afterEach, beforeAll, expect, it } from 'vitest'
@@ -120,8 +122,89 @@ it('types a spoken date into a flatpickr input that takes typing (allowInput), i
   expect(valueOf('dob')).toBe('1990-08-05')
   expect((document.getElementById('dob')!.nextElementSibling as HTMLInputElement).value).toBe('05/08/1990')
   expect(dayClicks).toEqual([])
-  // A day its calendar does not offer is refused before anything is typed: the field keeps its date.
+  // A day its calendar does not offer is not taken (the picker clears what it refuses): refused, and the field
+  // gets its date back.
   const late = await run('arrival date', '12 March 2035')
-  expect(late.status === 'refused' && late.detail).toContain('does not accept')
+  expect(late).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+  expect(late.status === 'refused' && late.detail).toContain('did not take "12 March 2035"')
   expect(valueOf('d')).toBe('2027-03-12')
+})
+
+/**
+ * A date picker with none of flatpickr's markup (as a site might write its own): a read-only input that opens a
+ * dialog with a "Month YYYY" heading, previous / next buttons and a grid of unlabelled day buttons; a day press
+ * writes `DD/MM/YYYY`; days after `max` are disabled buttons.
+ */
+function ownCalendar(max: string): void {
+  document.body.innerHTML = `<form><label for="visit">Visit date</label><input id="visit" readonly></form>`
+  const input = document.getElementById('visit') as HTMLInputElement
+  let shown = { y: 2026, m: 10 } // November 2026 (month 0-based)
+  const dialog = document.createElement('div')
+  dialog.setAttribute('role', 'dialog')
+  dialog.hidden = true
+  document.body.append(dialog)
+  const names = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ]
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const draw = () => {
+    const days = new Date(shown.y, shown.m + 1, 0).getDate()
+    const lead = new Date(shown.y, shown.m, 1).getDay()
+    const before = new Date(shown.y, shown.m, 0).getDate()
+    const cells = [
+      ...Array.from(
+        { length: lead },
+        (_, i) => `<td><button type="button" tabindex="-1" class="other">${before - lead + i + 1}</button></td>`,
+      ),
+      ...Array.from({ length: days }, (_, i) => {
+        const iso = `${shown.y}-${pad(shown.m + 1)}-${pad(i + 1)}`
+        return `<td><button type="button" data-iso="${iso}"${iso > max ? ' disabled' : ''}>${i + 1}</button></td>`
+      }),
+    ]
+    const rows: string[] = []
+    for (let i = 0; i < cells.length; i += 7) rows.push(`<tr>${cells.slice(i, i + 7).join('')}</tr>`)
+    dialog.innerHTML = `<button type="button" aria-label="Previous month">‹</button>
+      <h2>${names[shown.m]} ${shown.y}</h2><button type="button" aria-label="Next month">›</button>
+      <table role="grid"><tbody>${rows.join('')}</tbody></table>`
+  }
+  input.addEventListener('click', () => {
+    draw()
+    dialog.hidden = false
+  })
+  dialog.addEventListener('click', (e) => {
+    const b = (e.target as Element).closest('button')
+    if (!b || b.disabled) return
+    const label = b.getAttribute('aria-label')
+    if (label) {
+      const m = shown.m + (label.startsWith('Next') ? 1 : -1)
+      shown = { y: shown.y + Math.floor(m / 12), m: ((m % 12) + 12) % 12 }
+      draw()
+    } else if (b.dataset.iso) {
+      const [y, m, d] = b.dataset.iso.split('-')
+      input.value = `${d}/${m}/${y}`
+      dialog.hidden = true
+    }
+  })
+}
+
+it('operates a calendar it was never told about: heading, arrows and day buttons, read back as written', async () => {
+  ownCalendar('2027-06-30')
+  const result = await run('visit date', '12 March 2027')
+  expect(result.status).toBe('executed')
+  expect(valueOf('visit')).toBe('12/03/2027')
+  // A day past the last it offers is a disabled button: refused, the value kept.
+  const late = await run('visit date', '2 July 2027')
+  expect(late).toMatchObject({ status: 'refused', reason: 'rejected-value' })
+  expect(valueOf('visit')).toBe('12/03/2027')
 })
