@@ -5,6 +5,8 @@
  * which element a command acted on (./report.ts). The privacy rules of ./pageMap.ts apply here.
  * @module
  */
+import { nearbyText } from '../commands/nearbyText'
+
 /** Longest name kept for one item, in characters (longer names are cut with "…"). */
 export const PAGE_MAP_MAX_NAME_CHARS = 80
 /** Subtrees the map never reads (the widget marks itself with it; same default as the command executor). */
@@ -37,6 +39,13 @@ export const FIELD_ROLES = new Set([
   'spinbutton',
 ])
 
+/** Controls named by the text of their row when they have no name (../commands/toggle.ts names them so). */
+const ROW_NAMED = new Set(['checkbox', 'switch'])
+/** A checkbox-like control's kind: its role, else an input's type. */
+const rowKind = (el: Element): string =>
+  el.getAttribute('role')?.trim().toLowerCase() ||
+  (el.localName === 'input' ? (el.getAttribute('type') ?? '').toLowerCase() : '')
+
 /** Whitespace collapsed, trimmed, cut at {@link PAGE_MAP_MAX_NAME_CHARS} with "…"; `|` (the list separator) becomes `/`. */
 export function cleanName(text: string): string {
   const t = text.replace(/\s+/g, ' ').replace(/\|/g, '/').trim()
@@ -53,7 +62,6 @@ export interface Namer {
   visibleText(el: Element): string
   /** Accessible name of a link or button (aria-labelledby, aria-label, input value of a button, visible text, title). */
   controlName(el: Element): string
-  /** Label of a form field: aria-labelledby, aria-label, its labels, placeholder, title, name (never its value). */
   fieldLabel(el: Element): string
 }
 
@@ -167,7 +175,6 @@ export function createNamer(doc: Document, ignore: string): Namer {
     return ''
   }
 
-  /** Label of a form field: aria-labelledby, aria-label, its labels, placeholder, title, name (never its value). */
   /** control → its labels in the document, from one pass over the labels (not `labels` per control). */
   let labelIndex: Map<Element, Element[]> | null | undefined
   const labelsInDocument = (el: Element): Element[] | null => {
@@ -188,6 +195,10 @@ export function createNamer(doc: Document, ignore: string): Namer {
     return labelIndex.get(el) ?? []
   }
 
+  /**
+   * Label of a form field (never its value): aria-labelledby, aria-label, its labels, placeholder, title, else the
+   * text next to it (../commands/nearbyText.ts, the executor's), else its `name`.
+   */
   const fieldLabel = (el: Element): string => {
     const labels: string[] = []
     const indexed = labelsInDocument(el)
@@ -209,13 +220,14 @@ export function createNamer(doc: Document, ignore: string): Namer {
       labels.join(' '),
       el.getAttribute('placeholder') ?? '',
       el.getAttribute('title') ?? '',
-      el.getAttribute('name') ?? '',
     ]
     for (const c of candidates) {
       const name = cleanName(c)
       if (name) return name
     }
-    return ''
+    // No programmatic name: the text a person sees next to it, as the executor names it (a switch or checkbox
+    // by its row), so a command that says that name finds it; then its `name` attribute.
+    return cleanName(nearbyText(el, ROW_NAMED.has(rowKind(el)))) || cleanName(el.getAttribute('name') ?? '')
   }
 
   return { hidesSubtree, shown, visibleText, controlName, fieldLabel }

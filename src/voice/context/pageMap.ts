@@ -160,7 +160,13 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
     const roleAttr = attributed ? el.getAttribute('role') : null
     const role = roleAttr ? (roleAttr.trim().split(/\s+/)[0]?.toLowerCase() ?? '') : ''
     let descend = true
-    if (isHeadingTag(tag) || role === 'heading') {
+    const headingButton = isHeadingTag(tag) || role === 'heading' ? buttonOfHeading(el) : null
+    if (headingButton) {
+      // An accordion's header (WAI-ARIA APG "Accordion": the heading wraps the button): the button is what a
+      // visitor operates, listed as a button by its name.
+      addControl('buttons', headingButton)
+      descend = false
+    } else if (isHeadingTag(tag) || role === 'heading') {
       if (map.headings.length < maxItems && shown(el)) {
         const level = role === 'heading' ? Number(el.getAttribute('aria-level')) || 2 : Number(tag.slice(1))
         const text = cleanName(visibleText(el))
@@ -169,6 +175,10 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
       descend = false
     } else if ((tag === 'a' && el.hasAttribute('href')) || role === 'link') {
       addControl('links', el)
+      descend = false
+    } else if (tag === 'button' && FIELD_ROLES.has(role)) {
+      // A button drawn as a switch or checkbox (`<button role="switch">`) is a field, named by its label.
+      addField(el, role === 'textbox' || role === 'searchbox' ? 'text' : role)
       descend = false
     } else if (tag === 'button' || tag === 'summary' || BUTTON_ROLES.has(role)) {
       addControl('buttons', el)
@@ -222,12 +232,23 @@ export function collectPageMap(doc: Document, options: CollectPageMapOptions = {
           break
         }
       }
-      if (!listed || !shown(h)) continue
+      if (!listed || !shown(h) || buttonOfHeading(h)) continue
       const level = role === 'heading' ? Number(h.getAttribute('aria-level')) || 2 : Number(h.localName.slice(1))
       const text = cleanName(visibleText(h))
       if (text) map.headings.push({ level, text })
     }
   }
+}
+
+/**
+ * The button a heading wraps as its whole content (WAI-ARIA APG "Accordion": `<h3><button aria-expanded>…`): a
+ * `button` or `role=button` whose text is the heading's text. `null` for any other heading.
+ */
+function buttonOfHeading(h: Element): Element | null {
+  const button = h.querySelector('button, [role=button]')
+  if (!button) return null
+  const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()
+  return text(button) === text(h) ? button : null
 }
 
 /** Whether the page map's walk lists `el` itself and does not descend into it (a heading, link, button or field). */

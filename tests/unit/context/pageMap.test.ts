@@ -16,6 +16,7 @@ import {
   PAGE_MAP_MAX_BYTES,
   type PageMap,
 } from '../../../src/voice/context/pageMap'
+import { createCommandExecutor, type CommandResult, type VoiceCommand } from '../../../src/voice/commands'
 
 const SECRETS = [
   's3cr3t-pass',
@@ -226,6 +227,58 @@ describe('a page with more controls than the map lists', () => {
       { level: 2, text: 'Delivery' },
       { level: 3, text: 'Returns' },
       { level: 2, text: 'Contact' },
+    ])
+  })
+})
+
+describe('controls named as the executor names them', () => {
+  const run = async (command: VoiceCommand): Promise<CommandResult> => {
+    const executor = createCommandExecutor({ notify: () => {}, highlightMs: 0 })
+    const result = executor.execute(command)
+    if (result.status === 'executed' && result.settled) {
+      await result.settled
+      return result.settledResult ?? result
+    }
+    return result
+  }
+
+  it('lists a switch and a searchable select with no programmatic name by the text next to them, the names commands find them by', async () => {
+    document.body.innerHTML = `
+      <form>
+        <div class="row"><span>Email me offers</span><button type="button" role="switch" aria-checked="false"></button></div>
+        <div><div>Favourite colour</div><div><input role="combobox" aria-expanded="false" aria-autocomplete="list"></div></div>
+        <p><label for="city">City</label><input id="city" name="city"></p>
+      </form>`
+    const sw = document.querySelector('[role=switch]')!
+    sw.addEventListener('click', () =>
+      sw.setAttribute('aria-checked', String(sw.getAttribute('aria-checked') !== 'true')),
+    )
+    const map = collectPageMap(document)
+    expect(map.fields).toEqual([
+      { label: 'Email me offers', type: 'switch' },
+      { label: 'Favourite colour', type: 'text' },
+      { label: 'City', type: 'text' },
+    ])
+    expect(map.buttons).toEqual([])
+    // The executor finds them under those names: the switch toggled by its row's text, the select listed by its
+    // text above among the fields a command could mean.
+    expect((await run({ action: 'toggle', targetText: 'email me offers', state: true })).status).toBe('executed')
+    expect(sw.getAttribute('aria-checked')).toBe('true')
+    const missing = await run({ action: 'fill', fieldHint: 'favourite animal', value: 'cat' })
+    expect(missing.status === 'refused' && missing.detail).toContain('"Favourite colour"')
+  })
+
+  it('lists an accordion header as the button it wraps, not as a heading', () => {
+    document.body.innerHTML = `
+      <h2>Questions</h2>
+      <h3><button type="button" aria-expanded="false" aria-controls="p1">Shipping and returns</button></h3>
+      <div id="p1" hidden><p>Free returns within 30 days.</p></div>
+      <h3>Payment <button type="button">Edit</button></h3>`
+    const map = collectPageMap(document)
+    expect(map.buttons).toEqual([{ name: 'Shipping and returns' }])
+    expect(map.headings).toEqual([
+      { level: 2, text: 'Questions' },
+      { level: 3, text: 'Payment Edit' },
     ])
   })
 })
