@@ -57,17 +57,25 @@ export function dateInLabel(text: string | null | undefined): CalendarDate | nul
   return kept.length === 3 ? parseSpokenDate(kept.join(' ')) : null
 }
 
-/** The day cells of `root` in document order: elements whose own text is a day number 1–31 (the cell around it pressed). */
-export function dayCells(root: Element): DayCell[] {
+/** The date the label of a day number's element, or of the grid cell around it, gives. */
+function labelledDate(el: Element): CalendarDate | null {
+  const cell = el.closest('[role=gridcell], td') ?? el
+  return (
+    dateInLabel(el.getAttribute('aria-label') ?? el.getAttribute('title')) ??
+    (cell === el ? null : dateInLabel(cell.getAttribute('aria-label') ?? cell.getAttribute('title')))
+  )
+}
+
+/**
+ * The day cells of `root` in document order: elements whose own text is a day number 1–31 (the cell around it
+ * pressed). `withDates`: read each cell's label for its date too (else `date` is `null`: the grid's shape alone).
+ */
+export function dayCells(root: Element, withDates = true): DayCell[] {
   const out: DayCell[] = []
   for (const el of root.querySelectorAll('*')) {
     const text = ownText(el)
     if (!/^[1-9]\d?$/.test(text) || Number(text) > 31 || el.closest('select, option, input, textarea')) continue
-    const cell = el.closest('[role=gridcell], td') ?? el
-    const date =
-      dateInLabel(el.getAttribute('aria-label') ?? el.getAttribute('title')) ??
-      (cell === el ? null : dateInLabel(cell.getAttribute('aria-label') ?? cell.getAttribute('title')))
-    out.push({ el, day: Number(text), date })
+    out.push({ el, day: Number(text), date: withDates ? labelledDate(el) : null })
   }
   return out
 }
@@ -84,7 +92,7 @@ function monthRun(cells: readonly DayCell[]): DayCell[] {
 }
 
 /** Whether `root` shows a month's grid of days (a run of day cells 1, 2, 3 … of at least 28). */
-export const hasMonthGrid = (root: Element): boolean => monthRun(dayCells(root)).length > 0
+export const hasMonthGrid = (root: Element): boolean => monthRun(dayCells(root, false)).length > 0
 
 /** Whether `root` holds a calendar: a month's grid of days, or an hour and a minute box. */
 export function isCalendar(root: Element): boolean {
@@ -141,8 +149,10 @@ const monthIndex = (year: number, month: number) => year * 12 + month - 1
  * none says.
  */
 export function shownMonth(root: Element): number | null {
-  const mid = dayCells(root).find((c) => c.day === 15 && c.date)
-  if (mid?.date) return monthIndex(mid.date.year, mid.date.month)
+  for (const c of dayCells(root, false)) {
+    const date = c.day === 15 ? labelledDate(c.el) : null
+    if (date) return monthIndex(date.year, date.month)
+  }
   const list = monthList(root)
   const year = yearControl(root)
   const yearText =
@@ -290,5 +300,12 @@ export function isCalendarPart(el: Element): boolean {
   return top !== el && top.querySelector('label, form') === null && isCalendar(top)
 }
 
-/** Whether the calendar's popup is still open (seen) — a picker that stays open after the choice is closed. */
-export const stillOpen = (root: Element) => root.isConnected && isVisible(root)
+/**
+ * Whether the calendar's popup is open: connected, not hidden (`hidden`, `display: none`, `visibility: hidden`).
+ * Its opacity is not read: a popup fading in is open from its first frame.
+ */
+export function stillOpen(root: Element): boolean {
+  if (!root.isConnected || root.closest('[hidden],[aria-hidden=true]')) return false
+  const check = (root as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility
+  return typeof check === 'function' ? check.call(root, { visibilityProperty: true }) : isVisible(root)
+}
