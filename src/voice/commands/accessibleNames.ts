@@ -64,11 +64,16 @@ function composedTextUncached(el: Element): string {
   return out.slice(0, MAX_TEXT_CHARS)
 }
 
-/** The `label` elements of a form control: `labels`, `label[for=id]` in its root, and a wrapping label. */
+/**
+ * The `label` elements of a form control: `labels`, `label[for=id]` in its root, and a wrapping label. A hidden
+ * input is not labelable (HTML "labelable elements": its `labels` and a label's `control` leave it out), yet a
+ * date picker's named hidden input keeps the `<label for>` a person reads: found by `for` as well.
+ */
 export function labelsOf(el: Element): Element[] {
   const scope = currentLookupScope()
   const out: Element[] = []
-  if (scope && el.getRootNode() === el.ownerDocument) {
+  const hidden = el.localName === 'input' && (el.getAttribute('type') ?? '').trim().toLowerCase() === 'hidden'
+  if (scope && !hidden && el.getRootNode() === el.ownerDocument) {
     const index = labelIndex(el.ownerDocument, scope)
     if (index) return index.get(el) ?? out
   }

@@ -208,3 +208,19 @@ it('operates a calendar it was never told about: heading, arrows and day buttons
   expect(late).toMatchObject({ status: 'refused', reason: 'rejected-value' })
   expect(valueOf('visit')).toBe('12/03/2027')
 })
+
+it('takes a labelled hidden date input and the visible copy after it as one field; an unlabelled hidden input stands for nothing', async () => {
+  document.body.innerHTML = `<form>
+    <label for="when">Delivery date</label><input type="hidden" id="when" name="when" value="2027-03-01"><input type="text" value="1 March 2027" readonly>
+    <input type="hidden" name="csrf" value="t0k3n"><input type="text" id="coupon" placeholder="Coupon code">
+  </form>`
+  // The copy opens no calendar here: the field the visitor names is the hidden input, refused as the read-only
+  // field it is (nothing written).
+  const when = await run('delivery date', '5 March 2027')
+  expect(when).toMatchObject({ status: 'refused', reason: 'readonly' })
+  expect(when.status === 'refused' && when.detail).toContain('"Delivery date"')
+  expect(valueOf('when')).toBe('2027-03-01')
+  // A text field after a hidden token is a field of its own, named as always.
+  expect((await run('coupon code', 'SPRING')).status).toBe('executed')
+  expect(valueOf('coupon')).toBe('SPRING')
+})
