@@ -192,7 +192,15 @@ export function normalizeUtterance(text: string, table: GrammarTable): string {
   return t
 }
 
-const lowerEq = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0
+/**
+ * The one collator {@link lowerEq} compares with: `a.localeCompare(b, undefined, options)` is, by ECMA-402
+ * (§ String.prototype.localeCompare), `new Intl.Collator(undefined, options).compare(a, b)` — a collator built
+ * per call (about 17 µs each in V8, tens of ms for the first), where one kept compares in well under 1 µs.
+ */
+let accentCollator: Intl.Collator | undefined
+/** Whether `a` and `b` are the same words ignoring case (`sensitivity: 'accent'`: "Name" = "name", "é" ≠ "e"). */
+const lowerEq = (a: string, b: string) =>
+  (accentCollator ??= new Intl.Collator(undefined, { sensitivity: 'accent' })).compare(a, b) === 0
 
 /** A slot's text: articles off its start, `dropWords` off its end; its last word as a role when it names one. */
 function cleanSlot(text: string, table: GrammarTable, withRole: boolean): { text: string; role?: string } {
