@@ -384,6 +384,7 @@ try {
         if (!l.ok) failures++
         later.push(l)
       }
+      console.log(`later queries, in order (ms): ${later.map((l) => Math.round(l.ms)).join(' ')}`)
     }
     await context.close()
     console.log(

@@ -176,7 +176,7 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const title =
     pageName(docTitle, mainHeading) || articleTitle || docTitle || squash(root?.querySelector('h1')?.textContent ?? '')
 
-  const listing = isListingPath(new URL(url).pathname) || (root ? linkDense(root) : false)
+  const listing = isListingPath(new URL(url).pathname) || (root ? linkDense(root) || sourceListing(root) : false)
   return { title, lang, noindex, canonical, sections: root ? sectionsOf(root) : [], links, listing }
 }
 
@@ -211,6 +211,25 @@ function linkDense(root: Element): boolean {
   if (total === 0) return false
   const linked = links.reduce((sum, a) => sum + squash(a.textContent ?? '').length, 0)
   return linked / total >= LISTING_LINK_SHARE
+}
+
+/** Least share of the main content's text inside `<pre>` that makes it a source listing ({@link sourceListing}). */
+export const SOURCE_LISTING_CODE_SHARE = 0.8
+/** Fewest characters of code in a source listing (a short page with one example is not one). */
+export const SOURCE_LISTING_MIN_CHARS = 1_000
+
+/**
+ * Whether the main content is a generated view of source code — Sphinx's `viewcode` pages ("Source code for …"),
+ * Doxygen's and JSDoc's source browsers: at least {@link SOURCE_LISTING_MIN_CHARS} characters inside `<pre>` making
+ * at least {@link SOURCE_LISTING_CODE_SHARE} of its text. The pages that explain that code answer a visitor first.
+ */
+function sourceListing(root: Element): boolean {
+  const total = squash(root.textContent ?? '').length
+  if (total < SOURCE_LISTING_MIN_CHARS) return false
+  let code = 0
+  for (const pre of root.querySelectorAll('pre'))
+    if (!pre.parentElement?.closest('pre')) code += squash(pre.textContent ?? '').length
+  return code >= SOURCE_LISTING_MIN_CHARS && code / total >= SOURCE_LISTING_CODE_SHARE
 }
 
 /** A `<title>`'s parts around its first separator ({@link TITLE_SEPARATOR}): `[page, site]`, or the whole title. */

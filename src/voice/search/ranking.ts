@@ -69,6 +69,16 @@ const VOCABULARY_PAGES = 100
 const TOPIC_SECTION_FLOOR = 0.6
 /** The section floor of a query written as a sentence (see {@link TOPIC_SECTION_FLOOR}). */
 const SENTENCE_SECTION_FLOOR = 0.3
+/**
+ * Share of the first page's score a page gains when its title names all of the question's words (pro rata by their
+ * idf weight), among the first {@link TITLE_RERANK_DEPTH} pages: BM25F's title weight saturates with the other
+ * fields, so a long page that uses the words often could outrank the page titled with them. Measured on the
+ * search-quality bench's four real sites (docs/benchmarks.md): keyword queries' top 1 from 177 to 188 of 220
+ * (BM25 179), 0.1–0.5 all within 3 of it.
+ */
+const TITLE_BONUS = 0.3
+/** Pages re-ranked by their titles ({@link TITLE_BONUS}): their titles are tokenised, so a few. */
+const TITLE_RERANK_DEPTH = 10
 
 /** Whether a question's term matches an index term: the same, or a short ending longer ({@link MAX_PREFIX_EXTRA}). */
 const matches = (term: string, stored: string): boolean => {
@@ -195,8 +205,8 @@ export interface SearchOutcome {
  * Ranks the pages for a question's terms ({@link SearchOutcome}). A term matches itself and, for words other than
  * English ones (which are stemmed), from {@link MIN_PREFIX} code points the terms at most {@link MAX_PREFIX_EXTRA}
  * code points longer that it starts (weighed {@link PREFIX_WEIGHT}). A page scores {@link PAGE_WEIGHT} × its terms'
- * whole-page scores plus {@link SECTION_WEIGHT} × its best section's sum; generated listing pages come after all
- * others. The
+ * whole-page scores plus {@link SECTION_WEIGHT} × its best section's sum; the first pages are then re-ranked by the
+ * question's words their titles name ({@link TITLE_BONUS}); generated listing pages come after all others. The
  * result's section is the best one a shard carries an excerpt for, its excerpt the one showing most of the terms.
  * @param terms the question's terms ({@link queryTerms})
  * @param shards each term's shard (missing or null: no page holds it)
@@ -300,6 +310,19 @@ export function rankPages(
     }
   })
   ranked.sort((a, b) => Number(a.listing) - Number(b.listing) || b.score - a.score || a.id - b.id)
+  // The first pages again, by what their titles name: a page titled with the question's words is about it.
+  if (totalWeight > 0 && ranked.length > 1) {
+    const head = ranked.slice(0, TITLE_RERANK_DEPTH)
+    const lead = head[0]!.score
+    for (const r of head) {
+      const title = termsOf((info.get(r.id) ?? table.get(r.id))?.[1] ?? '')
+      let named = 0
+      for (const t of terms) if (title.some((stored) => matches(t, stored))) named += weight.get(t) ?? 0
+      r.score += TITLE_BONUS * lead * (named / totalWeight)
+    }
+    head.sort((a, b) => Number(a.listing) - Number(b.listing) || b.score - a.score || a.id - b.id)
+    ranked.splice(0, head.length, ...head)
+  }
   // The floor is read on the best page that is not a listing (a term index holds every word of the site).
   const top = ranked.find((r) => !r.listing) ?? ranked[0]
   const coverage = top ? top.coverage : 0

@@ -19,6 +19,7 @@ import {
   topicWordsOf,
   SEARCH_MAX_RESULTS,
   type RankedPage,
+  type SearchOutcome,
 } from './ranking'
 import {
   INDEX_FORMAT_VERSION,
@@ -122,6 +123,11 @@ interface PageIndex {
   tables: Map<string, Promise<PageTableEntry[]>>
   /** Rankings made ahead of the search, by the question's terms (the latest {@link RANKED_KEPT}). */
   ranked: Map<string, RankedPage[]>
+  /**
+   * Rankings under way, by the same key, until their shards are read and ranked once (before any page table): a
+   * search arriving while the look-ahead ranks the visitor's final words shares that work instead of doing it again.
+   */
+  ranking: Map<string, Promise<{ shards: Map<string, Shard | null>; outcome: Omit<SearchOutcome, 'terms'> }>>
 }
 /**
  * Longest wait of the assistant's search for page-table files (./terms.ts `pageTableFile`) its ranking needs, ms:
@@ -241,6 +247,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       shards: new Map(),
       tables: new Map(),
       ranked: new Map(),
+      ranking: new Map(),
     }
   }
 
@@ -314,7 +321,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
   let partialWaiters: (() => void)[] = []
   /**
    * The ranking of a query, from its terms' shards (fetched when missing); made once per page, terms, names and
-   * form (ranking.ts `nameTermsOf`, `isSentence`).
+   * form (ranking.ts `nameTermsOf`, `isSentence`), and shared while under way (`PageIndex.ranking`).
    */
   const rank = async (index: PageIndex, said: string, limited: boolean): Promise<RankedPage[]> => {
     const terms = queryTerms(said)
@@ -323,9 +330,23 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     const key = `${terms.join(' ')}|${names.join(' ')}|${sentence}`
     const known = index.ranked.get(key)
     if (known) return known
-    const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)))
     const asked = { names: new Set(names), sentence }
-    let outcome = rankPages(terms, shards, index.manifest.pages, asked)
+    let first = index.ranking.get(key)
+    if (!first) {
+      const started = (async () => {
+        const shards = new Map(
+          await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)),
+        )
+        return { shards, outcome: rankPages(terms, shards, index.manifest.pages, asked) }
+      })()
+      index.ranking.set(key, (first = started))
+      const done = () => {
+        if (index.ranking.get(key) === started) index.ranking.delete(key)
+      }
+      started.then(done, done)
+    }
+    const { shards, outcome: firstOutcome } = await first
+    let outcome = firstOutcome
     if (outcome.missing.length > 0) {
       // Pages none of the words' shards names: their page-table files. The look-ahead (limited) waits for them; the
       // assistant's search waits PAGE_TABLE_WAIT_MS at most, then answers with the pages it can name.

@@ -108,6 +108,28 @@ describe('rankPages', () => {
     expect(rankPages(['sessions'], only, 20).results.map((r) => r.path)).toEqual(['/genindex'])
   })
 
+  it("a page titled with the question's words comes first, unless another holds them far more (TITLE_BONUS)", () => {
+    const guide: Page = { id: 6, path: '/guide' }
+    const ranked = (guideScore: number) =>
+      rankPages(
+        ['refund'],
+        shardsOf({
+          refund: [
+            2,
+            [
+              [guide, -1, guideScore],
+              [refunds, -1, 2.5],
+            ],
+          ],
+        }),
+        50,
+      ).results.map((r) => r.path)
+    // The page titled "help/refunds" (its path here) gains 0.3 of the first page's score: 2.5 + 0.9 > 3.
+    expect(ranked(3)).toEqual(['/help/refunds', '/guide'])
+    // 2.5 + 1.5 < 5: a page that holds the words far more stays first.
+    expect(ranked(5)).toEqual(['/guide', '/help/refunds'])
+  })
+
   it('says no page answers when the best page holds less of the question than the relevance floor', () => {
     // "what time does your store open on sundays" on a site that never names a store or Sundays.
     const terms = queryTerms('What time does your store open on Sundays?')

@@ -29,6 +29,16 @@ import { createSessionId } from '../../../src/voice/session/sessionId'
 import type { VapiClientMessage } from '../../../src/voice/engine/messages'
 import { conversationFacts } from '../../../scripts/report/facts'
 
+/** Rankings made by the page's search (src/voice/search/ranking.ts `rankPages`, counted; the real one runs). */
+const rankings = vi.hoisted(() => ({ made: 0 }))
+vi.mock('../../../src/voice/search/ranking', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/voice/search/ranking')>()
+  return {
+    ...real,
+    rankPages: (...args: Parameters<typeof real.rankPages>) => (rankings.made++, real.rankPages(...args)),
+  }
+})
+
 const doc = (title: string, sections: [string, string, string][]) =>
   `<!doctype html><html lang="en"><head><title>${title} | Shop</title></head><body><nav><a href="/">Home</a><a href="/contact">Contact</a></nav><main><h1>${title}</h1>${sections
     .map(([id, h, p]) => `<h2 id="${id}">${h}</h2><p>${p}</p>`)
@@ -382,6 +392,27 @@ describe('the look-ahead while the visitor speaks (partial transcripts)', () => 
     const found = await s.search(`sell ${words}`)
     expect(found.ok && found.results[0]!.path).toBe('/#intro') // the home page's section on tables and chairs
     expect(page.asked.length).toBe(asked)
+  })
+
+  it("a search arriving while the look-ahead still ranks the visitor's final words shares that ranking", async () => {
+    const release: (() => void)[] = []
+    const page = pageFetch((path) =>
+      path.startsWith('/site-index/t/') ? new Promise<void>((ok) => release.push(ok)) : Promise.resolve(),
+    )
+    const s = createSiteSearch({ indexUrl: '/site-index/', origin, fetch: page.fetch })
+    await s.warm()
+    const before = rankings.made
+    const ahead = s.anticipate('when do refunds reach my card')
+    await vi.waitFor(() => expect(release.length).toBeGreaterThan(0))
+    const found = s.search('when do refunds reach my card')
+    while (release.length) {
+      release.shift()!()
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    await ahead
+    const result = await found
+    expect(result.ok && result.results[0]!.path).toBe('/help/refunds#timing')
+    expect(rankings.made - before).toBe(1)
   })
 
   it("a voice session starts loading the index at call-start (Listening), not during the call's set-up, never before, only with an index", async () => {

@@ -12,6 +12,8 @@ import {
   isListingPath,
   LISTING_LINK_SHARE,
   LISTING_MIN_LINKS,
+  SOURCE_LISTING_CODE_SHARE,
+  SOURCE_LISTING_MIN_CHARS,
   type ExtractedPage,
 } from '../../../scripts/site-index/extract'
 
@@ -294,6 +296,36 @@ describe('listing pages', () => {
       'https://docs.example/guide.html',
     )
     expect(inProse.listing).toBe(false)
+  })
+
+  it(`a generated view of source code (${SOURCE_LISTING_MIN_CHARS}+ characters in <pre>, ${SOURCE_LISTING_CODE_SHARE * 100}% of the text) is a listing`, () => {
+    // Sphinx's viewcode page as Django's documentation ships it: "Source code for django.views.decorators.cache".
+    const viewcode = extract(
+      'sphinx-django/viewcode-cache.html',
+      'https://docs.example/_modules/django/views/decorators/cache.html',
+    )
+    expect(viewcode.title).toContain('django.views.decorators.cache')
+    expect(viewcode.listing).toBe(true)
+    // A page that explains code with examples is not one; nor is a short example alone.
+    const code = (n: number) => `<pre>${'cache_page(60 * 15)\n'.repeat(n)}</pre>`
+    expect(
+      extractPage(
+        doc('Caching | Docs', `<main><h1>Caching</h1>${prose('caching', 12)}${code(60)}</main>`),
+        'https://docs.example/cache.html',
+      ).listing,
+    ).toBe(false)
+    expect(
+      extractPage(
+        doc('Example | Docs', `<main><h1>Example</h1>${code(20)}</main>`),
+        'https://docs.example/example.html',
+      ).listing,
+    ).toBe(false)
+    expect(
+      extractPage(
+        doc('Example | Docs', `<main><h1>Example</h1>${code(80)}</main>`),
+        'https://docs.example/example.html',
+      ).listing,
+    ).toBe(true)
   })
 
   it("a generator's listing path is a listing whatever its content", () => {
