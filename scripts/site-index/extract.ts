@@ -213,22 +213,22 @@ function linkDense(root: Element): boolean {
   return linked / total >= LISTING_LINK_SHARE
 }
 
-/** Least share of the main content's text inside `<pre>` that makes it a source listing ({@link sourceListing}). */
+/** Least share of the main content's text in one `<pre>` that makes it a source listing ({@link sourceListing}). */
 export const SOURCE_LISTING_CODE_SHARE = 0.8
-/** Fewest characters of code in a source listing (a short page with one example is not one). */
+/** Fewest characters in that `<pre>` (a short page with one example is not a source listing). */
 export const SOURCE_LISTING_MIN_CHARS = 1_000
 
 /**
  * Whether the main content is a generated view of source code — Sphinx's `viewcode` pages ("Source code for …"),
- * Doxygen's and JSDoc's source browsers: at least {@link SOURCE_LISTING_MIN_CHARS} characters inside `<pre>` making
- * at least {@link SOURCE_LISTING_CODE_SHARE} of its text. The pages that explain that code answer a visitor first.
+ * Doxygen's and JSDoc's source browsers: one `<pre>` of at least {@link SOURCE_LISTING_MIN_CHARS} characters making
+ * at least {@link SOURCE_LISTING_CODE_SHARE} of its text (a page of many examples, or of licence texts each in its
+ * own block, is not one). The pages that explain that code answer a visitor first.
  */
 function sourceListing(root: Element): boolean {
   const total = squash(root.textContent ?? '').length
   if (total < SOURCE_LISTING_MIN_CHARS) return false
   let code = 0
-  for (const pre of root.querySelectorAll('pre'))
-    if (!pre.parentElement?.closest('pre')) code += squash(pre.textContent ?? '').length
+  for (const pre of root.querySelectorAll('pre')) code = Math.max(code, squash(pre.textContent ?? '').length)
   return code >= SOURCE_LISTING_MIN_CHARS && code / total >= SOURCE_LISTING_CODE_SHARE
 }
 

@@ -326,6 +326,13 @@ describe('listing pages', () => {
         'https://docs.example/example.html',
       ).listing,
     ).toBe(true)
+    // Licence texts or examples each in its own block are not one view of a source file.
+    expect(
+      extractPage(
+        doc('Licence | Docs', `<main><h1>Licence</h1>${code(30)}${code(30)}${code(30)}</main>`),
+        'https://docs.example/license.html',
+      ).listing,
+    ).toBe(false)
   })
 
   it("a generator's listing path is a listing whatever its content", () => {
