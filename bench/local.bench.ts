@@ -78,50 +78,77 @@ const shop = await startStaticOrigin({
   headers: () => ({ 'cache-control': 'no-store' }),
 })
 
+/**
+ * In the page: the time of the phrase's final result (`start`, set by {@link say} just before the stand-in
+ * dispatches it), of the first action event and of the first answer spoken after it, and of the last action
+ * event of any phrase (`last`: {@link say} waits until the page is quiet, so a smooth scroll still under way
+ * from the phrase before is never taken for this phrase's action).
+ */
 const INSTRUMENT = () => {
-  const w = window as unknown as { __bench: { final?: number; action?: number; answer?: number } }
-  w.__bench = {}
+  const w = window as unknown as { __bench: { start?: number; action?: number; answer?: number; last: number } }
+  w.__bench = { last: 0 }
+  const acted = () => {
+    const b = w.__bench
+    const now = performance.now()
+    b.last = now
+    if (b.start !== undefined) b.action ??= now
+  }
   for (const type of ['click', 'input', 'change']) {
     document.addEventListener(
       type,
       (e) => {
-        if (!(e.target as Element | null)?.closest?.('[data-voiceos]')) w.__bench.action ??= performance.now()
+        if (!(e.target as Element | null)?.closest?.('[data-voiceos]')) acted()
       },
       true,
     )
   }
-  addEventListener('scroll', () => (w.__bench.action ??= performance.now()), true)
+  addEventListener('scroll', acted, true)
   const synth = window.speechSynthesis
   const speak = synth.speak.bind(synth)
   synth.speak = (u) => {
-    w.__bench.answer ??= performance.now()
+    const b = w.__bench
+    b.last = performance.now()
+    if (b.start !== undefined) b.answer ??= b.last
     speak(u)
   }
 }
 
+/** Quiet time before a phrase is said: no action event and no answer from the phrase before for this long, ms. */
+const QUIET_MS = 300
+
+/**
+ * Says `text` (a final result only) and returns the ms from the final result's dispatch to the page's first
+ * action event and to the first answer spoken. Throws when either came before the result (a timing that would
+ * not be honest).
+ */
 async function say(page: Page, text: string): Promise<{ action: number; answer: number }> {
-  await page.evaluate(() => {
-    ;(window as unknown as { __bench: object }).__bench = {}
-  })
+  type Bench = { start?: number; action?: number; answer?: number; last: number }
+  await page.waitForFunction(
+    (quiet) => performance.now() - (window as unknown as { __bench: Bench }).__bench.last >= quiet,
+    QUIET_MS,
+    { timeout: 15_000 },
+  )
   await page.evaluate((t) => {
-    const w = window as unknown as { __bench: { final?: number }; __speech: SpeechControl }
+    const w = window as unknown as { __bench: Bench; __speech: SpeechControl }
+    // The final result event is dispatched synchronously inside say(): its handlers run after `start`.
+    w.__bench = { last: w.__bench.last, start: performance.now() }
     w.__speech.say(t, { interim: false })
-    w.__bench.final = performance.now()
   }, text)
-  // The final result event is dispatched synchronously inside say(): its handlers ran before `final` was set;
-  // take the time just before instead.
   await page.waitForFunction(
     () => {
-      const b = (window as unknown as { __bench: { action?: number; answer?: number } }).__bench
+      const b = (window as unknown as { __bench: Bench }).__bench
       return b.action !== undefined && b.answer !== undefined
     },
     undefined,
     { timeout: 15_000 },
   )
-  return page.evaluate(() => {
-    const b = (window as unknown as { __bench: { start: number; action: number; answer: number } }).__bench
+  const t = await page.evaluate(() => {
+    const b = (window as unknown as { __bench: Required<Bench> }).__bench
     return { action: b.action - b.start, answer: b.answer - b.start }
   })
+  if (!(t.action >= 0 && t.answer >= 0))
+    throw new Error(`“${text}”: a timing before the final result (${JSON.stringify(t)})`)
+  return t
 }
 
 const executablePath = findChromium()
@@ -148,20 +175,6 @@ try {
     await page.addInitScript('globalThis.__name = (f) => f')
     await page.addInitScript(installSpeechStandIn, {})
     await page.addInitScript(INSTRUMENT)
-    // The final result's time: taken by the stand-in's `say` caller, just before it dispatches.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __speech?: SpeechControl; __bench: { start?: number } }
-      const wrap = () => {
-        const s = w.__speech
-        if (!s) return void setTimeout(wrap, 0)
-        const say = s.say.bind(s)
-        s.say = (t, o) => {
-          w.__bench.start = performance.now()
-          say(t, o)
-        }
-      }
-      wrap()
-    })
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
     // Each script's gzip size (level 9, as the origin serves it), from the built file.
@@ -212,7 +225,6 @@ try {
         row.action.push(t.action)
         row.answer.push(t.answer)
         ;(row.byPhrase[phrase] ??= []).push(t.action)
-        await page.waitForTimeout(300)
       }
     }
     rows.push(row)

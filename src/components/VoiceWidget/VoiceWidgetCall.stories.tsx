@@ -101,8 +101,8 @@ export const LongConversation: Story = {
     await waitFor(() => expect(log).toHaveTextContent(`Turn ${TRANSCRIPT_CAP + 6}`))
     await expect(log.querySelectorAll('.turn')).toHaveLength(TRANSCRIPT_CAP)
     await expect(log).not.toHaveTextContent(/Turn 6\b/)
-    // the newest is in view
-    await expect(log.scrollTop + log.clientHeight).toBeGreaterThanOrEqual(log.scrollHeight - 8)
+    // the newest is in view (scrolled to at the frame after it was drawn)
+    await waitFor(() => expect(log.scrollTop + log.clientHeight).toBeGreaterThanOrEqual(log.scrollHeight - 8))
     // keyboard: the log is focusable, so it scrolls with the arrow keys
     await expect(log).toHaveAttribute('tabindex', '0')
     log.scrollTop = 0

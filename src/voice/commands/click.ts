@@ -56,10 +56,11 @@ const CLICKABLE_INPUT_TYPES = new Set(['button', 'submit', 'reset', 'image', 'ch
 /** Whether an element matched by {@link CLICKABLE_COARSE_SELECTOR} matches {@link CLICKABLE_SELECTOR}. */
 function isClickableCandidate(el: Element): boolean {
   const tag = el.localName
+  if (tag === 'a' || tag === 'button' || tag === 'summary' || tag === 'label') return true // most candidates
   if (el.hasAttribute('role') || el.hasAttribute('onclick') || el.hasAttribute('tabindex')) return true
   if (tag === 'input') return CLICKABLE_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
   if (tag === 'area') return el.hasAttribute('href')
-  return true // a, button, summary, label
+  return true
 }
 
 /** The outcome of a lookup: the element to act on, or a refusal. */
@@ -203,10 +204,10 @@ export function* clickTargetSteps(doc: Document, command: ClickCommand, ctx: Loo
       : queryAllDeep(doc, command.selector, roots)
   // Judged one by one as the lookup reaches them (a big page's lookup runs in slices: ./steps.ts). Bare `a`
   // (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
-  const isCandidate = (el: Element) =>
-    (command.selector !== undefined || (isClickableCandidate(el) && (el.localName !== 'a' || isLinkOrMarked(el)))) &&
-    !ctx.isIgnored(el) &&
-    (command.role === undefined || roleOf(el) === command.role)
+  const isClickable = (el: Element) =>
+    command.selector !== undefined || (isClickableCandidate(el) && (el.localName !== 'a' || isLinkOrMarked(el)))
+  const isAllowed = (el: Element) => !ctx.isIgnored(el) && (command.role === undefined || roleOf(el) === command.role)
+  const isCandidate = (el: Element) => isClickable(el) && isAllowed(el)
   const what = describeClick(command)
   if (command.targetText === undefined) {
     const candidates = found.filter(isCandidate)
@@ -218,11 +219,12 @@ export function* clickTargetSteps(doc: Document, command: ClickCommand, ctx: Loo
   for (let i = 0; i < found.length; i++) {
     if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
     const el = found[i]!
-    if (!isCandidate(el)) continue
+    if (!isClickable(el)) continue
     const byName = scoreOf(score, accessibleName(el))
     const title = el.getAttribute('title')
     const byTitle = title ? scoreOf(score, title) : 0
-    if (byName > 0 || byTitle > 0) ranked.push({ item: el, key: [byName, byTitle] })
+    // Inside the widget, or of another role: asked only of the few that match (the same candidates either way).
+    if ((byName > 0 || byTitle > 0) && isAllowed(el)) ranked.push({ item: el, key: [byName, byTitle] })
   }
   if (ranked.length === 0 && command.selector === undefined && command.role === undefined) {
     ranked = yield* textNodeTargets(doc, roots, command.targetText, ctx)

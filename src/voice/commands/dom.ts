@@ -164,7 +164,11 @@ export function searchRoots(doc: Document): (Document | ShadowRoot)[] {
  */
 export function queryAllDeep(doc: Document, selector: string, roots = searchRoots(doc)): Element[] {
   const out: Element[] = []
-  for (const root of roots) out.push(...Array.from(root.querySelectorAll(selector)))
+  for (const root of roots) {
+    // Read by index: Array.from and a spread of a big NodeList cost Chromium half as much again as the query.
+    const list = root.querySelectorAll(selector)
+    for (let i = 0; i < list.length; i++) out.push(list[i]!)
+  }
   return out
 }
 

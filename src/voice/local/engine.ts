@@ -29,12 +29,19 @@ import {
   type ReportedResult,
 } from './answers'
 import { loadGrammar } from './grammarTables'
-import { normalizeUtterance, parseUtterance, type GrammarAnswers, type GrammarTable, type Intent } from './grammar'
+import {
+  normalizeUtterance,
+  parseUtterance,
+  prepareGrammar,
+  type GrammarAnswers,
+  type GrammarTable,
+  type Intent,
+} from './grammar'
 import { echoForm, Speaker } from './speaker'
 import { atPress } from './press'
 
 export { atPress } from './press'
-import { groundUtterance, namesAnItem } from './grounding'
+import { groundUtterance, namesAnItem, prepareNames } from './grounding'
 import { PART_HEADER_PATTERN } from '../context/fit'
 import {
   onDevice,
@@ -126,6 +133,15 @@ const isTypedFallback = (error: string): error is TypedFallbackError =>
  * Hinglish table expects) and read by an Indian English voice.
  */
 const SPOKEN_AS: Readonly<Record<string, string>> = { 'hi-latn': 'en-IN' }
+
+/**
+ * Runs `fn` when the page is idle (`requestIdleCallback`, at most 1 s later), else in a later task: work done ahead
+ * of the visitor's first phrase, never on the way to Listening nor inside a command.
+ */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 })
+  else setTimeout(fn, 0)
+}
 
 /** `lang`'s name in its own language ("हिन्दी", "தமிழ்"), else the tag itself. Never throws. */
 function languageName(lang: string): string {
@@ -270,6 +286,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     const id = `local-${Date.now().toString(36)}`
     this.#live = true
     this.emit('call-start')
+    whenIdle(() => prepareGrammar(grammar))
     const page = typeof document === 'undefined' ? '' : document.title.trim()
     const a = grammar.answers
     this.#say(
@@ -637,6 +654,8 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     const offer = readPageMap(content)
     if (offer) {
       this.#offer = offer
+      const grammar = this.#grammar
+      if (grammar) whenIdle(() => this.#offer === offer && prepareNames(offer.items, grammar))
       for (const again of [...this.#waitingForMap]) again()
       return true
     }

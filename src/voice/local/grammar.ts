@@ -176,6 +176,23 @@ function compile(table: GrammarTable): Compiled {
 }
 
 /**
+ * Compiles `table`'s phrases and patterns — each expression run once, as V8 compiles a regular expression's code
+ * on its first run — and makes its word comparison ready ({@link lowerEq}'s collator), so the first phrase said
+ * pays for none of it: the engine calls it once the page is idle after the conversation starts. The same
+ * answers as without it; never throws.
+ */
+export function prepareGrammar(table: GrammarTable): void {
+  try {
+    const c = compile(table)
+    for (const { re } of [...c.phrases, ...c.patterns]) re.test('')
+    normalizeUtterance('.', table)
+    lowerEq('', '')
+  } catch {
+    /* a table that does not compile: parseUtterance answers null for it as before */
+  }
+}
+
+/**
  * An utterance as the matcher reads it: trimmed, whitespace collapsed, sentence punctuation at the end dropped
  * (`.`, `!`, `?`, `।`, `॥`), polite words at either end dropped (repeatedly: "ok please scroll down please").
  */
@@ -192,7 +209,15 @@ export function normalizeUtterance(text: string, table: GrammarTable): string {
   return t
 }
 
-const lowerEq = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0
+/**
+ * The one collator {@link lowerEq} compares with: `a.localeCompare(b, undefined, options)` is, by ECMA-402
+ * (§ String.prototype.localeCompare), `new Intl.Collator(undefined, options).compare(a, b)` — a collator built
+ * per call (about 17 µs each in V8, tens of ms for the first), where one kept compares in well under 1 µs.
+ */
+let accentCollator: Intl.Collator | undefined
+/** Whether `a` and `b` are the same words ignoring case (`sensitivity: 'accent'`: "Name" = "name", "é" ≠ "e"). */
+const lowerEq = (a: string, b: string) =>
+  (accentCollator ??= new Intl.Collator(undefined, { sensitivity: 'accent' })).compare(a, b) === 0
 
 /** A slot's text: articles off its start, `dropWords` off its end; its last word as a role when it names one. */
 function cleanSlot(text: string, table: GrammarTable, withRole: boolean): { text: string; role?: string } {

@@ -307,6 +307,16 @@ function trimFillers(tokens: Token[], lex: Lexicon): Token[] {
 }
 
 /**
+ * Reads the language's verbs, fillers and synonyms and the content words of the page's `items` into the caches
+ * {@link groundUtterance} and {@link namesAnItem} use, so the first phrase said after a page map arrives does not
+ * pay for them (the engine calls it when the page is idle). The same answers as without it.
+ */
+export function prepareNames(items: readonly PageItem[], table: GrammarTable): void {
+  const lex = lexiconOf(table)
+  for (const item of items) nameWords(item.name, lex)
+}
+
+/**
  * The item `slot` (a field or target the grammar's pattern read) names, or `null`: most of the name said
  * (inflected as said: "पते" for *पता*, "பெயரில்" for *பெயர்*, "naam" for *Name*) and nothing of substance besides.
  * The pattern's reading then acts on the item by its own name.

@@ -204,7 +204,19 @@ export function createConversationView(options: ConversationViewOptions): Conver
   }
   setError('')
 
+  /**
+   * The frame that scrolls the log to its newest turn (0: none pending). Reading `scrollHeight` lays the whole
+   * page out; in a frame callback that layout is the frame's own, where a read in `render` is one more — before
+   * the command the visitor just said runs (on a page of 10,000 elements, ~2 ms; ~8 ms on a slow phone).
+   */
+  let follow = 0
+  const followNewest = () => {
+    follow = 0
+    if (!log.hidden) log.scrollTop = log.scrollHeight
+  }
   log.addEventListener('scroll', () => {
+    // Until the pending scroll to the newest turn, the log is where it was: at its end.
+    if (follow) return
     stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8
   })
   mute.addEventListener('click', () => {
@@ -315,8 +327,8 @@ export function createConversationView(options: ConversationViewOptions): Conver
     }
     const wasHidden = log.hidden
     setHidden(log, !active || (inCall && !expanded) || next.turns.length === 0)
-    // Reading scrollHeight lays the page out: only when there is something new to scroll to.
-    if (!log.hidden && stick && (grew || wasHidden)) log.scrollTop = log.scrollHeight
+    // Only when there is something new to scroll to, at the next frame (see followNewest).
+    if (!log.hidden && stick && (grew || wasHidden) && !follow) follow = requestAnimationFrame(followNewest)
 
     // one announcement per finished turn (typed ones: that it went out)
     const newest = next.turns.at(-1)
@@ -370,7 +382,9 @@ export function createConversationView(options: ConversationViewOptions): Conver
     },
     destroy() {
       if (frame) cancelAnimationFrame(frame)
+      if (follow) cancelAnimationFrame(follow)
       frame = 0
+      follow = 0
       for (const part of [tools, meter, log, partial, composer, announcer]) part.remove()
       removeStyles()
     },

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { groundUtterance, wordMatch, type PageItem } from '../../../src/voice/local/grounding'
+import { groundUtterance, prepareNames, wordMatch, type PageItem } from '../../../src/voice/local/grounding'
 import type { GrammarTable, Intent } from '../../../src/voice/local/grammar'
 
 const table = (lng: string) =>
@@ -92,5 +92,15 @@ describe('wordMatch', () => {
     expect(wordMatch('phones', 'phone')).toBeGreaterThan(0)
     expect(wordMatch('name', 'namita')).toBe(0)
     expect(wordMatch('कर', 'करता')).toBe(0)
+  })
+})
+
+describe('prepareNames', () => {
+  it('reads the page the same once its names were prepared ahead', () => {
+    const said = ['put Lovelace as the last name', 'pay with PayPal', 'continue to checkout', 'order a pizza']
+    const fresh = table('en')
+    const before = said.map((s) => groundUtterance(s, checkout, en))
+    prepareNames(checkout, fresh)
+    expect(said.map((s) => groundUtterance(s, checkout, fresh))).toEqual(before)
   })
 })
