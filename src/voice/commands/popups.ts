@@ -36,6 +36,7 @@
 import { isVisible } from './dom'
 import { clickElement, dispatch, focus, keydown, nextTurn, setNativeValue, waitFor } from './effects'
 import { drawnBoxOf, quotedList } from './fieldNames'
+import { closingPopupGone, namedPopupOf, OPTION_ROLES, OPTION_SELECTOR, visibleOptionsOutside } from './openPopups'
 import { rejected, type ControlOutcome } from './refusals'
 import { shownValue, spokenList } from './selects'
 import { foldText } from './spoken'
@@ -45,8 +46,6 @@ export const POPUP_WAIT_MS = 400
 /** How far above a hidden control its trigger is looked for (ancestors). */
 export const TRIGGER_LEVELS = 4
 
-const OPTION_ROLES = new Set(['option', 'menuitem', 'menuitemradio', 'menuitemcheckbox', 'treeitem', 'gridcell'])
-const OPTION_SELECTOR = [...OPTION_ROLES].map((r) => `[role=${r}]`).join(',')
 const NOT_OPTION_TAGS = new Set([
   'input',
   'textarea',
@@ -170,7 +169,15 @@ interface PopupRun {
   /** The box around the trigger where the widget shows its value; what it showed before the press is no option. */
   box: Element
   shownBefore: Set<Element>
+  /** Options another popup showed before the press (one still fading out as it closes): never the new popup's. */
+  openBefore: Element[]
   watch: ReturnType<typeof watchDocument>
+}
+
+/** Whether `el` belongs to a popup that was open before the press and is not the one the trigger names. */
+function wasOpenBefore(el: Element, run: PopupRun): boolean {
+  if (run.openBefore.length === 0 || namedPopupOf(run.trigger)?.contains(el)) return false
+  return run.openBefore.some((o) => o.contains(el) || el.contains(o))
 }
 
 /** The visible options that appeared since the press (see the module doc, step 3). */
@@ -182,6 +189,7 @@ function optionsNow(run: PopupRun): Element[] {
       continue
     for (const el of [root, ...root.querySelectorAll('*')]) {
       if (NOT_OPTION_TAGS.has(el.localName) || run.shownBefore.has(el) || run.control.contains(el)) continue
+      if (wasOpenBefore(el, run)) continue
       const role = el.getAttribute('role')
       const isOption = role !== null && OPTION_ROLES.has(role)
       if (!isOption && !hasOwnText(el)) continue
@@ -279,7 +287,11 @@ export async function choosePopupValue(
   const doc = control.ownerDocument
   const box = boxOf(trigger)
   const shownBefore = new Set<Element>([box, ...box.querySelectorAll('*')].filter((el) => isVisible(el)))
-  const run: PopupRun = { control, trigger, box, shownBefore, watch: watchDocument(doc) }
+  // Another popup still closing (the last field's list fading out) is let finish; what stays visible of it is
+  // never taken as this trigger's popup.
+  await closingPopupGone(trigger, visibleOptionsOutside(box))
+  const openBefore = visibleOptionsOutside(box)
+  const run: PopupRun = { control, trigger, box, shownBefore, openBefore, watch: watchDocument(doc) }
   const popups: Element[] = []
   let typedInto: HTMLInputElement | null = null
   let typedBefore = ''

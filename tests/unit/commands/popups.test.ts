@@ -140,6 +140,41 @@ describe('a control a person operates through its popup', () => {
     expect(place.value).toBe('Kerala / Kochi')
   })
 
+  it("another field's popup still fading out when the trigger is pressed: the new popup's option is chosen", async () => {
+    // The last field's list is still drawn while it closes (its leave transition changes its class and opacity
+    // as the next trigger is pressed), and it lists an option with the same text as the new popup's.
+    document.body.innerHTML = `
+      <label for="place">Place</label><input id="place" readonly aria-haspopup="listbox">
+      <ul id="old" role="listbox" class="open"><li role="option">Rooftop</li><li role="option">Kerala</li></ul>`
+    const old = document.getElementById('old')!
+    let oldChosen = ''
+    for (const li of old.querySelectorAll('li')) li.addEventListener('click', () => (oldChosen = li.textContent ?? ''))
+    const place = document.getElementById('place') as HTMLInputElement
+    place.addEventListener('click', () => {
+      old.className = 'leaving'
+      old.style.opacity = '0.6'
+      // The new popup shows in a later task, as a library's portal does.
+      setTimeout(() => {
+        const ul = document.createElement('ul')
+        ul.setAttribute('role', 'listbox')
+        for (const t of ['Karnataka', 'Kerala']) {
+          const li = document.createElement('li')
+          li.setAttribute('role', 'option')
+          li.textContent = t
+          li.addEventListener('click', () => {
+            place.value = t
+            ul.remove()
+          })
+          ul.append(li)
+        }
+        document.body.append(ul)
+      }, 0)
+    })
+    expect((await run({ action: 'fill', fieldHint: 'place', value: 'Kerala' })).status).toBe('executed')
+    expect(place.value).toBe('Kerala')
+    expect(oldChosen).toBe('')
+  })
+
   it('a read-only field that shows no sign of a popup is refused as read-only, at once', () => {
     document.body.innerHTML = `<label for="ref">Reference</label><input id="ref" readonly value="A-1">`
     executor = createCommandExecutor({ notify: () => {}, logger: {}, highlightMs: 0 })
