@@ -187,6 +187,18 @@ async function runCase(page: Page, file: string, c: WidgetCase, index: number, c
   // Leave no popup open for the next command (a list a miss left open would cover the next control): a click on
   // the page's empty margin, as a visitor closes one.
   await page.mouse.click(5, 5)
+  // The next command is the visitor's next sentence, seconds later: the page's transitions (a popup fading out after
+  // that click) end first — 2 s at most; an endless one (a spinner) is not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => undefined)
   // A widget may still act on that blur (a number field clamping its value): let it, before the next snapshot.
   await page.waitForTimeout(200)
   return { page: file, say: c.say, via, outcome, report: `${report.outcome}: ${report.text}`, detail }

@@ -9,6 +9,13 @@ import {
   watchConsole,
 } from './helpers'
 
+/**
+ * How far ahead of now the phone's intro test pauses the page's installed clock, ms: before the page loads, so the
+ * jump runs none of its timers; far enough that a busy machine's install and pause never pass it ("Cannot
+ * fast-forward to the past", seen at 1 s on a loaded machine).
+ */
+const CLOCK_AHEAD_MS = 60_000
+
 test.describe('pre-rendered pages', () => {
   test.use({ javaScriptEnabled: false })
   for (const r of ROUTES) {
@@ -289,7 +296,7 @@ test.describe('header intro sequence', () => {
     // The page's clock stands still until the first count is read (a busy machine could otherwise start the
     // sequence before it), then runs as usual.
     await page.clock.install()
-    await page.clock.pauseAt(Date.now() + 1_000)
+    await page.clock.pauseAt(Date.now() + CLOCK_AHEAD_MS)
     await page.goto('/pricing')
     await expect(page.locator(decorative).filter({ visible: true })).toHaveCount(6)
     await page.clock.resume()
