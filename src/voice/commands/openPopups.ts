@@ -10,14 +10,7 @@ import { waitFor } from './effects'
 const CLOSE_WAIT_MS = 400
 
 /** The roles an option of a popup has (WAI-ARIA: listbox, menu, tree and grid entries). */
-export const OPTION_ROLES = new Set([
-  'option',
-  'menuitem',
-  'menuitemradio',
-  'menuitemcheckbox',
-  'treeitem',
-  'gridcell',
-])
+export const OPTION_ROLES = new Set(['option', 'menuitem', 'menuitemradio', 'menuitemcheckbox', 'treeitem', 'gridcell'])
 /** A CSS selector for an element with one of {@link OPTION_ROLES}. */
 export const OPTION_SELECTOR = [...OPTION_ROLES].map((r) => `[role=${r}]`).join(',')
 
