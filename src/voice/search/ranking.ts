@@ -310,12 +310,19 @@ export function rankPages(
     }
   })
   ranked.sort((a, b) => Number(a.listing) - Number(b.listing) || b.score - a.score || a.id - b.id)
+  /** A page's title as terms, tokenised once per ranking (the section floor and the title re-rank both read it). */
+  const titles = new Map<number, string[]>()
+  const titleTerms = (id: number): string[] => {
+    let known = titles.get(id)
+    if (!known) titles.set(id, (known = termsOf((info.get(id) ?? table.get(id))?.[1] ?? '')))
+    return known
+  }
   // The first pages again, by what their titles name: a page titled with the question's words is about it.
   if (totalWeight > 0 && ranked.length > 1) {
     const head = ranked.slice(0, TITLE_RERANK_DEPTH)
     const lead = head[0]!.score
     for (const r of head) {
-      const title = termsOf((info.get(r.id) ?? table.get(r.id))?.[1] ?? '')
+      const title = titleTerms(r.id)
       let named = 0
       for (const t of terms) if (title.some((stored) => matches(t, stored))) named += weight.get(t) ?? 0
       r.score += TITLE_BONUS * lead * (named / totalWeight)
@@ -336,7 +343,7 @@ export function rankPages(
     for (const r of [...ranked].sort((a, b) => b.coverage - a.coverage)) {
       if (r.coverage < sectionFloor || sectionCoverage >= sectionFloor) break
       if (r.listing !== top?.listing) continue
-      const title = termsOf((info.get(r.id) ?? table.get(r.id))?.[1] ?? '')
+      const title = titleTerms(r.id)
       const inTitle = terms.filter((t) => r.f.held.has(t) && title.some((stored) => matches(t, stored)))
       if (inTitle.length === 0) continue
       for (const byTerm of [...r.f.sections.values(), new Map<string, number>()]) {
