@@ -176,17 +176,35 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const title =
     pageName(docTitle, mainHeading) || articleTitle || docTitle || squash(root?.querySelector('h1')?.textContent ?? '')
 
-  const listing = isListingPath(new URL(url).pathname) || (root ? linkDense(root) || sourceListing(root) : false)
+  const path = new URL(url).pathname
+  const listing =
+    isListingPath(path) ||
+    (root
+      ? linkDense(root) ||
+        sourceListing(root) ||
+        (SEARCH_PATH.test(path) && squash(root.textContent ?? '').length <= SEARCH_PAGE_MAX_CHARS)
+      : false)
   return { title, lang, noindex, canonical, sections: root ? sectionsOf(root) : [], links, listing }
 }
 
 /**
- * Paths of the pages generators write to list other pages, not to say anything: Sphinx's `genindex`,
- * `py-modindex` and `search`; tag, category, author and date archives and their pagination (WordPress, Hugo,
- * Jekyll, Docusaurus' blog); `search` pages.
+ * Paths of the pages generators write to list other pages, not to say anything: Sphinx's `genindex` and
+ * `py-modindex`; tag, category, author and date archives and their pagination (WordPress, Hugo, Jekyll,
+ * Docusaurus' blog). A page at a search path is one only when it says little ({@link SEARCH_PAGE_MAX_CHARS}).
  */
 const LISTING_PATH =
-  /(^|\/)(genindex(-[\w]+)?|[\w-]*modindex|search|searchindex|tags?|categor(y|ies)|archives?|authors?|sitemap)(\.html?|\/)?$|\/(tags?|categor(y|ies)|archives?|authors?)\/|\/page\/\d+\/?$|\/\d{4}\/(\d{2}\/)?$/i
+  /(^|\/)(genindex(-[\w]+)?|[\w-]*modindex|tags?|categor(y|ies)|archives?|authors?|sitemap)(\.html?|\/)?$|\/(tags?|categor(y|ies)|archives?|authors?)\/|\/page\/\d+\/?$|\/\d{4}\/(\d{2}\/)?$/i
+
+/** Paths of a site's search page (Sphinx's and MkDocs' `search.html`, `/search/`, `searchindex`). */
+const SEARCH_PATH = /(^|\/)(search|searchindex)(\.html?|\/)?$/i
+
+/**
+ * Most characters of main content a page at a {@link SEARCH_PATH} holds when it is the site's search page: a
+ * generated one is a form and how to use it (Sphinx: "Please activate JavaScript to enable the search
+ * functionality…", under 300), and its form is chrome. A page there with more says something ("Full text
+ * search" in Django's reference, `ref/contrib/postgres/search.html`) and is an answer like any other.
+ */
+export const SEARCH_PAGE_MAX_CHARS = 1_000
 
 /** Whether a page's path is a generated listing's ({@link LISTING_PATH}). */
 export function isListingPath(path: string): boolean {

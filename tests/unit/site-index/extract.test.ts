@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import {
   extractPage,
   isListingPath,
+  SEARCH_PAGE_MAX_CHARS,
   LISTING_LINK_SHARE,
   LISTING_MIN_LINKS,
   SOURCE_LISTING_CODE_SHARE,
@@ -340,16 +341,26 @@ describe('listing pages', () => {
     expect(extractPage(doc('Refunds', body), 'https://docs.example/genindex.html').listing).toBe(true)
     expect(extractPage(doc('Refunds', body), 'https://blog.example/tags/refunds/').listing).toBe(true)
     expect(extractPage(doc('Refunds', body), 'https://docs.example/help/refunds.html').listing).toBe(false)
-    for (const path of [
-      '/genindex.html',
-      '/py-modindex.html',
-      '/search.html',
-      '/category/news/',
-      '/blog/page/2/',
-      '/2024/05/',
-    ])
+    for (const path of ['/genindex.html', '/py-modindex.html', '/category/news/', '/blog/page/2/', '/2024/05/'])
       expect(isListingPath(path)).toBe(true)
-    for (const path of ['/', '/help/refunds', '/pricing.html', '/blog/my-first-post/'])
+    for (const path of ['/', '/help/refunds', '/pricing.html', '/blog/my-first-post/', '/search.html'])
       expect(isListingPath(path)).toBe(false)
+  })
+
+  it(`a page at a search path is the site's search page only when it says little (≤ ${SEARCH_PAGE_MAX_CHARS} characters)`, () => {
+    // Sphinx's generated search page and a reference page that happens to be named search.html, both as Django's
+    // documentation ships them.
+    const searchPage = extract('sphinx-django/search.html', 'https://docs.example/search.html')
+    expect(searchPage.sections.length === 0 || searchPage.listing).toBe(true)
+    const article = extract('sphinx-django/topics-db-search.html', 'https://docs.example/topics/db/search.html')
+    expect(article.title).toBe('Search')
+    expect(article.sections.map((s) => s.text).join(' ')).toContain('full text search')
+    expect(article.listing).toBe(false)
+    // Served without its extension, the same rule.
+    const short = doc('Search | Docs', `<main><h1>Search</h1><p>Type words to search the site.</p></main>`)
+    expect(extractPage(short, 'https://docs.example/search/').listing).toBe(true)
+    expect(extractPage(short, 'https://docs.example/help/search-tips.html').listing).toBe(false)
+    const long = doc('Search | Docs', `<main><h1>Search</h1>${prose('search', 30)}</main>`)
+    expect(extractPage(long, 'https://docs.example/search/').listing).toBe(false)
   })
 })
