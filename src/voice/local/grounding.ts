@@ -28,8 +28,11 @@ export interface PageItem {
   type?: string
 }
 
-/** The action words of a language (a grammar table's `verbs`), each a list of phrases. */
-export type VerbKind = 'fill' | 'choose' | 'click' | 'on' | 'off'
+/**
+ * The action words of a language (a grammar table's `verbs`), each a list of phrases. `do`: a light verb that
+ * says an action is meant but not which (करो, "kar do", করুন): it suits whatever the name said is.
+ */
+export type VerbKind = 'fill' | 'choose' | 'click' | 'on' | 'off' | 'do'
 
 /** Field types that take a value typed or chosen (everything else with a name is pressed or toggled). */
 const TOGGLED = new Set(['checkbox', 'switch'])
@@ -181,7 +184,22 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
   const coverage = matched / words.length
   // Enough of the name was said: all of a short name, most of a long one, or two words of a sentence-long one.
   const enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
-  return enough ? { item, used, matched, coverage, size: words.length } : null
+  return enough || headSaid(item, words, tokens, used) ? { item, used, matched, coverage, size: words.length } : null
+}
+
+/** Field types named by the last word of their name alone ("pincode" for *Delivery pincode*, नाव for *पूर्ण नाव*). */
+const HEADED = new Set(['text', 'tel', 'email', 'number', 'textarea', 'select', 'search', 'url'])
+
+/**
+ * Whether a two-word field name was said by its last word, the noun the first qualifies (in English as in the
+ * languages of India, head-final): "pincode" for *Delivery pincode*, "name" for *Full name*. Two such fields
+ * ("First name", "Last name") are then said equally well, and nothing is guessed.
+ */
+function headSaid(item: PageItem, words: string[], tokens: Token[], used: Set<number>): boolean {
+  if (item.kind !== 'field' || !HEADED.has(item.type ?? 'text') || words.length !== 2 || used.size !== 1) return false
+  const head = words[1]!
+  const i = [...used][0]!
+  return wordMatch(tokens[i]!.key, head) >= 0.8 && wordMatch(tokens[i]!.key, words[0]!) === 0
 }
 
 /** The verb said, its kind and the tokens it took (the longest phrase found; none → `null`). */
@@ -196,15 +214,25 @@ function verbOf(tokens: Token[], lex: Lexicon): { kind: VerbKind; used: Set<numb
   return null
 }
 
-/** Whether the kind of action suits the item ("fill" a field, "click" a button, "on" a checkbox). */
-function suits(item: PageItem, verb: VerbKind | undefined): boolean {
-  if (!verb) return true
+/**
+ * How well the kind of action suits the item: 1 ("fill" a field, "click" a button, "on" a checkbox), 0.5 a radio
+ * set as a value is ("make it forest green", "change the colour to navy"), 0 not at all.
+ */
+function fit(item: PageItem, verb: VerbKind | undefined): number {
+  if (!verb || verb === 'do') return 1
   const type = item.type ?? ''
-  if (item.kind !== 'field') return verb === 'click' || verb === 'choose'
-  if (TOGGLED.has(type)) return verb === 'on' || verb === 'off' || verb === 'click' || verb === 'choose'
-  if (PICKED.has(type)) return verb === 'choose' || verb === 'click' || verb === 'on'
-  return verb === 'fill' || verb === 'choose'
+  let ok: boolean
+  if (item.kind !== 'field') ok = verb === 'click' || verb === 'choose'
+  else if (TOGGLED.has(type)) ok = verb === 'on' || verb === 'off' || verb === 'click' || verb === 'choose'
+  else if (PICKED.has(type)) {
+    if (verb === 'fill') return 0.5
+    ok = verb === 'choose' || verb === 'click' || verb === 'on'
+  } else ok = verb === 'fill' || verb === 'choose'
+  return ok ? 1 : 0
 }
+
+/** Whether the kind of action suits the item at all ({@link fit}). */
+const suits = (item: PageItem, verb: VerbKind | undefined): boolean => fit(item, verb) > 0
 
 /** Field types whose value can be recognised as such without a verb (an address, digits). */
 const SELF_EVIDENT: Record<string, (value: string) => boolean> = {
@@ -242,7 +270,7 @@ export function groundUtterance(
   const rank = (f: Found) =>
     f.matched +
     f.coverage +
-    (suits(f.item, verbFor(f)?.kind) ? 1 : 0) +
+    fit(f.item, verbFor(f)?.kind) +
     (f.coverage === 1 && f.matched === f.size ? 0.5 : 0) -
     // A heading is pressed only where nothing else is named (an FAQ question's button inside it).
     (f.item.kind === 'heading' ? 0.5 : 0)
@@ -319,15 +347,21 @@ export function prepareNames(items: readonly PageItem[], table: GrammarTable): v
 /**
  * The item `slot` (a field or target the grammar's pattern read) names, or `null`: most of the name said
  * (inflected as said: "पते" for *पता*, "பெயரில்" for *பெயர்*, "naam" for *Name*) and nothing of substance besides.
- * The pattern's reading then acts on the item by its own name.
+ * The pattern's reading then acts on the item by its own name. `fieldsOnly`: a field is meant (a fill's slot;
+ * "আমার অর্ডার" said where a fill pattern read a field is the *আমার অর্ডার* link, for the page's names to tell).
  */
-export function namesAnItem(slot: string, items: readonly PageItem[], table: GrammarTable): PageItem | null {
+export function namesAnItem(
+  slot: string,
+  items: readonly PageItem[],
+  table: GrammarTable,
+  fieldsOnly = false,
+): PageItem | null {
   const lex = lexiconOf(table)
   const tokens = tokensOf(slot, lex)
   if (tokens.length === 0) return null
   let best: Found | null = null
   for (const item of items) {
-    if (item.kind === 'heading') continue
+    if (item.kind === 'heading' || (fieldsOnly && item.kind !== 'field')) continue
     const f = find(item, tokens, lex)
     if (!f || f.coverage < 0.7) continue
     if (!tokens.every((t, i) => f.used.has(i) || lex.fillers.has(t.key))) continue

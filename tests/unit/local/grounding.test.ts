@@ -85,6 +85,34 @@ describe('groundUtterance (Hindi)', () => {
   })
 })
 
+describe('groundUtterance: light verbs, radios set as values, a field said by its head noun', () => {
+  const shop: PageItem[] = [
+    { kind: 'field', name: 'Navy', type: 'radio' },
+    { kind: 'field', name: 'Forest Green', type: 'radio' },
+    { kind: 'field', name: 'City', type: 'select' },
+    { kind: 'field', name: 'Pune', type: 'radio' },
+    { kind: 'field', name: 'Delivery pincode', type: 'text' },
+    { kind: 'field', name: 'First name', type: 'text' },
+    { kind: 'field', name: 'Last name', type: 'text' },
+    { kind: 'button', name: 'Add to Cart' },
+  ]
+  const hiLatn = table('hi-Latn')
+  it.each([
+    ['make it forest green', en, { action: 'click', targetText: 'Forest Green', role: 'radio' }],
+    ['change the colour to navy', en, { action: 'click', targetText: 'Navy', role: 'radio' }],
+    ['add to cart kar do', hiLatn, { action: 'click', targetText: 'Add to Cart' }],
+    ['pincode 411001 daal do', hiLatn, { action: 'fill', fieldHint: 'Delivery pincode', value: '411001' }],
+    // A select named beats a radio named by the value, under a fill verb.
+    ['fill city with Pune', en, { action: 'fill', fieldHint: 'City', value: 'Pune' }],
+  ] as const)('"%s"', (said, lang, expected) => {
+    expect(command(groundUtterance(said, shop, lang))).toEqual(expected)
+  })
+
+  it('does not guess between two fields with the same head noun', () => {
+    expect(groundUtterance('name Ada likho', shop, hiLatn)).toBeNull()
+  })
+})
+
 describe('wordMatch', () => {
   it('reads inflected forms as the word, and different words as different', () => {
     expect(wordMatch('शर्तों', 'शर्तें')).toBeGreaterThan(0)
