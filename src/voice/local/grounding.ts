@@ -181,10 +181,32 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
     }
   }
   if (used.size === 0) return null
-  const coverage = matched / words.length
+  let coverage = matched / words.length
   // Enough of the name was said: all of a short name, most of a long one, or two words of a sentence-long one.
-  const enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
+  let enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
+  if (!enough && partSaid(item, tokens, used, lex)) {
+    enough = true
+    coverage = 1
+  }
   return enough || headSaid(item, words, tokens, used) ? { item, used, matched, coverage, size: words.length } : null
+}
+
+/**
+ * Whether a button's or link's name was said by one of its parts whole: either side of "&" ("reviews" for *Ratings
+ * & Reviews*, "shipping" for *Shipping & Returns*), or what comes before an English "for" and the product it
+ * names (*Increase quantity for Merino Wool Crew Sweater*, as shop themes label their steppers).
+ */
+function partSaid(item: PageItem, tokens: Token[], used: Set<number>, lex: Lexicon): boolean {
+  if (item.kind === 'field' || item.kind === 'heading') return false
+  const parts = item.name.split(/\s+&\s+/)
+  const forAt = item.name.search(/\sfor\s+\S+\s+\S+/i)
+  if (forAt > 0) parts.push(item.name.slice(0, forAt))
+  if (parts.length < 2) return false
+  const said = [...used].map((i) => tokens[i]!.key)
+  return parts.some((part) => {
+    const words = nameWords(part, lex)
+    return words.length > 0 && words.every((w) => said.some((k) => wordMatch(k, w) >= 0.8))
+  })
 }
 
 /** Field types named by the last word of their name alone ("pincode" for *Delivery pincode*, नाव for *पूर्ण नाव*). */

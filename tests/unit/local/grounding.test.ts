@@ -108,6 +108,25 @@ describe('groundUtterance: light verbs, radios set as values, a field said by it
     expect(command(groundUtterance(said, shop, lang))).toEqual(expected)
   })
 
+  it('reads a name by one of its parts said whole: either side of "&", what comes before "for" the product', () => {
+    const product: PageItem[] = [
+      { kind: 'field', name: 'Quantity', type: 'number' },
+      { kind: 'button', name: 'Increase quantity for Merino Wool Crew Sweater' },
+      { kind: 'button', name: 'Decrease quantity for Merino Wool Crew Sweater' },
+      { kind: 'button', name: 'Ratings & Reviews' },
+      { kind: 'link', name: 'Login' },
+    ]
+    const c = (said: string, lang = en) => command(groundUtterance(said, product, lang))
+    expect(c('increase the quantity')).toEqual({
+      action: 'click',
+      targetText: 'Increase quantity for Merino Wool Crew Sweater',
+    })
+    expect(c('reviews dikhana', hiLatn)).toEqual({ action: 'click', targetText: 'Ratings & Reviews' })
+    expect(c('set the quantity to 3')).toEqual({ action: 'fill', fieldHint: 'Quantity', value: '3' })
+    expect(c('login karna hai', hiLatn)).toEqual({ action: 'click', targetText: 'Login' })
+    expect(c('wool sweater')).toBeNull()
+  })
+
   it('does not guess between two fields with the same head noun', () => {
     expect(groundUtterance('name Ada likho', shop, hiLatn)).toBeNull()
   })
