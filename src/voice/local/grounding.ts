@@ -184,11 +184,12 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
   let coverage = matched / words.length
   // Enough of the name was said: all of a short name, most of a long one, or two words of a sentence-long one.
   let enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
-  if (!enough && partSaid(item, tokens, used, lex)) {
+  // A part of the name said whole, or a two-word field's head noun: what people call it, as good as its name.
+  if (!enough && (partSaid(item, tokens, used, lex) || headSaid(item, words, tokens, used))) {
     enough = true
     coverage = 1
   }
-  return enough || headSaid(item, words, tokens, used) ? { item, used, matched, coverage, size: words.length } : null
+  return enough ? { item, used, matched, coverage, size: words.length } : null
 }
 
 /**

@@ -127,6 +127,19 @@ describe('groundUtterance: light verbs, radios set as values, a field said by it
     expect(c('wool sweater')).toBeNull()
   })
 
+  it('takes a head noun said first as the field named first ("my name Karthik")', () => {
+    const bus: PageItem[] = [
+      { kind: 'field', name: 'புறப்படும் இடம்', type: 'select' },
+      { kind: 'field', name: 'பயணி பெயர்', type: 'text' },
+      { kind: 'field', name: 'கைபேசி எண்', type: 'tel' },
+    ]
+    expect(command(groundUtterance('என் பெயர் கார்த்திக்', bus, table('ta')))).toEqual({
+      action: 'fill',
+      fieldHint: 'பயணி பெயர்',
+      value: 'கார்த்திக்',
+    })
+  })
+
   it('does not guess between two fields with the same head noun', () => {
     expect(groundUtterance('name Ada likho', shop, hiLatn)).toBeNull()
   })
