@@ -141,6 +141,8 @@ interface Found {
   coverage: number
   /** Content words of the name. */
   size: number
+  /** A radio named by one word of two ("black" for *Midnight Black*): taken only when nothing else was said. */
+  loose?: boolean
 }
 
 /** The item's words matched against the utterance's tokens (each token taken once). */
@@ -189,6 +191,9 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
     enough = true
     coverage = 1
   }
+  // One word of a two-word radio ("weekly" for *Weekly digest*): a loose match, ranked below any name said.
+  if (!enough && PICKED.has(item.type ?? '') && words.length === 2 && used.size === 1 && matched >= 0.8)
+    return { item, used, matched, coverage, size: words.length, loose: true }
   return enough ? { item, used, matched, coverage, size: words.length } : null
 }
 
@@ -330,7 +335,7 @@ export function groundUtterance(
     }
   }
   if (PICKED.has(type)) {
-    if (substantive.length > 2) return null
+    if (substantive.length > (best.loose ? 0 : 2)) return null
     return { intent: 'command', via: 'say', command: { action: 'click', targetText: name, role: 'radio' } }
   }
   // A field that takes a value: what is left, connecting words off its ends, in the order said.

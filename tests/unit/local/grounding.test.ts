@@ -140,6 +140,21 @@ describe('groundUtterance: light verbs, radios set as values, a field said by it
     })
   })
 
+  it('picks a radio by one word of its two only when nothing else is said and no other radio shares it', () => {
+    const colours: PageItem[] = [
+      { kind: 'field', name: 'Midnight Black', type: 'radio' },
+      { kind: 'field', name: 'Navy Blue', type: 'radio' },
+      { kind: 'field', name: 'Light Blue', type: 'radio' },
+    ]
+    expect(command(groundUtterance('black wala chahiye', colours, hiLatn))).toEqual({
+      action: 'click',
+      targetText: 'Midnight Black',
+      role: 'radio',
+    })
+    expect(groundUtterance('blue', colours, en)).toBeNull()
+    expect(groundUtterance('black shoes tomorrow', colours, en)).toBeNull()
+  })
+
   it('does not guess between two fields with the same head noun', () => {
     expect(groundUtterance('name Ada likho', shop, hiLatn)).toBeNull()
   })
