@@ -215,16 +215,15 @@ function partSaid(item: PageItem, tokens: Token[], used: Set<number>, lex: Lexic
   })
 }
 
-/** Field types named by the last word of their name alone ("pincode" for *Delivery pincode*, नाव for *पूर्ण नाव*). */
-const HEADED = new Set(['text', 'tel', 'email', 'number', 'textarea', 'select', 'search', 'url'])
-
 /**
- * Whether a two-word field name was said by its last word, the noun the first qualifies (in English as in the
+ * Whether a two-word field name (one that takes a value) was said by its last word, the noun the first qualifies (in English as in the
  * languages of India, head-final): "pincode" for *Delivery pincode*, "name" for *Full name*. Two such fields
  * ("First name", "Last name") are then said equally well, and nothing is guessed.
  */
 function headSaid(item: PageItem, words: string[], tokens: Token[], used: Set<number>): boolean {
-  if (item.kind !== 'field' || !HEADED.has(item.type ?? 'text') || words.length !== 2 || used.size !== 1) return false
+  const type = item.type ?? ''
+  if (item.kind !== 'field' || TOGGLED.has(type) || PICKED.has(type) || words.length !== 2 || used.size !== 1)
+    return false
   const head = words[1]!
   const i = [...used][0]!
   return wordMatch(tokens[i]!.key, head) >= 0.8 && wordMatch(tokens[i]!.key, words[0]!) === 0
@@ -249,18 +248,11 @@ function verbOf(tokens: Token[], lex: Lexicon): { kind: VerbKind; used: Set<numb
 function fit(item: PageItem, verb: VerbKind | undefined): number {
   if (!verb || verb === 'do') return 1
   const type = item.type ?? ''
-  let ok: boolean
-  if (item.kind !== 'field') ok = verb === 'click' || verb === 'choose'
-  else if (TOGGLED.has(type)) ok = verb === 'on' || verb === 'off' || verb === 'click' || verb === 'choose'
-  else if (PICKED.has(type)) {
-    if (verb === 'fill') return 0.5
-    ok = verb === 'choose' || verb === 'click' || verb === 'on'
-  } else ok = verb === 'fill' || verb === 'choose'
-  return ok ? 1 : 0
+  if (item.kind !== 'field') return +(verb === 'click' || verb === 'choose')
+  if (TOGGLED.has(type)) return +(verb !== 'fill')
+  if (PICKED.has(type)) return verb === 'fill' ? 0.5 : +(verb !== 'off')
+  return +(verb === 'fill' || verb === 'choose')
 }
-
-/** Whether the kind of action suits the item at all ({@link fit}). */
-const suits = (item: PageItem, verb: VerbKind | undefined): boolean => fit(item, verb) > 0
 
 /** Field types whose value can be recognised as such without a verb (an address, digits). */
 const SELF_EVIDENT: Record<string, (value: string) => boolean> = {
@@ -310,7 +302,7 @@ export function groundUtterance(
   // Two different things said equally well: ask nothing, guess nothing.
   if (second && second.r === ranked[0]!.r && second.f.item.name !== best.item.name) return null
   const verb = verbFor(best)
-  if (!suits(best.item, verb?.kind)) return null
+  if (!fit(best.item, verb?.kind)) return null
   const left = tokens.filter((_, i) => !best.used.has(i) && !verb?.used.has(i))
   const substantive = left.filter((t) => !lex.fillers.has(t.key))
   const type = best.item.type ?? ''
