@@ -141,7 +141,10 @@ interface Found {
   coverage: number
   /** Content words of the name. */
   size: number
-  /** A radio named by one word of two ("black" for *Midnight Black*): taken only when nothing else was said. */
+  /**
+   * A radio named by one word of two ("black" for *Midnight Black*), a checkbox by the first word of a short label
+   * (नाश्ता for *नाश्ता शामिल करें*): taken only when nothing else was said (a checkbox: and switching on was).
+   */
   loose?: boolean
 }
 
@@ -191,8 +194,13 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
     enough = true
     coverage = 1
   }
-  // One word of a two-word radio ("weekly" for *Weekly digest*): a loose match, ranked below any name said.
-  if (!enough && PICKED.has(item.type ?? '') && words.length === 2 && used.size === 1 && matched >= 0.8)
+  // One word of a two-word radio ("weekly" for *Weekly digest*), or the first of a short checkbox label (नाश्ता for
+  // *नाश्ता शामिल करें*): a loose match, ranked below any name said, taken only as the module doc says.
+  const type = item.type ?? ''
+  const loose =
+    (PICKED.has(type) && words.length === 2) ||
+    (TOGGLED.has(type) && words.length <= 3 && wordMatch(tokens[[...used][0]!]!.key, words[0]!) >= 0.8)
+  if (!enough && loose && used.size === 1 && matched >= 0.8)
     return { item, used, matched, coverage, size: words.length, loose: true }
   return enough ? { item, used, matched, coverage, size: words.length } : null
 }
@@ -319,7 +327,7 @@ export function groundUtterance(
     }
   }
   if (TOGGLED.has(type)) {
-    if (substantive.length > 1) return null
+    if (substantive.length > 1 || (best.loose && (verb?.kind !== 'on' || substantive.length > 0))) return null
     return {
       intent: 'command',
       via: 'say',

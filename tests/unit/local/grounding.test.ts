@@ -155,6 +155,20 @@ describe('groundUtterance: light verbs, radios set as values, a field said by it
     expect(groundUtterance('black shoes tomorrow', colours, en)).toBeNull()
   })
 
+  it('ticks a checkbox by the first word of a short label only when switching on is said, and nothing else', () => {
+    const hotel: PageItem[] = [
+      { kind: 'field', name: 'नाश्ता शामिल करें (₹450 प्रति व्यक्ति)', type: 'checkbox' },
+      { kind: 'field', name: 'एयरपोर्ट पिकअप चाहिए', type: 'checkbox' },
+    ]
+    expect(command(groundUtterance('नाश्ता चाहिए', hotel, hi))).toEqual({
+      action: 'toggle',
+      targetText: 'नाश्ता शामिल करें (₹450 प्रति व्यक्ति)',
+      value: 'on',
+    })
+    expect(groundUtterance('नाश्ता', hotel, hi)).toBeNull()
+    expect(groundUtterance('नाश्ता कब मिलेगा चाहिए', hotel, hi)).toBeNull()
+  })
+
   it('does not guess between two fields with the same head noun', () => {
     expect(groundUtterance('name Ada likho', shop, hiLatn)).toBeNull()
   })
