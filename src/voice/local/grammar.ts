@@ -93,6 +93,12 @@ export interface GrammarTable {
    * "with", "में", "ko", "ஐ", "என்று"); the table's articles, role words and drop words count too. @default none
    */
   fillers?: string[]
+  /**
+   * Words that say no ("not", "don't", नहीं, "nahi", নয়, नको, வேண்டாம்): a name grounded in the page is not acted on
+   * when one of them is said outside the name, unless the verb said switches off ("I don't want gift wrap",
+   * `पिकअप नहीं चाहिए` are refused, never taken for yes). @default none
+   */
+  negations?: string[]
   /** Words of the language meaning a word the page may use instead ("naam" → "name", "नाम" → "name"). @default none */
   synonyms?: Record<string, string[]>
   rules: GrammarRule[]

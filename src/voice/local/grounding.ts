@@ -102,6 +102,7 @@ const NON_ASCII = /[^\p{ASCII}]/u
 interface Lexicon {
   verbs: { kind: VerbKind; words: string[] }[]
   fillers: Set<string>
+  negations: Set<string>
   synonyms: Map<string, string[]>
   /** An item name's words to look for (content words, parenthetical dropped), by name: a page's names, cached. */
   names: Map<string, string[]>
@@ -126,7 +127,7 @@ function lexiconOf(table: GrammarTable): Lexicon {
       keyOf(said),
       meant.flatMap((m) => wordsOf(m)),
     )
-  lex = { verbs, fillers, synonyms, names: new Map() }
+  lex = { verbs, fillers, negations: new Set((table.negations ?? []).flatMap(wordsOf)), synonyms, names: new Map() }
   lexicons.set(table, lex)
   return lex
 }
@@ -311,6 +312,8 @@ export function groundUtterance(
   if (second && second.r === ranked[0]!.r && second.f.item.name !== best.item.name) return null
   const verb = verbFor(best)
   if (!fit(best.item, verb?.kind)) return null
+  // "No" said outside the name ("I don't want the weekly digest", पिकअप नहीं चाहिए): never taken for yes.
+  if (verb?.kind !== 'off' && tokens.some((t, i) => lex.negations.has(t.key) && !best.used.has(i))) return null
   const left = tokens.filter((_, i) => !best.used.has(i) && !verb?.used.has(i))
   const substantive = left.filter((t) => !lex.fillers.has(t.key))
   const type = best.item.type ?? ''

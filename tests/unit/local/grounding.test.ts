@@ -169,6 +169,24 @@ describe('groundUtterance: light verbs, radios set as values, a field said by it
     expect(groundUtterance('नाश्ता कब मिलेगा चाहिए', hotel, hi)).toBeNull()
   })
 
+  it('never takes "no" for yes: a negation said outside the name refuses, unless the verb switches off', () => {
+    const form: PageItem[] = [
+      { kind: 'field', name: 'Weekly digest', type: 'radio' },
+      { kind: 'field', name: 'Email me offers', type: 'checkbox' },
+      { kind: 'field', name: 'एयरपोर्ट पिकअप चाहिए', type: 'checkbox' },
+      { kind: 'button', name: 'No thanks' },
+    ]
+    expect(groundUtterance('I do not want the weekly digest', form, en)).toBeNull()
+    expect(groundUtterance('पिकअप नहीं चाहिए', form, hi)).toBeNull()
+    expect(groundUtterance('email me offers nahi', form, hiLatn)).toBeNull()
+    expect(command(groundUtterance("don't email me offers", form, en))).toEqual({
+      action: 'toggle',
+      targetText: 'Email me offers',
+      value: 'off',
+    })
+    expect(command(groundUtterance('no thanks', form, en))).toEqual({ action: 'click', targetText: 'No thanks' })
+  })
+
   it('does not guess between two fields with the same head noun', () => {
     expect(groundUtterance('name Ada likho', shop, hiLatn)).toBeNull()
   })
