@@ -15,17 +15,42 @@ export function withoutProvenance(json: string): string | null {
 }
 
 /**
+ * A local-mode grammar table's JSON text (src/voice/local/grammar/*.json) as visitors' bundles need it: without
+ * its `_provenance` note and its rules' `examples` (for reviewers and tests/unit/local/grammar.test.ts; the matcher
+ * never reads them), or `null` when it has neither. Throws `SyntaxError` on malformed JSON.
+ */
+export function grammarForVisitors(json: string): string | null {
+  const data = JSON.parse(json) as unknown
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null
+  const { [PROVENANCE_KEY]: note, ...copy } = data as Record<string, unknown>
+  let dropped = note !== undefined
+  if (Array.isArray(copy.rules))
+    copy.rules = copy.rules.map((rule: unknown) => {
+      if (!rule || typeof rule !== 'object' || !('examples' in rule)) return rule
+      dropped = true
+      const { examples: _examples, ...kept } = rule as Record<string, unknown>
+      return kept
+    })
+  return dropped ? JSON.stringify(copy) : null
+}
+
+/**
  * Vite plugin: `locales/<lng>/*.json` ship without their `_provenance` note, which is for the people reviewing the
- * copy (tests/unit/locales.test.ts requires it in every widget file), not for visitors' bundles. Runs before
- * Vite's JSON plugin, so named imports and tree-shaking work as before.
+ * copy (tests/unit/locales.test.ts requires it in every widget file), not for visitors' bundles; the local mode's
+ * grammar tables without it and without their rules' examples ({@link grammarForVisitors}). Runs before Vite's
+ * JSON plugin, so named imports and tree-shaking work as before.
  */
 export function localeProvenance(): Plugin {
   return {
     name: 'voiceos-locale-provenance',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/.test(id.split('?')[0]!)) return null
-      const stripped = withoutProvenance(code)
+      const path = id.split('?')[0]!
+      const stripped = /[\\/]voice[\\/]local[\\/]grammar[\\/][^\\/]+\.json$/.test(path)
+        ? grammarForVisitors(code)
+        : /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/.test(path)
+          ? withoutProvenance(code)
+          : null
       return stripped === null ? null : { code: stripped, map: null }
     },
   }

@@ -13,6 +13,7 @@ import { accessibleName } from './accessibleNames'
 import { clickElement, dispatch, focus, keydown, MAX_KEY_PRESSES, nextTurn, setNativeValue, waitFor } from './effects'
 import { rejected, type ControlOutcome } from './refusals'
 import { foldText } from './spoken'
+import { joinUnits, optionForms } from './values/optionWords'
 
 /** Most time spent waiting for a combobox's list to answer what was typed, in ms. */
 export const COMBOBOX_FILTER_WAIT_MS = 400
@@ -33,7 +34,9 @@ const disabledOption = (option: Element, name: string): ControlOutcome => ({
 
 /**
  * The option a spoken value names: equal text or value (case- and accent-insensitive) first; else the only
- * option whose text starts with, or contains as whole words, the value. `null` when none or several match.
+ * option whose text starts with, or contains as whole words, the value; else the same for the value's other forms
+ * (./values/optionWords.ts: "three" for `3`, "medium" for `M`, "512 GB" for `12GB + 512GB`). `null` when none or
+ * several match.
  */
 export function matchOption<T extends Element>(
   options: readonly T[],
@@ -42,15 +45,26 @@ export function matchOption<T extends Element>(
 ): T | null {
   // "olive and thyme" names "Olive & Thyme".
   const fold = (t: string) => foldText(t.replace(/&/g, ' and '))
-  const v = fold(value)
-  if (!v) return null
+  const said = fold(value)
+  if (!said) return null
   const texts = options.map((o) => fold(optionText(o)))
-  const exact = options.filter((o, i) => texts[i] === v || fold(valueOf(o)) === v)
-  if (exact.length >= 1) return exact[0]!
-  const starts = options.filter((_, i) => texts[i]!.startsWith(`${v} `))
-  if (starts.length === 1) return starts[0]!
-  const words = options.filter((_, i) => ` ${texts[i]} `.includes(` ${v} `))
-  if (words.length === 1) return words[0]!
+  const values = options.map((o) => fold(valueOf(o)))
+  const named = (v: string, texts: string[]): T | null => {
+    const exact = options.filter((_, i) => texts[i] === v || values[i] === v)
+    if (exact.length >= 1) return exact[0]!
+    const starts = options.filter((_, i) => texts[i]!.startsWith(`${v} `))
+    if (starts.length === 1) return starts[0]!
+    const words = options.filter((_, i) => ` ${texts[i]} `.includes(` ${v} `))
+    if (words.length === 1) return words[0]!
+    return null
+  }
+  const found = named(said, texts)
+  if (found) return found
+  const joined = texts.map(joinUnits)
+  for (const form of optionForms(value)) {
+    const option = named(form, joined)
+    if (option) return option
+  }
   return null
 }
 

@@ -467,7 +467,7 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
     if (parsed?.intent === 'command') {
       const c = parsed.command
       if (c.action === 'scroll') return parsed
-      const item = namesAnItem(c.fieldHint ?? c.targetText ?? '', items, grammar)
+      const item = namesAnItem(c.fieldHint ?? c.targetText ?? '', items, grammar, c.fieldHint !== undefined)
       // The pattern's reading, on the page's own name for what it named.
       if (item)
         return {

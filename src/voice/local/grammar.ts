@@ -84,14 +84,21 @@ export interface GrammarTable {
   /**
    * The action words of the language for understanding grounded in the page's names (./grounding.ts), by kind:
    * `fill` (type, write, भरो, likho), `choose` (select, pick, चुनो), `click` (press, दबाओ, dabao), `on` (check,
-   * accept, स्वीकार करो), `off` (uncheck). Phrases of one or more words. @default none
+   * accept, स्वीकार करो), `off` (uncheck), `do` (a light verb naming no action: करो, "kar do", করুন). Phrases of
+   * one or more words. @default none
    */
-  verbs?: Partial<Record<'fill' | 'choose' | 'click' | 'on' | 'off', string[]>>
+  verbs?: Partial<Record<'fill' | 'choose' | 'click' | 'on' | 'off' | 'do', string[]>>
   /**
    * Words that carry no name and no value, dropped around a value and not counted as left over ("the", "as",
    * "with", "में", "ko", "ஐ", "என்று"); the table's articles, role words and drop words count too. @default none
    */
   fillers?: string[]
+  /**
+   * Words that say no ("not", "don't", नहीं, "nahi", নয়, नको, வேண்டாம்): a name grounded in the page is not acted on
+   * when one of them is said outside the name, unless the verb said switches off ("I don't want gift wrap",
+   * `पिकअप नहीं चाहिए` are refused, never taken for yes). @default none
+   */
+  negations?: string[]
   /** Words of the language meaning a word the page may use instead ("naam" → "name", "नाम" → "name"). @default none */
   synonyms?: Record<string, string[]>
   rules: GrammarRule[]

@@ -28,8 +28,11 @@ export interface PageItem {
   type?: string
 }
 
-/** The action words of a language (a grammar table's `verbs`), each a list of phrases. */
-export type VerbKind = 'fill' | 'choose' | 'click' | 'on' | 'off'
+/**
+ * The action words of a language (a grammar table's `verbs`), each a list of phrases. `do`: a light verb that
+ * says an action is meant but not which (करो, "kar do", করুন): it suits whatever the name said is.
+ */
+export type VerbKind = 'fill' | 'choose' | 'click' | 'on' | 'off' | 'do'
 
 /** Field types that take a value typed or chosen (everything else with a name is pressed or toggled). */
 const TOGGLED = new Set(['checkbox', 'switch'])
@@ -99,6 +102,7 @@ const NON_ASCII = /[^\p{ASCII}]/u
 interface Lexicon {
   verbs: { kind: VerbKind; words: string[] }[]
   fillers: Set<string>
+  negations: Set<string>
   synonyms: Map<string, string[]>
   /** An item name's words to look for (content words, parenthetical dropped), by name: a page's names, cached. */
   names: Map<string, string[]>
@@ -123,7 +127,7 @@ function lexiconOf(table: GrammarTable): Lexicon {
       keyOf(said),
       meant.flatMap((m) => wordsOf(m)),
     )
-  lex = { verbs, fillers, synonyms, names: new Map() }
+  lex = { verbs, fillers, negations: new Set((table.negations ?? []).flatMap(wordsOf)), synonyms, names: new Map() }
   lexicons.set(table, lex)
   return lex
 }
@@ -138,6 +142,11 @@ interface Found {
   coverage: number
   /** Content words of the name. */
   size: number
+  /**
+   * A radio named by one word of two ("black" for *Midnight Black*), a checkbox by the first word of a short label
+   * (नाश्ता for *नाश्ता शामिल करें*): taken only when nothing else was said (a checkbox: and switching on was).
+   */
+  loose?: boolean
 }
 
 /** The item's words matched against the utterance's tokens (each token taken once). */
@@ -178,10 +187,55 @@ function find(item: PageItem, tokens: Token[], lex: Lexicon): Found | null {
     }
   }
   if (used.size === 0) return null
-  const coverage = matched / words.length
+  let coverage = matched / words.length
   // Enough of the name was said: all of a short name, most of a long one, or two words of a sentence-long one.
-  const enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
+  let enough = words.length <= 2 ? coverage >= 0.7 : coverage >= 0.6 || (used.size >= 2 && coverage >= 0.34)
+  // A part of the name said whole, or a two-word field's head noun: what people call it, as good as its name.
+  if (!enough && (partSaid(item, tokens, used, lex) || headSaid(item, words, tokens, used))) {
+    enough = true
+    coverage = 1
+  }
+  // One word of a two-word radio ("weekly" for *Weekly digest*), or the first of a short checkbox label (नाश्ता for
+  // *नाश्ता शामिल करें*): a loose match, ranked below any name said, taken only as the module doc says.
+  const type = item.type ?? ''
+  const loose =
+    (PICKED.has(type) && words.length === 2) ||
+    (TOGGLED.has(type) && words.length <= 3 && wordMatch(tokens[[...used][0]!]!.key, words[0]!) >= 0.8)
+  if (!enough && loose && used.size === 1 && matched >= 0.8)
+    return { item, used, matched, coverage, size: words.length, loose: true }
   return enough ? { item, used, matched, coverage, size: words.length } : null
+}
+
+/**
+ * Whether a button's or link's name was said by one of its parts whole: either side of "&" ("reviews" for *Ratings
+ * & Reviews*, "shipping" for *Shipping & Returns*), or what comes before an English "for" and the product it
+ * names (*Increase quantity for Merino Wool Crew Sweater*, as shop themes label their steppers).
+ */
+function partSaid(item: PageItem, tokens: Token[], used: Set<number>, lex: Lexicon): boolean {
+  if (item.kind === 'field' || item.kind === 'heading') return false
+  const parts = item.name.split(/\s+&\s+/)
+  const forAt = item.name.search(/\sfor\s+\S+\s+\S+/i)
+  if (forAt > 0) parts.push(item.name.slice(0, forAt))
+  if (parts.length < 2) return false
+  const said = [...used].map((i) => tokens[i]!.key)
+  return parts.some((part) => {
+    const words = nameWords(part, lex)
+    return words.length > 0 && words.every((w) => said.some((k) => wordMatch(k, w) >= 0.8))
+  })
+}
+
+/**
+ * Whether a two-word field name (one that takes a value) was said by its last word, the noun the first qualifies (in English as in the
+ * languages of India, head-final): "pincode" for *Delivery pincode*, "name" for *Full name*. Two such fields
+ * ("First name", "Last name") are then said equally well, and nothing is guessed.
+ */
+function headSaid(item: PageItem, words: string[], tokens: Token[], used: Set<number>): boolean {
+  const type = item.type ?? ''
+  if (item.kind !== 'field' || TOGGLED.has(type) || PICKED.has(type) || words.length !== 2 || used.size !== 1)
+    return false
+  const head = words[1]!
+  const i = [...used][0]!
+  return wordMatch(tokens[i]!.key, head) >= 0.8 && wordMatch(tokens[i]!.key, words[0]!) === 0
 }
 
 /** The verb said, its kind and the tokens it took (the longest phrase found; none → `null`). */
@@ -196,14 +250,17 @@ function verbOf(tokens: Token[], lex: Lexicon): { kind: VerbKind; used: Set<numb
   return null
 }
 
-/** Whether the kind of action suits the item ("fill" a field, "click" a button, "on" a checkbox). */
-function suits(item: PageItem, verb: VerbKind | undefined): boolean {
-  if (!verb) return true
+/**
+ * How well the kind of action suits the item: 1 ("fill" a field, "click" a button, "on" a checkbox), 0.5 a radio
+ * set as a value is ("make it forest green", "change the colour to navy"), 0 not at all.
+ */
+function fit(item: PageItem, verb: VerbKind | undefined): number {
+  if (!verb || verb === 'do') return 1
   const type = item.type ?? ''
-  if (item.kind !== 'field') return verb === 'click' || verb === 'choose'
-  if (TOGGLED.has(type)) return verb === 'on' || verb === 'off' || verb === 'click' || verb === 'choose'
-  if (PICKED.has(type)) return verb === 'choose' || verb === 'click' || verb === 'on'
-  return verb === 'fill' || verb === 'choose'
+  if (item.kind !== 'field') return +(verb === 'click' || verb === 'choose')
+  if (TOGGLED.has(type)) return +(verb !== 'fill')
+  if (PICKED.has(type)) return verb === 'fill' ? 0.5 : +(verb !== 'off')
+  return +(verb === 'fill' || verb === 'choose')
 }
 
 /** Field types whose value can be recognised as such without a verb (an address, digits). */
@@ -242,7 +299,7 @@ export function groundUtterance(
   const rank = (f: Found) =>
     f.matched +
     f.coverage +
-    (suits(f.item, verbFor(f)?.kind) ? 1 : 0) +
+    fit(f.item, verbFor(f)?.kind) +
     (f.coverage === 1 && f.matched === f.size ? 0.5 : 0) -
     // A heading is pressed only where nothing else is named (an FAQ question's button inside it).
     (f.item.kind === 'heading' ? 0.5 : 0)
@@ -254,7 +311,9 @@ export function groundUtterance(
   // Two different things said equally well: ask nothing, guess nothing.
   if (second && second.r === ranked[0]!.r && second.f.item.name !== best.item.name) return null
   const verb = verbFor(best)
-  if (!suits(best.item, verb?.kind)) return null
+  if (!fit(best.item, verb?.kind)) return null
+  // "No" said outside the name ("I don't want the weekly digest", पिकअप नहीं चाहिए): never taken for yes.
+  if (verb?.kind !== 'off' && tokens.some((t, i) => lex.negations.has(t.key) && !best.used.has(i))) return null
   const left = tokens.filter((_, i) => !best.used.has(i) && !verb?.used.has(i))
   const substantive = left.filter((t) => !lex.fillers.has(t.key))
   const type = best.item.type ?? ''
@@ -271,7 +330,7 @@ export function groundUtterance(
     }
   }
   if (TOGGLED.has(type)) {
-    if (substantive.length > 1) return null
+    if (substantive.length > 1 || (best.loose && (verb?.kind !== 'on' || substantive.length > 0))) return null
     return {
       intent: 'command',
       via: 'say',
@@ -279,7 +338,7 @@ export function groundUtterance(
     }
   }
   if (PICKED.has(type)) {
-    if (substantive.length > 2) return null
+    if (substantive.length > (best.loose ? 0 : 2)) return null
     return { intent: 'command', via: 'say', command: { action: 'click', targetText: name, role: 'radio' } }
   }
   // A field that takes a value: what is left, connecting words off its ends, in the order said.
@@ -319,15 +378,21 @@ export function prepareNames(items: readonly PageItem[], table: GrammarTable): v
 /**
  * The item `slot` (a field or target the grammar's pattern read) names, or `null`: most of the name said
  * (inflected as said: "पते" for *पता*, "பெயரில்" for *பெயர்*, "naam" for *Name*) and nothing of substance besides.
- * The pattern's reading then acts on the item by its own name.
+ * The pattern's reading then acts on the item by its own name. `fieldsOnly`: a field is meant (a fill's slot;
+ * "আমার অর্ডার" said where a fill pattern read a field is the *আমার অর্ডার* link, for the page's names to tell).
  */
-export function namesAnItem(slot: string, items: readonly PageItem[], table: GrammarTable): PageItem | null {
+export function namesAnItem(
+  slot: string,
+  items: readonly PageItem[],
+  table: GrammarTable,
+  fieldsOnly = false,
+): PageItem | null {
   const lex = lexiconOf(table)
   const tokens = tokensOf(slot, lex)
   if (tokens.length === 0) return null
   let best: Found | null = null
   for (const item of items) {
-    if (item.kind === 'heading') continue
+    if (item.kind === 'heading' || (fieldsOnly && item.kind !== 'field')) continue
     const f = find(item, tokens, lex)
     if (!f || f.coverage < 0.7) continue
     if (!tokens.every((t, i) => f.used.has(i) || lex.fillers.has(t.key))) continue

@@ -171,7 +171,9 @@ export function fieldValueFor(el: HTMLInputElement | HTMLTextAreaElement, spoken
     candidates.push(url)
   } else if (asksForDigits(el)) {
     const ascii = toAsciiDigits(said)
-    candidates.push(ascii, ascii.replace(/(?<=[\d+])[\s-]+(?=\d)/g, ''))
+    const joined = ascii.replace(/(?<=[\d+])[\s-]+(?=\d)/g, '')
+    // Digits said one by one, as a recognizer writes them ("9 4 1 1 0"): one number, not five groups.
+    candidates.push(...(/^\+?\d(?:[\s-]+\d){2,}$/.test(ascii) ? [joined, ascii] : [ascii, joined]))
     const digits = spokenDigits(said)
     if (digits !== null) candidates.push(digits)
     // Words that are no digits ("nine eight" said as words): written only once they are digits.

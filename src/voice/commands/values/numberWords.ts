@@ -1,7 +1,8 @@
 /**
  * Numbers said in words, in the languages of India's Eighth Schedule where people say them into forms: Hindi
  * (and Urdu, which shares its numerals) from 0 to 99 with सौ / हज़ार / लाख / करोड़, and 0–10 in Bengali, Tamil,
- * Telugu, Marathi, Gujarati, Kannada, Malayalam, Punjabi, Odia and Urdu script (quantities); English digit words.
+ * Telugu, Marathi, Gujarati, Kannada, Malayalam, Punjabi, Odia and Urdu script and in Hinglish's Latin letters ("ek",
+ * "teen") (quantities); English digit words.
  * Digits said one by one for phone numbers ("nine eight seven…", "नौ आठ सात…", "double five", "triple zero").
  *
  * Words are compared after {@link scriptFold} (nukta, ZWJ/ZWNJ variants are one word), so `पाँच` / `पांच`
@@ -138,6 +139,8 @@ const SMALL: Readonly<Record<string, readonly string[]>> = {
   pa: ['ਸਿਫ਼ਰ', 'ਇੱਕ ਇਕ', 'ਦੋ', 'ਤਿੰਨ', 'ਚਾਰ', 'ਪੰਜ', 'ਛੇ', 'ਸੱਤ', 'ਅੱਠ', 'ਨੌਂ ਨੌ', 'ਦਸ'],
   or: ['ଶୂନ୍ୟ', 'ଏକ', 'ଦୁଇ', 'ତିନି', 'ଚାରି', 'ପାଞ୍ଚ', 'ଛଅ', 'ସାତ', 'ଆଠ', 'ନଅ', 'ଦଶ'],
   ur: ['صفر', 'ایک', 'دو', 'تین', 'چار', 'پانچ', 'چھ چھے', 'سات', 'آٹھ', 'نو', 'دس'],
+  // Hinglish, as the en-IN recognizer writes Hindi numbers down in Latin letters (machine-drafted, native review).
+  'hi-Latn': ['shunya', 'ek', 'do', 'teen', 'char chaar', 'paanch panch', 'chhe chhah', 'saat', 'aath', 'nau', 'das'],
 }
 
 /** English digit words as said one by one ("oh" for zero, as in phone numbers). */
@@ -181,7 +184,10 @@ const WORD_VALUES = table([
 const DIGIT_WORDS = table([
   ...ENGLISH_DIGITS.map((w, n) => [w, n] as const),
   ...HINDI_0_99.slice(0, 10).map((w, n) => [w, n] as const),
-  ...Object.values(SMALL).flatMap((list) => list.slice(0, 10).map((w, n) => [w, n] as const)),
+  // Not Hinglish's: "do" (two) is also the verb ending "daal do", which must never become a digit.
+  ...Object.entries(SMALL)
+    .filter(([lang]) => lang !== 'hi-Latn')
+    .flatMap(([, list]) => list.slice(0, 10).map((w, n) => [w, n] as const)),
 ])
 const MULTIPLIER_WORDS = table(MULTIPLIERS)
 const REPEAT_WORDS = table(REPEATS)

@@ -207,6 +207,14 @@ describe('a value is converted, then checked against the field; nothing cut shor
     expect(fieldValueFor(input({ type: 'text' }), 'मकान ४२', 'पता')).toEqual({ ok: true, value: 'मकान ४२' })
   })
 
+  it('joins digits said one by one into one number; keeps groups said as groups', () => {
+    expect(fieldValueFor(input({ inputmode: 'numeric' }), '9 4 1 1 0', 'ZIP code')).toEqual({
+      ok: true,
+      value: '94110',
+    })
+    expect(fieldValueFor(input({ type: 'tel' }), '98765 43210', 'Mobile')).toEqual({ ok: true, value: '98765 43210' })
+  })
+
   it('refuses a value the field would cut short, with the reason', () => {
     const r = fieldValueFor(input({ type: 'tel', maxlength: '10' }), '+91 98765 43210', 'Mobile')
     expect(r.ok).toBe(false)
