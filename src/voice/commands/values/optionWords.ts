@@ -2,7 +2,8 @@
  * Other ways of writing a spoken value, for finding the option (of a select, a listbox, a radio group) it names
  * when its words as said name none: a number said in words ("three", "तीन", "teen", "দুই") as digits, a clothing
  * size said in full ("medium", "extra large", "मीडियम") as shops label it (`M`, `XL`) and the other way round, and a
- * quantity with its unit written together ("512 GB" for `512GB`). Pure functions: no DOM.
+ * quantity with its unit written together ("512 GB" for `512GB`), and a range said with a word ("11 to 50",
+ * "11 से 50") as written with a dash (`11–50 employees`). Pure functions: no DOM.
  * @module
  */
 import { foldText, parseSpokenNumber } from '../spoken'
@@ -30,6 +31,21 @@ const SIZES: readonly (readonly [string, string])[] = (
 export const joinUnits = (folded: string): string => folded.replace(/(\d) (?=\p{L}{1,3}(?: |$))/gu, '$1')
 
 /**
+ * Words said between two numbers for a range (English, Hindi and Hinglish, Tamil, Bengali, Urdu): "11 to 50", "11 से
+ * 50", "11 முதல் 50", "11 থেকে 50", "11 سے 50".
+ */
+const RANGE = new RegExp(
+  `(\\p{N}) (?:${['to', 'through', 'till', 'until', 'से', 'se', 'முதல்', 'থেকে', 'سے', 'تک'].map(foldText).join('|')}) (\\p{N})`,
+  'gu',
+)
+
+/**
+ * A range said with a word between its numbers, as written with a dash, in text already {@link foldText}ed (the
+ * words are matched folded too: "से" is "स" then): "11 to 50" → "11 50".
+ */
+export const rangeAsWritten = (folded: string): string => folded.replace(RANGE, '$1 $2')
+
+/**
  * The other forms of `value` an option's text may have ({@link foldText}ed; see the module doc), most likely
  * first; none when it has no other form.
  */
@@ -45,5 +61,7 @@ export function optionForms(value: string): string[] {
   }
   const joined = joinUnits(v)
   if (joined !== v) out.push(joined)
+  const range = rangeAsWritten(v)
+  if (range !== v) out.push(range)
   return out
 }

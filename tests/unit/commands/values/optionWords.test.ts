@@ -24,6 +24,8 @@ describe('optionForms', () => {
     expect(optionForms('medium')).toContain('m')
     expect(optionForms('XL')).toContain('extra large')
     expect(optionForms('512 GB')).toContain('512gb')
+    expect(optionForms('11 to 50')).toContain('11 50')
+    expect(optionForms('11 से 50')).toContain('11 50')
     expect(optionForms('Pune')).toEqual([])
   })
 })
@@ -36,11 +38,15 @@ describe('matchOption with the other forms', () => {
     expect(chosen(select('XS', 'S', 'M', 'L', 'XL'), 'extra large')).toBe('XL')
     expect(chosen(select('Small', 'Medium', 'Large'), 'L')).toBe('Large')
     expect(chosen(select('8GB + 128GB', '8GB + 256GB', '12GB + 512GB'), '512 GB')).toBe('12GB + 512GB')
+    // A range said with "to", written with a dash.
+    expect(chosen(select('1–10 employees', '11–50 employees', '51–200 employees'), '11 to 50')).toBe('11–50 employees')
+    expect(chosen(select('18-24', '25-34', '35-44'), '25 से 34')).toBe('25-34')
   })
 
   it('still finds nothing where nothing or several are named', () => {
     expect(chosen(select('1', '2', '3'), 'seven')).toBeNull()
     expect(chosen(select('8GB + 128GB', '8GB + 256GB'), '8 GB')).toBeNull()
     expect(chosen(select('Pune', 'Mumbai'), 'medium')).toBeNull()
+    expect(chosen(select('1–10 employees', '11–50 employees'), '10 to 50')).toBeNull()
   })
 })
