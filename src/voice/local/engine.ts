@@ -42,6 +42,7 @@ import { atPress } from './press'
 
 export { atPress } from './press'
 import { groundUtterance, namesAnItem, prepareNames } from './grounding'
+import { optionFill } from './options'
 import { PART_HEADER_PATTERN } from '../context/fit'
 import {
   onDevice,
@@ -475,7 +476,14 @@ export class LocalVoiceEngine extends TypedEmitter<WidgetEngineEvents> implement
           command: c.fieldHint !== undefined ? { ...c, fieldHint: item.name } : { ...c, targetText: item.name },
         }
     }
-    return groundUtterance(said, items, grammar) ?? parsed
+    return groundUtterance(said, items, grammar) ?? this.#option(said, grammar) ?? parsed
+  }
+
+  /** An option of one of the page's selects said by itself (./options.ts), as a fill of that select. */
+  #option(said: string, grammar: GrammarTable): Intent | null {
+    if (typeof document === 'undefined') return null
+    const command = optionFill(said, grammar, document)
+    return command ? { intent: 'command', command, via: 'say' } : null
   }
 
   /** Acts on what the grammar made of `text` (a button's or link's name when it made nothing), or says what it can do. */
