@@ -199,21 +199,34 @@ export function matchScore(name: string, query: string): number {
   return createMatcher(query)(name)
 }
 
-/** {@link matchScore} with the query normalised once: returns `(name) => score`. */
-export function createMatcher(query: string, options: MatchOptions = {}): (name: string) => number {
+/** A query prepared once ({@link createMatcher}): `(name) => score` ({@link matchScore}), and its cheap first look. */
+export interface Matcher {
+  (name: string): number
+  /**
+   * False only when `name` certainly scores 0: neither all of the query's words (fillers aside) are in it nor is
+   * every word of it a word of the query. Nothing is normalised beyond lower-casing (NFKC and the script fold
+   * first when the name is not printable ASCII), so it costs a fraction of a score; true for every name that
+   * scores above 0.
+   */
+  mayMatch(name: string): boolean
+}
+
+/** {@link matchScore} with the query normalised once: returns `(name) => score` (see {@link Matcher}). */
+export function createMatcher(query: string, options: MatchOptions = {}): Matcher {
   const q = normalizeText(query)
   const stripped = withoutFillers(q)
   const main = prepare(q)
   const alt = stripped && stripped !== q ? prepare(stripped) : null
   const allWords = new Set(q.split(' '))
-  return (name: string) => {
-    if (!q || !name) return 0
-    if (cannotMatch(name, main.words, allWords)) return 0
+  const mayMatch = (name: string) => !!q && !!name && !cannotMatch(name, main.words, allWords)
+  const score = (name: string) => {
+    if (!mayMatch(name)) return 0
     const n = normalizeText(name)
     if (!n) return 0
     const s = scoreNormalized(n, main, options)
     return s === 100 || !alt ? s : Math.max(s, scoreNormalized(n, alt, options))
   }
+  return Object.assign(score, { mayMatch })
 }
 
 /** Best score of any of `names` against a matcher, or 0 below {@link MATCH_THRESHOLD}. */
