@@ -218,7 +218,7 @@ export function* clickTargetSteps(doc: Document, command: ClickCommand, ctx: Loo
   }
   const score = createMatcher(command.targetText)
   // Names that are their element's own text and cannot match are ruled out before being computed (./namePrefilter.ts).
-  const prefilter = createNamePrefilter(doc, roots, score)
+  const prefilter = createNamePrefilter(doc, score)
   let ranked: Ranked<Element>[] = []
   for (let i = 0; i < found.length; i++) {
     if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield

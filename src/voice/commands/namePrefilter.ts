@@ -41,40 +41,28 @@ export interface NamePrefilter {
 }
 
 /**
- * The first look for one lookup on `doc`: `roots` are the lookup's search roots (./dom.ts `searchRoots`), whose
- * shadow roots' hosts (and what holds them) always go to the full computation; `matcher` is the query's
- * (./match.ts `createMatcher`). Where `doc` is not an HTML document, every candidate goes to the full computation.
+ * The first look for one lookup on `doc` with the query's `matcher` (./match.ts `createMatcher`). Where `doc` is
+ * not an HTML document, every candidate goes to the full computation.
  */
-export function createNamePrefilter(
-  doc: Document,
-  roots: readonly (Document | ShadowRoot)[],
-  matcher: Pick<Matcher, 'mayMatch'>,
-): NamePrefilter {
+export function createNamePrefilter(doc: Document, matcher: Pick<Matcher, 'mayMatch'>): NamePrefilter {
   if (doc.contentType !== 'text/html') return { mayMatch: () => true }
-  const holdsHost = new Set<Element>()
-  for (const root of roots) {
-    if (root.nodeType !== 11) continue
-    for (let node: Element | null = (root as ShadowRoot).host; node && !holdsHost.has(node); node = node.parentElement)
-      holdsHost.add(node)
-  }
   return {
     mayMatch(el, inDocument) {
-      if (!inDocument || holdsHost.has(el)) return true
+      if (!inDocument) return true
       const text = plainName(el)
       return text === null || matcher.mayMatch(text)
     },
   }
 }
 
-/**
- * The accessible name of `el` when it is certainly its `textContent` (see the module doc; shadow hosts and what
- * holds them are the caller's to rule out), else null.
- */
+/** The accessible name of `el` when it is certainly its `textContent` (see the module doc), else null. */
 function plainName(el: Element): string | null {
   if (NOT_PLAIN_TAGS.has(el.localName) || el.shadowRoot) return null
   if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null
   if (el.firstElementChild !== null) {
-    if (el.getElementsByTagName('*').length > MAX_PLAIN_DESCENDANTS) return null
+    const inside = el.getElementsByTagName('*')
+    if (inside.length > MAX_PLAIN_DESCENDANTS) return null
+    for (let i = 0; i < inside.length; i++) if (inside[i]!.shadowRoot) return null
     if (el.querySelector(NOT_PLAIN_INSIDE) !== null) return null
   }
   const text = el.textContent ?? ''
