@@ -7,8 +7,8 @@
  */
 import { currentLookupScope, type LookupScope } from './dom'
 
-/** Max characters of flat-tree text read from one element. */
-const MAX_TEXT_CHARS = 2_000
+/** Max characters of flat-tree text read from one element ({@link composedText}). */
+export const MAX_TEXT_CHARS = 2_000
 
 /**
  * The text a visitor sees in `el`, following the flat tree: a shadow host's rendered shadow content, the nodes

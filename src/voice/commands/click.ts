@@ -8,7 +8,8 @@
  * 2. With `targetText`, candidates are ranked by their **accessible name** (aria-labelledby, aria-label, labels,
  *    flat-tree text; see ./dom.ts `accessibleName`) first and their `title` only second: any candidate whose
  *    name matches ranks above every candidate matched by its title alone, and an exact name (100) ranks above
- *    every partial one. Unmatched candidates are dropped. When nothing clickable matches and there is neither
+ *    every partial one. Unmatched candidates are dropped (those whose name is their own text and cannot match
+ *    without computing the name: ./namePrefilter.ts). When nothing clickable matches and there is neither
  *    `selector` nor `role`, elements whose own text matches (a React `onClick` div) are the candidates.
  * 3. The best-ranked candidate decides. Among candidates **tied** with it (same rank), native controls
  *    (`a`, `button`, `input`, `summary`) come before labels and generic elements, then DOM order; the first
@@ -20,6 +21,7 @@ import type { ClickCommand } from './schema'
 import { composedAncestors, queryAllDeep, searchRoots } from './dom'
 import { accessibleName, composedText, roleOf } from './accessibleNames'
 import { bestTies, createMatcher, EXACT_MATCH, MATCH_THRESHOLD, normalizeText, type Ranked } from './match'
+import { createNamePrefilter } from './namePrefilter'
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/
 import { refusalOf, type Refusal } from './refusals'
@@ -198,10 +200,10 @@ export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: Loo
 /** {@link chooseClickTarget} as steps that may be run in slices ({@link LookupSteps}). */
 export function* clickTargetSteps(doc: Document, command: ClickCommand, ctx: LookupContext): LookupSteps<Choice> {
   const roots = searchRoots(doc)
-  const found =
-    command.selector === undefined
-      ? queryAllDeep(doc, CLICKABLE_COARSE_SELECTOR, roots)
-      : queryAllDeep(doc, command.selector, roots)
+  const counts: number[] = []
+  const found = queryAllDeep(doc, command.selector ?? CLICKABLE_COARSE_SELECTOR, roots, counts)
+  // The first `inDocument` candidates are the document's own (its roots come first: ./dom.ts `searchRoots`).
+  const inDocument = roots[0] === doc ? (counts[0] ?? 0) : 0
   // Judged one by one as the lookup reaches them (a big page's lookup runs in slices: ./steps.ts). Bare `a`
   // (listed for SVG links, whose `xlink:href` no attribute selector matches): only real links.
   const isClickable = (el: Element) =>
@@ -215,12 +217,14 @@ export function* clickTargetSteps(doc: Document, command: ClickCommand, ctx: Loo
     return pickFromTies(candidates, 'click')
   }
   const score = createMatcher(command.targetText)
+  // Names that are their element's own text and cannot match are ruled out before being computed (./namePrefilter.ts).
+  const prefilter = createNamePrefilter(doc, score)
   let ranked: Ranked<Element>[] = []
   for (let i = 0; i < found.length; i++) {
     if (i >= SLICE_AFTER && i % SLICE_EVERY === 0) yield
     const el = found[i]!
     if (!isClickable(el)) continue
-    const byName = scoreOf(score, accessibleName(el))
+    const byName = prefilter.mayMatch(el, i < inDocument) ? scoreOf(score, accessibleName(el)) : 0
     const title = el.getAttribute('title')
     const byTitle = title ? scoreOf(score, title) : 0
     // Inside the widget, or of another role: asked only of the few that match (the same candidates either way).

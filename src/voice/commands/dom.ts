@@ -159,15 +159,17 @@ export function searchRoots(doc: Document): (Document | ShadowRoot)[] {
 }
 
 /**
- * `querySelectorAll(selector)` in every search root (see {@link searchRoots}). Throws the browser's
- * `SyntaxError` for an invalid selector (callers turn it into a refusal).
+ * `querySelectorAll(selector)` in every search root (see {@link searchRoots}), root after root. Throws the
+ * browser's `SyntaxError` for an invalid selector (callers turn it into a refusal). `counts`, when given, receives
+ * how many elements each root gave, in the order of `roots`.
  */
-export function queryAllDeep(doc: Document, selector: string, roots = searchRoots(doc)): Element[] {
+export function queryAllDeep(doc: Document, selector: string, roots = searchRoots(doc), counts?: number[]): Element[] {
   const out: Element[] = []
   for (const root of roots) {
     // Read by index: Array.from and a spread of a big NodeList cost Chromium half as much again as the query.
     const list = root.querySelectorAll(selector)
     for (let i = 0; i < list.length; i++) out.push(list[i]!)
+    counts?.push(list.length)
   }
   return out
 }

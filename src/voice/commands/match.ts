@@ -161,8 +161,29 @@ function scoreNormalized(name: string, query: PreparedQuery, options: MatchOptio
   return 0
 }
 
-const ASCII_WORD = /[a-z0-9]+/g
 const UNICODE_WORD = /[\p{L}\p{M}\p{N}]+/gu
+
+/** The words of a query, prepared once for {@link cannotMatch}. */
+interface QueryWords {
+  /** Its words other than fillers: a name holding all of them may match. */
+  required: readonly string[]
+  /** All its words. */
+  all: ReadonlySet<string>
+  /**
+   * True for a lower-cased printable ASCII name whose every word (`[a-z0-9]+` run) is one of `all`, with at least
+   * one word: one pass of the regex engine instead of a match object per word. Null when no word is ASCII.
+   */
+  onlyQueryWords: RegExp | null
+}
+
+function queryWords(required: readonly string[], all: ReadonlySet<string>): QueryWords {
+  const ascii = [...all].filter((w) => /^[a-z0-9]+$/.test(w))
+  // A word ends where the run does (the lookahead), and starts after a non-word character or at the start.
+  const onlyQueryWords = ascii.length
+    ? new RegExp(`^[^a-z0-9]*(?:(?:${ascii.join('|')})(?![a-z0-9])[^a-z0-9]*)+$`)
+    : null
+  return { required, all, onlyQueryWords }
+}
 
 /**
  * A cheap look at a name before it is normalised: every match needs either all of the query's words in the
@@ -171,18 +192,21 @@ const UNICODE_WORD = /[\p{L}\p{M}\p{N}]+/gu
  * looked for in the name lower-cased (after NFKC when it is not printable ASCII): the string
  * {@link normalizeText} cuts into words, so the test never skips a name that would match.
  */
-function cannotMatch(raw: string, required: readonly string[], allWords: ReadonlySet<string>): boolean {
-  const ascii = PRINTABLE_ASCII.test(raw)
-  const lower = ascii ? raw.toLowerCase() : scriptFold(raw.normalize('NFKC'))
-  if (required.every((w) => lower.includes(w))) return false
-  const word = ascii ? ASCII_WORD : UNICODE_WORD
-  word.lastIndex = 0
-  let words = 0
-  for (let m = word.exec(lower); m; m = word.exec(lower)) {
-    if (!allWords.has(m[0])) return true
-    words++
+function cannotMatch(raw: string, words: QueryWords): boolean {
+  if (PRINTABLE_ASCII.test(raw)) {
+    const lower = raw.toLowerCase()
+    if (words.required.every((w) => lower.includes(w))) return false
+    return words.onlyQueryWords === null || !words.onlyQueryWords.test(lower)
   }
-  return words === 0
+  const lower = scriptFold(raw.normalize('NFKC'))
+  if (words.required.every((w) => lower.includes(w))) return false
+  UNICODE_WORD.lastIndex = 0
+  let count = 0
+  for (let m = UNICODE_WORD.exec(lower); m; m = UNICODE_WORD.exec(lower)) {
+    if (!words.all.has(m[0])) return true
+    count++
+  }
+  return count === 0
 }
 
 /** Lowest score that counts as a match (every non-filler word of the query appears in the name). */
@@ -199,21 +223,34 @@ export function matchScore(name: string, query: string): number {
   return createMatcher(query)(name)
 }
 
-/** {@link matchScore} with the query normalised once: returns `(name) => score`. */
-export function createMatcher(query: string, options: MatchOptions = {}): (name: string) => number {
+/** A query prepared once ({@link createMatcher}): `(name) => score` ({@link matchScore}), and its cheap first look. */
+export interface Matcher {
+  (name: string): number
+  /**
+   * False only when `name` certainly scores 0: neither all of the query's words (fillers aside) are in it nor is
+   * every word of it a word of the query. Nothing is normalised beyond lower-casing (NFKC and the script fold
+   * first when the name is not printable ASCII), so it costs a fraction of a score; true for every name that
+   * scores above 0.
+   */
+  mayMatch(name: string): boolean
+}
+
+/** {@link matchScore} with the query normalised once: returns `(name) => score` (see {@link Matcher}). */
+export function createMatcher(query: string, options: MatchOptions = {}): Matcher {
   const q = normalizeText(query)
   const stripped = withoutFillers(q)
   const main = prepare(q)
   const alt = stripped && stripped !== q ? prepare(stripped) : null
-  const allWords = new Set(q.split(' '))
-  return (name: string) => {
-    if (!q || !name) return 0
-    if (cannotMatch(name, main.words, allWords)) return 0
+  const words = queryWords(main.words, new Set(q.split(' ')))
+  const mayMatch = (name: string) => !!q && !!name && !cannotMatch(name, words)
+  const score = (name: string) => {
+    if (!mayMatch(name)) return 0
     const n = normalizeText(name)
     if (!n) return 0
     const s = scoreNormalized(n, main, options)
     return s === 100 || !alt ? s : Math.max(s, scoreNormalized(n, alt, options))
   }
+  return Object.assign(score, { mayMatch })
 }
 
 /** Best score of any of `names` against a matcher, or 0 below {@link MATCH_THRESHOLD}. */
