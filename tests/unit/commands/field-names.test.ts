@@ -17,7 +17,9 @@ afterEach(() => {
 
 function setup(html: string) {
   document.body.innerHTML = html
-  current = createCommandExecutor({ notify: () => {} })
+  // Silent: a log still on its way to the test runner when the file ends fails the run ("Closing rpc while
+  // onUserConsoleLog was pending"); these tests read values and results, not logs.
+  current = createCommandExecutor({ notify: () => {}, logger: {} })
   const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value
   return { executor: current, value }
 }
