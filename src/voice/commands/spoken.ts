@@ -9,6 +9,7 @@
  * @module
  */
 
+export { foldText } from './fold'
 import { monthOfWord } from './values/months'
 import { parseNumberWords } from './values/numberWords'
 import { scriptFold, toAsciiDigits } from './values/script'
@@ -95,17 +96,6 @@ const SMALL_NUMBERS: Readonly<Record<string, number>> = {
   eighty: 80,
   ninety: 90,
   hundred: 100,
-}
-
-/** Lower-case, accents removed (NFD without combining marks), punctuation as spaces, whitespace collapsed. */
-export function foldText(text: string | null | undefined): string {
-  if (!text) return ''
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
 }
 
 /** The month a word names: English names and abbreviations, and those of the languages of ./values/months.ts. */

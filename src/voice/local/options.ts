@@ -8,8 +8,8 @@
  * so it must be said whole). Anything less sure is left to the grammar's answer: a wrong choice is worse than none.
  * @module
  */
-import { foldText } from '../commands/spoken'
-import { rangeAsWritten } from '../commands/values/optionWords'
+import { foldText } from '../commands/fold'
+import { rangeAsWritten } from '../commands/values/ranges'
 import { nameOfElement, PAGE_MAP_IGNORE_SELECTOR } from '../context/names'
 import type { GrammarTable } from './grammar'
 

@@ -8,6 +8,7 @@
  */
 import { foldText, parseSpokenNumber } from '../spoken'
 import { parseNumberWords } from './numberWords'
+import { rangeAsWritten } from './ranges'
 import { toAsciiDigits } from './script'
 
 /** Clothing sizes as said (English, and the English loanwords as Hindi writes them) → as labelled. */
@@ -29,21 +30,6 @@ const SIZES: readonly (readonly [string, string])[] = (
 
 /** A number and the unit after it as one word ("512 gb" → "512gb"), in text already {@link foldText}ed. */
 export const joinUnits = (folded: string): string => folded.replace(/(\d) (?=\p{L}{1,3}(?: |$))/gu, '$1')
-
-/**
- * Words said between two numbers for a range (English, Hindi and Hinglish, Tamil, Bengali, Urdu): "11 to 50", "11 से
- * 50", "11 முதல் 50", "11 থেকে 50", "11 سے 50".
- */
-const RANGE = new RegExp(
-  `(\\p{N}) (?:${['to', 'through', 'till', 'until', 'से', 'se', 'முதல்', 'থেকে', 'سے', 'تک'].map(foldText).join('|')}) (\\p{N})`,
-  'gu',
-)
-
-/**
- * A range said with a word between its numbers, as written with a dash, in text already {@link foldText}ed (the
- * words are matched folded too: "से" is "स" then): "11 to 50" → "11 50".
- */
-export const rangeAsWritten = (folded: string): string => folded.replace(RANGE, '$1 $2')
 
 /**
  * The other forms of `value` an option's text may have ({@link foldText}ed; see the module doc), most likely
