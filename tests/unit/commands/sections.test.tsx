@@ -50,7 +50,7 @@ const sections = () =>
   )
 
 const run = async (fieldHint: string, value: string): Promise<CommandResult> => {
-  const executor = createCommandExecutor({ notify: () => {}, highlightMs: 0 })
+  const executor = createCommandExecutor({ notify: () => {}, highlightMs: 0, logger: {} })
   const result = executor.execute({ action: 'fill', fieldHint, value })
   if (result.status === 'executed' && result.settled) {
     await result.settled

@@ -233,7 +233,7 @@ describe('a page with more controls than the map lists', () => {
 
 describe('controls named as the executor names them', () => {
   const run = async (command: VoiceCommand): Promise<CommandResult> => {
-    const executor = createCommandExecutor({ notify: () => {}, highlightMs: 0 })
+    const executor = createCommandExecutor({ notify: () => {}, highlightMs: 0, logger: {} })
     const result = executor.execute(command)
     if (result.status === 'executed' && result.settled) {
       await result.settled
