@@ -28,6 +28,7 @@ import {
   shardFile,
   shardKey,
   termOf,
+  prepareLanguages,
   type FieldParams,
   type Shard,
   type ShardHit,
@@ -86,7 +87,10 @@ export interface Postings {
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
 
-/** Tokenises every page once (MiniSearch's single pass: each word's term looked up once, `termOf` memoised). */
+/**
+ * Tokenises every page once (MiniSearch's single pass: each word's term looked up once, `termOf` memoised), each
+ * page's words in its language (`termOf`'s stemmers and stop words, loaded by `prepareLanguages` beforehand).
+ */
 export function collectPostings(pages: readonly IndexedPage[]): Postings {
   const out: Postings = {
     uses: new Map(),
@@ -108,7 +112,7 @@ export function collectPostings(pages: readonly IndexedPage[]): Postings {
   pages.forEach((page, p) => {
     let titleLength = 0
     for (const m of page.title.matchAll(WORD)) {
-      const term = termOf(m[0])
+      const term = termOf(m[0], page.lang)
       if (!term) continue
       titleLength++
       let byPage = out.titles.get(term)
@@ -122,7 +126,7 @@ export function collectPostings(pages: readonly IndexedPage[]): Postings {
     page.sections.forEach((section, s) => {
       let h = 0
       for (const m of section.heading.matchAll(WORD)) {
-        const term = termOf(m[0])
+        const term = termOf(m[0], page.lang)
         if (!term) continue
         h++
         use(term, p, s).heading++
@@ -130,7 +134,7 @@ export function collectPostings(pages: readonly IndexedPage[]): Postings {
       const flat = section.text.replace(/\s+/g, ' ')
       let b = 0
       for (const m of flat.matchAll(WORD)) {
-        const term = termOf(m[0])
+        const term = termOf(m[0], page.lang)
         if (!term) continue
         b++
         const u = use(term, p, s)
@@ -236,6 +240,7 @@ export async function writeSearchIndex(
   pages: IndexedPage[],
   outDir: string,
 ): Promise<{ split: string[]; shards: string; files: number }> {
+  await prepareLanguages(pages.map((page) => page.lang))
   const postings = collectPostings(pages)
   const scores = scoreTerms(pages, postings)
 

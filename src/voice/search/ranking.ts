@@ -5,18 +5,21 @@
  * site answers (README "Site search").
  * @module
  */
+import { isSentence, nameTermsOf, queryForms } from './query'
 import {
   bm25Idf,
   decodePostings,
-  STOP_WORDS,
   PAGE_SECTION,
   termsOf,
   pageTableFile,
+  prepareLanguages,
   type PageTableEntry,
   type Shard,
   type ShardHit,
   type ShardPage,
 } from './terms'
+
+export { isSentence, keywordsOf, nameTermsOf, queryForms, queryTerms, topicWordsOf } from './query'
 
 /** Most results a search gives the assistant. */
 export const SEARCH_MAX_RESULTS = 5
@@ -80,65 +83,18 @@ const TITLE_BONUS = 0.3
 /** Pages re-ranked by their titles ({@link TITLE_BONUS}): their titles are tokenised, so a few. */
 const TITLE_RERANK_DEPTH = 10
 
-/** Whether a question's term matches an index term: the same, or a short ending longer ({@link MAX_PREFIX_EXTRA}). */
+/**
+ * Whether a question's term matches an index term: the same, or a short ending longer ({@link MAX_PREFIX_EXTRA}); in
+ * scripts other than English letters, also an index term the question's word extends by such an ending (a stem, as
+ * ./languages.ts's stemmers keep, of a form the stemmer left whole: "माइक्रोफोन" for "माइक्रोफोनल").
+ */
 const matches = (term: string, stored: string): boolean => {
   if (stored === term) return true
   const extra = [...stored].length - [...term].length
-  return [...term].length >= MIN_PREFIX && extra > 0 && extra <= MAX_PREFIX_EXTRA && stored.startsWith(term)
-}
-
-/** A query's words, lower-cased, hyphenated words and contractions kept whole. */
-const wordsOf = (query: string): string[] =>
-  query
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{M}'-]+/u)
-    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
-    .filter((w) => w !== '')
-
-/** Whether a word of {@link wordsOf} is an English function word ("what's" as "what"). */
-const isStopWord = (word: string): boolean => STOP_WORDS.has(word.replace(/['’].*$/, ''))
-
-/** The topic words of a question (at most 8), in their order; the whole query when all are stop words. */
-export function keywordsOf(query: string): string[] {
-  const words = wordsOf(query)
-  const topic = words.filter((w) => !isStopWord(w))
-  return [...new Set(topic.length ? topic : words)].slice(0, 8)
-}
-
-/** The topic words of a question (as {@link keywordsOf}), none when it has only stop words so far. */
-export function topicWordsOf(query: string): string[] {
-  const words = keywordsOf(query)
-  return words.every(isStopWord) ? [] : words
-}
-
-/**
- * The terms of the words a question writes as names: capitalised where a sentence does not start ("deploy to
- * Heroku"), or with a capital after their first letter anywhere ("GraphQL", "iPhone"). A name no page of the site
- * holds is something the site never mentions, so no page answers (a question about another product, a service,
- * a place). Scripts without case have none.
- */
-export function nameTermsOf(query: string): string[] {
-  const names: string[] = []
-  for (const sentence of query.split(/[.?!:;]+\s/u)) {
-    const words = sentence.split(/[^\p{L}\p{N}\p{M}'’-]+/u).filter((w) => w !== '')
-    words.forEach((word, i) => {
-      const inner = /\p{Lu}/u.test([...word].slice(1).join(''))
-      if (inner || (i > 0 && /^\p{Lu}/u.test(word))) names.push(...termsOf(word.replace(/['’].*$/u, '')))
-    })
-  }
-  return [...new Set(names)].filter((t) => t !== '')
-}
-
-/** Whether a query is written as a sentence: it holds a function word ("how", "the", "my"; English {@link STOP_WORDS}). */
-export function isSentence(query: string): boolean {
-  return wordsOf(query)
-    .flatMap((w) => w.split('-'))
-    .some(isStopWord)
-}
-
-/** The index terms of a question's topic words ({@link keywordsOf}, then `termOf`; a hyphenated word gives each part). */
-export function queryTerms(query: string): string[] {
-  return [...new Set(keywordsOf(query).flatMap((w) => termsOf(w)))].filter((t) => t !== '')
+  if (extra > 0) return [...term].length >= MIN_PREFIX && extra <= MAX_PREFIX_EXTRA && stored.startsWith(term)
+  return (
+    -extra <= MAX_PREFIX_EXTRA && [...stored].length >= MIN_PREFIX && !/^[a-z]+$/.test(term) && term.startsWith(stored)
+  )
 }
 
 /** What {@link rankPages} takes beside the terms. */
@@ -154,6 +110,12 @@ export interface RankOptions {
   names?: ReadonlySet<string>
   /** Whether the query is written as a sentence ({@link isSentence}), not as a topic's words. @default false */
   sentence?: boolean
+  /**
+   * Other index terms standing for a question's term, each with its weight (0–1): the same word's term in another
+   * of the index's languages ({@link queryForms}). A page holding one holds the term at that weight; `shards` must
+   * hold their shards too. @default none
+   */
+  alternatives?: ReadonlyMap<string, readonly (readonly [term: string, weight: number])[]>
 }
 
 /** A page found for a question. */
@@ -217,7 +179,13 @@ export function rankPages(
   terms: string[],
   shards: ReadonlyMap<string, Shard | null>,
   pages: number,
-  { floor = RELEVANCE_FLOOR, table = new Map(), names = new Set(), sentence = false }: RankOptions = {},
+  {
+    floor = RELEVANCE_FLOOR,
+    table = new Map(),
+    names = new Set(),
+    sentence = false,
+    alternatives = new Map(),
+  }: RankOptions = {},
 ): Omit<SearchOutcome, 'terms'> {
   interface Found {
     /** section → term → best score there. */
@@ -237,18 +205,26 @@ export function rankPages(
   /** The question's terms some index term matches. */
   const matched = new Set<string>()
   for (const term of terms) {
-    const shard = shards.get(term)
     let df = 0
-    if (shard) {
-      for (const [stored, [storedDf, postings, termHits]] of Object.entries(shard.terms)) {
-        if (!matches(term, stored)) continue
-        const w = stored === term ? 1 : /^[a-z]+$/.test(term) ? STEMMED_PREFIX_WEIGHT : PREFIX_WEIGHT
-        df = Math.max(df, storedDf)
+    /** The index terms standing for `term`: itself and longer terms it starts, then its alternatives. */
+    const sources: [entry: Shard['terms'][string], shard: Shard, w: number, held: number][] = []
+    for (const t of [term, ...(alternatives.get(term) ?? []).map(([alt]) => alt)]) {
+      const shard = shards.get(t)
+      const alt = t === term ? 1 : (alternatives.get(term)?.find(([a]) => a === t)?.[1] ?? 0)
+      for (const [stored, entry] of Object.entries(shard?.terms ?? {})) {
+        if (!matches(t, stored)) continue
+        df = Math.max(df, entry[0])
+        const w = stored === t ? 1 : /^[a-z]+$/.test(t) ? STEMMED_PREFIX_WEIGHT : PREFIX_WEIGHT
+        sources.push([entry, shard!, w * alt, (stored === t ? 1 : PREFIX_WEIGHT) * alt])
+      }
+    }
+    {
+      for (const [[, postings, termHits], shard, w, holds] of sources) {
         for (const [p, s, score] of decodePostings(postings)) {
           let f = found.get(p)
           if (!f) found.set(p, (f = { sections: new Map(), page: new Map(), best: new Map(), held: new Map() }))
           f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
-          f.held.set(term, Math.max(f.held.get(term) ?? 0, stored === term ? 1 : PREFIX_WEIGHT))
+          f.held.set(term, Math.max(f.held.get(term) ?? 0, holds))
           if (s === PAGE_SECTION) {
             f.page.set(term, Math.max(f.page.get(term) ?? 0, score * w))
             continue
@@ -314,8 +290,17 @@ export function rankPages(
   const titles = new Map<number, string[]>()
   const titleTerms = (id: number): string[] => {
     let known = titles.get(id)
-    if (!known) titles.set(id, (known = termsOf((info.get(id) ?? table.get(id))?.[1] ?? '')))
+    const page = info.get(id) ?? table.get(id)
+    if (!known) titles.set(id, (known = termsOf(page?.[1] ?? '', page?.[3])))
     return known
+  }
+  /** How fully a title's terms name a question's term: 1 for it, an alternative's weight for that, else 0. */
+  const titleHolds = (t: string, title: readonly string[]): number => {
+    if (title.some((stored) => matches(t, stored))) return 1
+    let best = 0
+    for (const [alt, w] of alternatives.get(t) ?? [])
+      if (title.some((stored) => matches(alt, stored))) best = Math.max(best, w)
+    return best
   }
   // The first pages again, by what their titles name: a page titled with the question's words is about it.
   if (totalWeight > 0 && ranked.length > 1) {
@@ -324,7 +309,7 @@ export function rankPages(
     for (const r of head) {
       const title = titleTerms(r.id)
       let named = 0
-      for (const t of terms) if (title.some((stored) => matches(t, stored))) named += weight.get(t) ?? 0
+      for (const t of terms) named += (weight.get(t) ?? 0) * titleHolds(t, title)
       r.score += TITLE_BONUS * lead * (named / totalWeight)
     }
     head.sort((a, b) => Number(a.listing) - Number(b.listing) || b.score - a.score || a.id - b.id)
@@ -344,7 +329,7 @@ export function rankPages(
       if (r.coverage < sectionFloor || sectionCoverage >= sectionFloor) break
       if (r.listing !== top?.listing) continue
       const title = titleTerms(r.id)
-      const inTitle = terms.filter((t) => r.f.held.has(t) && title.some((stored) => matches(t, stored)))
+      const inTitle = terms.filter((t) => r.f.held.has(t) && titleHolds(t, title) > 0)
       if (inTitle.length === 0) continue
       for (const byTerm of [...r.f.sections.values(), new Map<string, number>()]) {
         let held = 0
@@ -412,7 +397,8 @@ const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.fi
 
 /**
  * Ranks `query` with the shards `shardOf` brings for its terms (the page's loader, or the disk's in Node).
- * @param manifest - the index's manifest (its page count gives idf)
+ * @param manifest - the index's manifest (its page count gives idf; its languages, the query's terms: ./query.ts
+ *   `queryForms`)
  * @param floor - {@link rankPages}' relevance floor
  * @param tableOf - reads a page-table file (JSON array of {@link PageTableEntry}); without it, pages no fetched shard
  *   names are left out of the results
@@ -420,13 +406,16 @@ const count = (words: string[], wanted: ReadonlySet<string>) => new Set(words.fi
 export async function searchShards(
   query: string,
   shardOf: (term: string) => Promise<Shard | null>,
-  manifest: { pages: number },
+  manifest: { pages: number; languages?: string[] },
   floor = RELEVANCE_FLOOR,
   tableOf?: (file: string) => Promise<PageTableEntry[]>,
 ): Promise<SearchOutcome> {
-  const terms = queryTerms(query)
-  const shards = new Map(await Promise.all(terms.map(async (t) => [t, await shardOf(t)] as const)))
-  const asked = { floor, names: new Set(nameTermsOf(query)), sentence: isSentence(query) }
+  const langs = manifest.languages ?? []
+  await prepareLanguages(langs)
+  const { terms, alternatives } = queryForms(query, langs)
+  const all = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
+  const shards = new Map(await Promise.all(all.map(async (t) => [t, await shardOf(t)] as const)))
+  const asked = { floor, names: new Set(nameTermsOf(query)), sentence: isSentence(query, langs), alternatives }
   const first = rankPages(terms, shards, manifest.pages, asked)
   if (first.missing.length === 0 || !tableOf) return { terms, ...first }
   const table = await pageTable(first.missing, tableOf)

@@ -12,7 +12,7 @@
 import {
   keywordsOf,
   pageTable,
-  queryTerms,
+  queryForms,
   nameTermsOf,
   isSentence,
   rankPages,
@@ -27,10 +27,12 @@ import {
   shardFile,
   shardKey,
   shardText,
+  prepareLanguages,
   type IndexManifest,
   type PageTableEntry,
   type Shard,
 } from './terms'
+import type { SiteSearch, SiteSearchOptions, SiteSearchOutcome, SiteSearchResult } from './siteSearchTypes'
 
 export { keywordsOf, SEARCH_MAX_RESULTS }
 
@@ -48,66 +50,7 @@ export const INDEX_MANIFEST = 'voiceos-index.json'
 /** First line of a search result the assistant reads. */
 export const SEARCH_RESULTS_HEADER = 'SEARCH RESULTS'
 
-/** One result: a page (and section) of this site. */
-export interface SiteSearchResult {
-  /** The page's title, with the section's heading when the match is in a section (`Refund policy › Timing`). */
-  title: string
-  /** Path on this site, with the section's anchor (`/help/refunds#timing`). */
-  path: string
-  /** Text around the match, at most {@link EXCERPT_MAX_CHARS} characters, in the page's language. */
-  excerpt: string
-  /** The page's language (`en`, `hi`). */
-  lang: string
-}
-
-/** What a search came to: results (possibly none), or why it could not search, in words. */
-export type SiteSearchOutcome = { ok: true; query: string; results: SiteSearchResult[] } | { ok: false; error: string }
-
-/** Options of {@link createSiteSearch}. */
-export interface SiteSearchOptions {
-  /** Where the index is published (`/site-index/` or an absolute URL); '' or undefined → no index. */
-  indexUrl: string | undefined
-  /** The page's origin. @default location.origin */
-  origin?: string
-  /**
-   * The origin of the page's `<link rel="canonical">`: an index built for that origin is also this page's (a
-   * preview or staging copy of the site serves the same pages, which name the public origin as canonical).
-   * @default read from `document`, '' without one
-   */
-  canonicalOrigin?: string
-  /**
-   * Fetches the manifest and the shards. The page keeps each loaded index (its manifest, shards and rankings) per
-   * fetch function and index URL, for its later sessions. @default globalThis.fetch
-   */
-  fetch?: typeof fetch
-}
-
-/** A site's search, created per session; {@link warm} or its first call loads the index. */
-export interface SiteSearch {
-  /** Searches the site; never throws. */
-  search(query: string): Promise<SiteSearchOutcome>
-  /**
-   * Starts loading the index (its manifest) without searching, so the first search fetches only its words'
-   * shards. For the visitor's intent (a call's start, a chat's opening), never before. Resolves once loaded or
-   * failed; never rejects (a failed load is tried again by the next search).
-   */
-  warm(): Promise<void>
-  /**
-   * Fetches ahead what a search of the visitor's words would fetch, while they speak and before the assistant's
-   * `search_site` call: the shard of each topic word ({@link keywordsOf}, stop words never), kept for the page's
-   * later searches, so a search of words already heard makes no request.
-   *
-   * `partial` (a `transcript` message with `transcriptType: 'partial'`, the vendored openapi/ document's
-   * `ClientMessageTranscript`: the utterance so far, revised as the visitor speaks): the words are taken at most
-   * every {@link PARTIAL_LOOKAHEAD_MS} ms (the latest partial then), each shard fetched once per page, at most
-   * {@link LOOKAHEAD_CONCURRENCY} requests at a time. A final transcript is taken at once.
-   * Answers nothing. Does nothing before {@link warm} or a search started loading the index (the visitor's
-   * intent). Resolves when done or superseded by a newer partial; never rejects.
-   */
-  anticipate(text: string, options?: { partial?: boolean }): Promise<void>
-  /** Paths returned by searches so far (without anchors): pages `open_page` may open without checking. */
-  readonly foundPaths: ReadonlySet<string>
-}
+export type { SiteSearch, SiteSearchOptions, SiteSearchOutcome, SiteSearchResult } from './siteSearchTypes'
 
 const cut = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
@@ -240,6 +183,8 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
         retry: false,
       }
     const m = manifest as IndexManifest
+    // The stemmers and stop words of the site's languages (./languages.ts): most sites need none.
+    await prepareLanguages(Array.isArray(m.languages) ? m.languages : [])
     return {
       manifest: m,
       base: new URL(m.shards, base),
@@ -324,18 +269,20 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
    * form (ranking.ts `nameTermsOf`, `isSentence`), and shared while under way (`PageIndex.ranking`).
    */
   const rank = async (index: PageIndex, said: string, limited: boolean): Promise<RankedPage[]> => {
-    const terms = queryTerms(said)
+    const langs = index.manifest.languages
+    const { terms, alternatives } = queryForms(said, langs)
     const names = nameTermsOf(said)
-    const sentence = isSentence(said)
-    const key = `${terms.join(' ')}|${names.join(' ')}|${sentence}`
+    const sentence = isSentence(said, langs)
+    const forms = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
+    const key = `${forms.join(' ')}|${names.join(' ')}|${sentence}`
     const known = index.ranked.get(key)
     if (known) return known
-    const asked = { names: new Set(names), sentence }
+    const asked = { names: new Set(names), sentence, alternatives }
     let first = index.ranking.get(key)
     if (!first) {
       const started = (async () => {
         const shards = new Map(
-          await Promise.all(terms.map(async (t) => [t, await shardOf(index, t, limited)] as const)),
+          await Promise.all(forms.map(async (t) => [t, await shardOf(index, t, limited)] as const)),
         )
         return { shards, outcome: rankPages(terms, shards, index.manifest.pages, asked) }
       })()
@@ -371,9 +318,11 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     const index = await ready
     if (!index || 'error' in index) return
     const said = text.replace(/\s+/g, ' ').trim().slice(0, 200)
-    const terms = queryTerms(topicWordsOf(said).join(' '))
+    const langs = index.manifest.languages
+    const { terms, alternatives } = queryForms(topicWordsOf(said, langs).join(' '), langs)
+    const forms = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
     if (final && terms.length > 0) await rank(index, said, true).catch(() => null)
-    else await Promise.all(terms.map((t) => shardOf(index, t, true).catch(() => null)))
+    else await Promise.all(forms.map((t) => shardOf(index, t, true).catch(() => null)))
   }
 
   const resultOf = (r: RankedPage): SiteSearchResult => {

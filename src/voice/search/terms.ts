@@ -11,6 +11,7 @@
  * @module
  */
 import { stemmer } from 'stemmer'
+import { hasOwnWords, isStopWordOf, languageOf, loadLanguages, stemmerOf } from './languages'
 
 /** Version of the index format the page reads (`v` of the manifest). */
 export const INDEX_FORMAT_VERSION = 3
@@ -151,28 +152,37 @@ const LATIN_WORD = /^[a-z]+$/
 /**
  * A word as the index keeps it: lowercased, NFC; an English (ASCII letters) word stemmed by the Porter algorithm
  * (`stemmer`), so "refunds" and "refund" meet; an apostrophe's ending dropped ("visitor's" → "visitor").
- * Words of other scripts are kept whole. '' for a word longer than {@link MAX_TERM_CHARS}.
+ * A word of `lang`'s own script is stemmed by its Snowball stemmer, and dropped when it is one of its stop words,
+ * once loaded (./languages.ts: Hindi, Nepali, Tamil stemmers; Bengali, Gujarati, Hindi, Marathi, Urdu stop words);
+ * other words are kept whole. '' for a stop word or a word longer than {@link MAX_TERM_CHARS}.
+ * @param lang - the language the word is written in (a page's `lang`, a language of the index); default none
  */
-export function termOf(word: string): string {
-  const known = termMemo.get(word)
+export function termOf(word: string, lang?: string): string {
+  const language = lang ? languageOf(lang) : ''
+  const key = language && hasOwnWords(language) ? `${language}\u0000${word}` : word
+  const known = termMemo.get(key)
   if (known !== undefined) return known
-  const term = termOfWord(word)
+  const term = termOfWord(word, key === word ? '' : language)
   if (termMemo.size > 200_000) termMemo.clear()
-  termMemo.set(word, term)
+  termMemo.set(key, term)
   return term
 }
 
 /** {@link termOf}'s results by word: a site repeats its words, and the indexer meets each one many times. */
 const termMemo = new Map<string, string>()
 
-function termOfWord(word: string): string {
+function termOfWord(word: string, lang: string): string {
   const w = word
     .normalize('NFC')
     .toLowerCase()
     .replace(/['’].*$/, '')
   if (STOP_WORDS.has(w)) return ''
   if ([...w].length > MAX_TERM_CHARS) return ''
-  return LATIN_WORD.test(w) && w.length > 2 ? stemmer(w) : w
+  if (LATIN_WORD.test(w)) return w.length > 2 ? stemmer(w) : w
+  if (!lang) return w
+  if (isStopWordOf(lang, w)) return ''
+  const stem = stemmerOf(lang, w)
+  return (stem && stem(w)) || w
 }
 
 /**
@@ -199,10 +209,20 @@ export function wordsOf(text: string): { word: string; at: number }[] {
 }
 
 /** The terms of a text, in order, repeats kept ({@link termOf}). */
-export function termsOf(text: string): string[] {
+export function termsOf(text: string, lang?: string): string[] {
   return wordsOf(text)
-    .map((w) => termOf(w.word))
+    .map((w) => termOf(w.word, lang))
     .filter((t) => t !== '')
+}
+
+/**
+ * Loads what {@link termOf} needs for `tags`' languages (./languages.ts `loadLanguages`: their stemmers and stop
+ * words) and forgets the terms memoised before, which were made without them. For the indexer (the pages'
+ * languages) and the search (the manifest's `languages`), before their first term.
+ */
+export async function prepareLanguages(tags: Iterable<string>): Promise<void> {
+  await loadLanguages(tags)
+  termMemo.clear()
 }
 
 /**

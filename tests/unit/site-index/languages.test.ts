@@ -2,8 +2,8 @@
  * The site index in every language the widget speaks: a page per language, its text the widget's own copy in that
  * language (locales/<code>/voiceCall.json, real sentences in each script: Devanagari, Bengali, Tamil, Ol Chiki,
  * Perso-Arabic, Latin …), indexed from a folder by the real indexer, then searched as the page searches, by each
- * page's longest word and by the word's start (a visitor's inflection adds an ending). Every page must be indexed in
- * its language and found by its own word.
+ * page's longest word and by the word's start (a visitor's inflection adds an ending; not in the languages whose
+ * words are stemmed). Every page must be indexed in its language and found by its own word.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,6 +14,8 @@ import { openIndexFolder, type LocalIndex } from '../../../scripts/site-index/lo
 import { wordsOf } from '../../../src/voice/search/terms'
 
 const ORIGIN = 'https://shop.example'
+/** Languages with a Snowball stemmer (src/voice/search/languages.ts). */
+const STEMMED: ReadonlySet<string> = new Set(['hi', 'ne', 'ta'])
 let root = ''
 let summary: IndexSummary
 let index: LocalIndex
@@ -60,7 +62,9 @@ describe('the site index in the widget languages', () => {
       const whole = (await index.search(word)).results.map((r) => r.path)
       if (!whole.slice(0, 3).includes(path)) missed.push(`${code}: "${word}" → ${whole.join(' ')}`)
       const cps = [...word]
-      if (cps.length >= 6) {
+      // A cut-off word is no form a stemmer knows: a stemmed language's page is found by its word's other forms
+      // (tests/unit/search/languages.test.ts).
+      if (cps.length >= 6 && !STEMMED.has(code)) {
         const start = cps.slice(0, -2).join('')
         const found = (await index.search(start)).results.map((r) => r.path)
         if (!found.slice(0, 3).includes(path)) missed.push(`${code}: "${start}…" → ${found.join(' ')}`)
