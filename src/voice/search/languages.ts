@@ -66,10 +66,11 @@ export function languageOf(tag: string | undefined): string {
 
 /**
  * Loads the stemmers and stop words of `tags`' languages (once each), for {@link stemmerOf} and {@link isStopWordOf}.
- * Resolves when they are ready; a language whose stemmer cannot be loaded keeps its words whole.
+ * Resolves when they are ready: true when something was loaded that was not before. A language whose stemmer cannot
+ * be loaded keeps its words whole.
  * @param tags - language tags (`hi`, `ta-IN`): the index's languages (the manifest's `languages`) or a page's
  */
-export async function loadLanguages(tags: Iterable<string>): Promise<void> {
+export async function loadLanguages(tags: Iterable<string>): Promise<boolean> {
   const langs = [...new Set([...tags].map(languageOf))]
   const loads: Promise<unknown>[] = []
   for (const lang of langs) {
@@ -90,6 +91,7 @@ export async function loadLanguages(tags: Iterable<string>): Promise<void> {
       }),
     )
   await Promise.all(loads)
+  return loads.length > 0
 }
 
 /** `lang`'s Snowball stemmer for a word of its script, once loaded ({@link loadLanguages}); otherwise none. */

@@ -221,8 +221,7 @@ export function termsOf(text: string, lang?: string): string[] {
  * languages) and the search (the manifest's `languages`), before their first term.
  */
 export async function prepareLanguages(tags: Iterable<string>): Promise<void> {
-  await loadLanguages(tags)
-  termMemo.clear()
+  if (await loadLanguages(tags)) termMemo.clear()
 }
 
 /**
