@@ -17,6 +17,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   EXCERPT_WINDOW_CHARS,
+  excerptOf,
+  excerptSpan,
   MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
   PAGE_SECTION,
@@ -29,16 +31,23 @@ import {
   shardKey,
   termOf,
   type FieldParams,
-  type Shard,
-  type ShardHit,
-  type ShardPage,
+  type PackSection,
+  type PackTerm,
+  type ShardPack,
 } from '../../src/voice/search/terms'
 import type { PageSection } from './extract'
 
 /** Pages whose excerpts a term's shard entry carries: a question's result pages are among its words' best. */
 export const CHAMPIONS = 4
-/** A shard's size, in bytes of JSON, above which its prefix is split by one more code point. */
+/**
+ * A shard's estimated size, in bytes of JSON with an excerpt per hit, above which its prefix is split by one more
+ * code point (the estimate of the format before packs, kept so a term's shard holds the same terms).
+ */
 export const SPLIT_BYTES = 24_000
+/** Bytes of JSON (estimated as it is gathered) after which a pack takes no more shards. */
+export const PACK_BYTES = 48_000
+/** Characters between two excerpts' spans of a section below which they are stored as one window. */
+const WINDOW_GAP = 24
 /**
  * BM25F's fields: the page's title (shared by its sections), the section's heading and its text. Weights as the
  * field's usual practice (a title word says more than a body word); b per field: titles and headings are short and
@@ -149,18 +158,7 @@ export function collectPostings(pages: readonly IndexedPage[]): Postings {
 
 /** The excerpt around `at` in `flat`: from a word start before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}. */
 export function excerptAround(flat: string, at: number): string {
-  if (flat.length <= EXCERPT_WINDOW_CHARS) return flat.trim()
-  let start = Math.max(0, at - 60)
-  if (start > 0) {
-    const space = flat.indexOf(' ', start)
-    start = space >= 0 && space < at ? space + 1 : start
-  }
-  let end = Math.min(flat.length, start + EXCERPT_WINDOW_CHARS)
-  if (end < flat.length) {
-    const space = flat.lastIndexOf(' ', end)
-    end = space > start ? space : end
-  }
-  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`
+  return excerptOf(flat, 0, flat.length, at)
 }
 
 /** A term's scored sections: `[page, section, score]`, a page's best {@link MAX_SECTIONS_PER_PAGE}, pages ascending. */
@@ -227,15 +225,17 @@ export function scoreTerms(
 }
 
 /**
- * Writes the shards of `pages` into `outDir/t/<build>/`, `<build>` the first 12 hex digits of the SHA-256 of their
- * contents (old builds' folders are the caller's to remove).
- * @returns the prefixes split into four-code-point shards and the shards' folder (the manifest's `split` and
- *   `shards`), and the number of files written
+ * Writes the shards of `pages`, in packs of about `packBytes` of JSON ({@link packShards}), and the page table into
+ * `outDir/t/<build>/`, `<build>` the first 12 hex digits of the SHA-256 of their contents (old builds' folders are
+ * the caller's to remove).
+ * @returns the prefixes split into four-code-point shards, the shards' folder and each pack's first shard key (the
+ *   manifest's `split`, `shards` and `packs`), and the number of packs written
  */
 export async function writeSearchIndex(
   pages: IndexedPage[],
   outDir: string,
-): Promise<{ split: string[]; shards: string; files: number }> {
+  packBytes = PACK_BYTES,
+): Promise<{ split: string[]; shards: string; packs: string[]; files: number }> {
   const postings = collectPostings(pages)
   const scores = scoreTerms(pages, postings)
 
@@ -253,8 +253,8 @@ export async function writeSearchIndex(
     group.push({ term, df, scored })
   }
 
-  /** A term's entry: postings, and its best pages' hits; the shard's pages table grows with them. */
-  const entryOf = (e: Entry, pageTable: ShardPage[], local: Map<number, number>) => {
+  /** A term's postings, flat ({@link PackTerm}), and its best pages' sections with the offset of its first use. */
+  const entryOf = (e: Entry): PackEntry => {
     const flat: number[] = []
     let last = 0
     for (const [p, s, score] of e.scored) {
@@ -284,33 +284,17 @@ export async function writeSearchIndex(
         (a, b) => Number(pages[a[0]]!.listing ?? false) - Number(pages[b[0]]!.listing ?? false) || b[1][2] - a[1][2],
       )
       .slice(0, CHAMPIONS)
-    const hits = champions.map(([p, [best]]): ShardHit => {
+    const hits = champions.map(([p, [best]]): [page: number, section: number, at: number] => {
       // A term no section holds (the title alone) shows the page's top.
       const s = best === PAGE_SECTION ? 0 : best
-      let i = local.get(p)
-      if (i === undefined) {
-        const page = pages[p]!
-        const u = new URL(page.url)
-        const lang = page.lang === 'unknown' ? 'en' : page.lang
-        i = pageTable.push([p, page.title, `${u.pathname}${u.search}`, lang, page.listing ? 1 : 0]) - 1
-        local.set(p, i)
-      }
-      const section = pages[p]!.sections[s]
-      const at = postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? 0
-      const flatText = postings.flat[p]![s] ?? ''
-      return [i, s, section?.heading ?? '', section?.anchor ?? '', excerptAround(flatText, Math.max(0, at))]
+      return [p, s, Math.max(0, postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? 0)]
     })
-    return [e.df, flat, hits] as Shard['terms'][string]
-  }
-  const shardOf = (entries: Entry[]): string => {
-    const shard: Shard = { pages: [], terms: {} }
-    const local = new Map<number, number>()
-    for (const e of entries) shard.terms[e.term] = entryOf(e, shard.pages, local)
-    return JSON.stringify(shard)
+    return { term: e.term, df: e.df, flat, hits }
   }
 
   const split: string[] = []
-  const files = new Map<string, string>()
+  /** Each shard key's terms, keys in order (the packs are runs of them). */
+  const keyed = new Map<string, PackEntry[]>()
   for (const [prefix, entries] of groups) {
     // A shard's size is estimated before its excerpts are built: postings' digits and each hit's excerpt window.
     const estimate = entries.reduce(
@@ -318,7 +302,7 @@ export async function writeSearchIndex(
       0,
     )
     if (estimate <= SPLIT_BYTES || [...prefix].length < 3) {
-      files.set(prefix, shardOf(entries))
+      keyed.set(prefix, entries.map(entryOf))
       continue
     }
     const byKey = new Map<string, Entry[]>()
@@ -330,13 +314,14 @@ export async function writeSearchIndex(
       list.push(e)
     }
     if (byKey.size === 1 && byKey.has(prefix)) {
-      files.set(prefix, shardOf(entries))
+      keyed.set(prefix, entries.map(entryOf))
       continue
     }
     split.push(prefix)
-    for (const [key, part] of byKey) files.set(key, shardOf(part))
+    for (const [key, part] of byKey) keyed.set(key, part.map(entryOf))
   }
-  const written = [...files].map(([key, body]) => [shardFile(key), body] as const)
+  const files = packShards(pages, postings.flat, keyed, packBytes)
+  const written = files.map(([key, body]) => [shardFile(key), body] as const)
   // The page table, PAGE_TABLE_CHUNK pages a file: what a result needs of a page no fetched shard names.
   for (let start = 0; start < pages.length; start += PAGE_TABLE_CHUNK) {
     const entries = pages.slice(start, start + PAGE_TABLE_CHUNK).map((page, i): PageTableEntry => {
@@ -353,5 +338,111 @@ export async function writeSearchIndex(
   const shards = `${SHARD_FOLDER}${build.digest('hex').slice(0, 12)}/`
   await mkdir(join(outDir, shards), { recursive: true })
   for (const [name, body] of written) await writeFile(join(outDir, shards, name), gzipSync(body, { level: 9 }))
-  return { split: split.sort(), shards, files: files.size }
+  return { split: split.sort(), shards, packs: files.map(([key]) => key), files: files.length }
+}
+
+/** A term as a pack takes it: its df, flat postings and its best pages' `[page id, section, first use]`. */
+interface PackEntry {
+  term: string
+  df: number
+  flat: number[]
+  hits: [page: number, section: number, at: number][]
+}
+
+/**
+ * Groups the shards, keys in order, into packs of about {@link PACK_BYTES} of JSON: each pack names its pages once
+ * and keeps each section's text its excerpts need once ({@link PackSection}).
+ * @returns each pack's first key and JSON
+ */
+export function packShards(
+  pages: readonly IndexedPage[],
+  flatTexts: readonly (readonly string[])[],
+  keyed: ReadonlyMap<string, PackEntry[]>,
+  packBytes = PACK_BYTES,
+): [first: string, json: string][] {
+  const keys = [...keyed.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  /** The span of a section's text an excerpt reads. */
+  const spanOf = (p: number, s: number, at: number) => {
+    const flat = flatTexts[p]?.[s] ?? ''
+    return excerptSpan(flat, 0, flat.length, at)
+  }
+  const out: [string, string][] = []
+  let run: string[] = []
+  let size = 0
+  const seen = new Set<string>()
+  const close = () => {
+    if (run.length > 0) out.push([run[0]!, packJson(pages, flatTexts, keyed, run)])
+    run = []
+    size = 0
+    seen.clear()
+  }
+  for (const key of keys) {
+    if (size >= packBytes) close()
+    run.push(key)
+    for (const e of keyed.get(key)!) {
+      size += e.term.length + 8 + e.flat.length * 3 + e.hits.length * 8
+      for (const [p, s, at] of e.hits) {
+        const [from, to] = spanOf(p, s, at)
+        // A span's text counts once per pack (most of a section's spans overlap): by its section and start.
+        const id = `${p}/${s}/${Math.floor(from / EXCERPT_WINDOW_CHARS)}`
+        if (!seen.has(id)) size += to - from
+        seen.add(id)
+      }
+    }
+  }
+  close()
+  return out
+}
+
+/** The JSON of the pack of shard keys `run` ({@link ShardPack}). */
+function packJson(
+  pages: readonly IndexedPage[],
+  flatTexts: readonly (readonly string[])[],
+  keyed: ReadonlyMap<string, PackEntry[]>,
+  run: readonly string[],
+): string {
+  const pack: ShardPack = { pages: [], sections: [], shards: {} }
+  const local = new Map<number, number>()
+  /** Per section (`page/section`): its spans, merged below into its windows. */
+  const spans = new Map<string, [p: number, s: number, spans: [number, number][]]>()
+  for (const key of run)
+    for (const e of keyed.get(key)!)
+      for (const [p, s, at] of e.hits) {
+        const flat = flatTexts[p]?.[s] ?? ''
+        let known = spans.get(`${p}/${s}`)
+        if (!known) spans.set(`${p}/${s}`, (known = [p, s, []]))
+        known[2].push(excerptSpan(flat, 0, flat.length, at))
+      }
+  const sectionIndex = new Map<string, number>()
+  for (const [id, [p, s, list]] of [...spans].sort((a, b) => a[1][0] - b[1][0] || a[1][1] - b[1][1])) {
+    let i = local.get(p)
+    if (i === undefined) {
+      const page = pages[p]!
+      const u = new URL(page.url)
+      const lang = page.lang === 'unknown' ? 'en' : page.lang
+      i = pack.pages.push([p, page.title, `${u.pathname}${u.search}`, lang, page.listing ? 1 : 0]) - 1
+      local.set(p, i)
+    }
+    const section = pages[p]!.sections[s]
+    const flat = flatTexts[p]?.[s] ?? ''
+    const row: PackSection = [i, s, section?.heading ?? '', section?.anchor ?? '', flat.length]
+    list.sort((a, b) => a[0] - b[0])
+    let [from, to] = list[0]!
+    for (const [f, t] of [...list.slice(1), [Infinity, Infinity] as [number, number]]) {
+      // Spans that overlap or nearly touch are kept as one window.
+      if (f <= to + WINDOW_GAP) to = Math.max(to, t)
+      else {
+        if (to > from) row.push(from, flat.slice(from, to))
+        ;[from, to] = [f, t]
+      }
+    }
+    sectionIndex.set(id, pack.sections.push(row) - 1)
+  }
+  for (const key of run) {
+    const terms: Record<string, PackTerm> = {}
+    for (const e of keyed.get(key)!)
+      terms[e.term] = [e.df, e.flat, e.hits.flatMap(([p, s, at]) => [sectionIndex.get(`${p}/${s}`)!, at])]
+    pack.shards[key] = terms
+  }
+  return JSON.stringify(pack)
 }

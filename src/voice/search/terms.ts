@@ -2,18 +2,20 @@
  * The site search index's terms and shards, shared by the indexer (scripts/site-index/searchIndex.ts) and the
  * search in the page (./siteSearch.ts), so both cut and stem words alike.
  *
- * The index is static JSON: a manifest (`voiceos-index.json`, revalidated) and one shard per term prefix
- * (`t/<build>/<hex>.gz`, gzip-compressed JSON in a folder named by the build's content hash, so a host may cache shards for good). A
- * shard holds, for each of its terms, the term's best pages (a champion list: Manning, Raghavan & Schütze,
- * *Introduction to Information Retrieval*, §7.1.3), each with its BM25 score, the section that holds the term and
- * an excerpt around it, so one request answers for a word: its pages and their excerpts. A word the visitor says
+ * The index is static JSON: a manifest (`voiceos-index.json`, revalidated) and pack files (`t/<build>/<hex>.gz`,
+ * gzip-compressed JSON in a folder named by the build's content hash, so a host may cache them for good), each
+ * holding the shards of a run of consecutive term prefixes ({@link ShardPack}). A shard holds, for each of its terms,
+ * the term's best pages (a champion list: Manning, Raghavan & Schütze, *Introduction to Information Retrieval*,
+ * §7.1.3), each with its BM25 score, the section that holds the term and an excerpt around it, so one request
+ * answers for a word: its pages and their excerpts. A pack names each page and stores each section's text around
+ * its terms once, for all its shards' terms ({@link shardOfPack} rebuilds a {@link Shard}). A word the visitor says
  * costs one round trip, which the page makes while they speak (README "Site search").
  * @module
  */
 import { stemmer } from 'stemmer'
 
 /** Version of the index format the page reads (`v` of the manifest). */
-export const INDEX_FORMAT_VERSION = 3
+export const INDEX_FORMAT_VERSION = 4
 /** Folder of the builds' shard folders inside the published index. */
 export const SHARD_FOLDER = 't/'
 /** A manifest's `shards`: {@link SHARD_FOLDER}, then the build's content hash. */
@@ -26,7 +28,7 @@ export const MAX_TERM_CHARS = 40
 /** The published manifest (`voiceos-index.json`). */
 export interface IndexManifest {
   /** {@link INDEX_FORMAT_VERSION}. */
-  v: 3
+  v: 4
   /** The origin the index was built for: the page checks it before searching. */
   origin: string
   /** ISO 8601 time of the build. */
@@ -39,6 +41,8 @@ export interface IndexManifest {
   split: string[]
   /** The folder of this build's shards, relative to the index ({@link SHARDS_PATH}: `t/5f0c2a9e/`). */
   shards: string
+  /** The first shard key of each pack file, sorted ({@link packFile}). */
+  packs: string[]
 }
 
 /**
@@ -63,12 +67,84 @@ export type ShardHit = [page: number, section: number, heading: string, anchor: 
  */
 export type ShardTerm = [df: number, postings: number[], hits: ShardHit[]]
 
-/** A shard file's JSON (`t/<build>/<hex>.gz`). */
+/** A shard: the terms of one key ({@link shardKey}), as the ranking reads them ({@link shardOfPack}). */
 export interface Shard {
   /** The pages its hits name. */
   pages: ShardPage[]
   /** For each term of the shard, its {@link ShardTerm}. */
   terms: Record<string, ShardTerm>
+}
+
+/**
+ * A section a pack's hits show: `[page, section, heading, anchor, length, ...windows]` — the page's index in the
+ * pack's `pages`, the section's number on the page, its heading and fragment id, the length of its text (whitespace
+ * collapsed) in UTF-16 code units, then `from, text` pairs: the parts of that text its hits' excerpts are cut from
+ * (`text` starting at offset `from`; ascending, apart), each stored once for every term of the pack.
+ */
+export type PackSection = [
+  page: number,
+  section: number,
+  heading: string,
+  anchor: string,
+  length: number,
+  ...windows: (number | string)[],
+]
+
+/**
+ * A term in a pack: `[df, postings, hits]` as {@link ShardTerm}, its hits a flat list of pairs `section, at` — the
+ * index of the section in the pack's `sections` and the offset of the term's first use in its text (0 when only the
+ * heading or title holds it): the excerpt is {@link excerptOf} there.
+ */
+export type PackTerm = [df: number, postings: number[], hits: number[]]
+
+/** A pack file's JSON (`t/<build>/<hex>.gz`, the hex of its first shard key): the shards of consecutive keys. */
+export interface ShardPack {
+  /** The pages its hits name. */
+  pages: ShardPage[]
+  /** The sections its hits show, with the text their excerpts need ({@link PackSection}). */
+  sections: PackSection[]
+  /** For each shard key of the pack, its terms. */
+  shards: Record<string, Record<string, PackTerm>>
+}
+
+/**
+ * The pack file holding shard `key`: the one whose first key (the manifest's sorted `packs`) is the last at or
+ * before it; null when none is (no page holds a term of the key).
+ */
+export function packFile(key: string, packs: readonly string[]): string | null {
+  let lo = 0
+  let hi = packs.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (packs[mid]! <= key) lo = mid + 1
+    else hi = mid
+  }
+  return lo === 0 ? null : shardFile(packs[lo - 1]!)
+}
+
+/** The shard of `key` in a pack, its hits with their excerpts; null when the pack has none (no page holds its terms). */
+export function shardOfPack(pack: ShardPack, key: string): Shard | null {
+  const terms = pack.shards[key]
+  if (!terms) return null
+  const out: Shard = { pages: pack.pages, terms: {} }
+  for (const [term, [df, postings, flat]] of Object.entries(terms)) {
+    const hits: ShardHit[] = []
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      const [page, section, heading, anchor, length, ...windows] = pack.sections[flat[i]!]!
+      const at = flat[i + 1]!
+      // The window holding the excerpt's start: the last starting at or before it.
+      let from = 0
+      let text = ''
+      for (let w = 0; w + 1 < windows.length; w += 2) {
+        if ((windows[w] as number) > Math.max(0, at - EXCERPT_LEAD_CHARS)) break
+        from = windows[w] as number
+        text = windows[w + 1] as string
+      }
+      hits.push([page, section, heading, anchor, excerptOf(text, from, length, at)])
+    }
+    out.terms[term] = [df, postings, hits]
+  }
+  return out
 }
 
 /**
@@ -144,6 +220,42 @@ export function bm25fScore(idf: number, fields: readonly (FieldStats & FieldPara
 
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
 export const EXCERPT_WINDOW_CHARS = 150
+/** Characters of text an excerpt may show before the term (from a word start). */
+export const EXCERPT_LEAD_CHARS = 60
+
+/**
+ * The span of a section's text (`length` code units) that {@link excerptOf} reads for a term at `at`: `[from, to)`.
+ * @param text - the section's text, or any part of it holding the span's start and the term (`from` its offset)
+ */
+export function excerptSpan(text: string, from: number, length: number, at: number): [from: number, to: number] {
+  if (length <= EXCERPT_WINDOW_CHARS) return [0, length]
+  const first = Math.max(0, at - EXCERPT_LEAD_CHARS)
+  const start = excerptStart(text, from, at)
+  return [first, Math.min(length, start + EXCERPT_WINDOW_CHARS + 1)]
+}
+
+function excerptStart(text: string, from: number, at: number): number {
+  const start = Math.max(0, at - EXCERPT_LEAD_CHARS)
+  if (start === 0) return 0
+  const space = text.indexOf(' ', start - from)
+  return space >= 0 && space + from < at ? space + from + 1 : start
+}
+
+/**
+ * The excerpt around `at` in a section's text of `length` code units (whitespace collapsed): from a word start at
+ * most {@link EXCERPT_LEAD_CHARS} before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}, `…` where cut.
+ * @param text - the section's text from offset `from`, holding at least {@link excerptSpan}'s span
+ */
+export function excerptOf(text: string, from: number, length: number, at: number): string {
+  if (length <= EXCERPT_WINDOW_CHARS) return text.trim()
+  const start = excerptStart(text, from, at)
+  let end = Math.min(length, start + EXCERPT_WINDOW_CHARS)
+  if (end < length) {
+    const space = text.lastIndexOf(' ', end - from) + from
+    end = space > start ? space : end
+  }
+  return `${start > 0 ? '…' : ''}${text.slice(start - from, end - from).trim()}${end < length ? '…' : ''}`
+}
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
 const LATIN_WORD = /^[a-z]+$/

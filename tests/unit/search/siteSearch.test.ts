@@ -19,7 +19,7 @@ import {
   SEARCH_MAX_RESULTS,
 } from '../../../src/voice/search/siteSearch'
 import { checkPage } from '../../../src/voice/search/openPage'
-import { shardFile, shardKey, termOf } from '../../../src/voice/search/terms'
+import { packFile, shardKey, termOf, type IndexManifest } from '../../../src/voice/search/terms'
 import { searchResultMessage } from '../../../src/voice/context/report'
 import { parseRecord } from '../../../src/voice/context/record'
 import { createSessionActions } from '../../../src/voice/session/actions'
@@ -100,6 +100,9 @@ beforeAll(async () => {
     `${origin}/sitemap.xml`,
     '--out',
     out,
+    // One shard key a pack, so each word's file is its own (a site's packs hold many keys: 48 KB of JSON each).
+    '--pack-kb',
+    '0.001',
   ])
   ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/contact`)
 }, 60_000)
@@ -143,10 +146,10 @@ afterAll(async () => {
   await rm(out, { recursive: true, force: true })
 })
 
-/** The published shard a word's term lives in, as the page requests it. */
+/** The published pack a word's term lives in, as the page requests it. */
 const shardPath = (word: string) => {
-  const m = JSON.parse(readFileSync(join(out, 'voiceos-index.json'), 'utf8')) as { shards: string; split: string[] }
-  return `/site-index/${m.shards}${shardFile(shardKey(termOf(word), new Set(m.split)))}`
+  const m = JSON.parse(readFileSync(join(out, 'voiceos-index.json'), 'utf8')) as IndexManifest
+  return `/site-index/${m.shards}${packFile(shardKey(termOf(word), new Set(m.split)), m.packs)}`
 }
 
 /**
@@ -231,7 +234,7 @@ describe('search_site', () => {
     const second = await again.search('deliver to Pune')
     expect(second.ok && second.results[0]!.path).toBe('/help/delivery#cities')
     expect(page.asked.length).toBe(asked)
-    // A word of no page: its shard is not there (404), which is no result, not a failure.
+    // A word of no page: its pack has no shard of its key, which is no result, not a failure.
     const none = await again.search('xylophones')
     expect(none).toMatchObject({ ok: true, results: [] })
   })
@@ -388,7 +391,10 @@ describe('the look-ahead while the visitor speaks (partial transcripts)', () => 
     await ahead
     expect(most).toBe(LOOKAHEAD_CONCURRENCY)
     const asked = page.asked.length
-    expect(page.shards()).toHaveLength(8) // sell and the seven (each word's prefix its own shard)
+    // The packs of sell and the seven, each once (a word no page holds asks for the pack its key would be in).
+    const packs = new Set(['sell', ...words.split(' ')].map(shardPath))
+    expect(packs.size).toBeGreaterThan(LOOKAHEAD_CONCURRENCY)
+    expect(page.shards().sort()).toEqual([...packs].sort())
     const found = await s.search(`sell ${words}`)
     expect(found.ok && found.results[0]!.path).toBe('/#intro') // the home page's section on tables and chairs
     expect(page.asked.length).toBe(asked)

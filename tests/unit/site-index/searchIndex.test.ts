@@ -23,33 +23,45 @@ import {
   bm25Idf,
   bm25fScore,
   decodePostings,
+  excerptOf,
+  excerptSpan,
   PAGE_SECTION,
   PAGE_TABLE_CHUNK,
   pageTableFile,
   type PageTableEntry,
+  packFile,
   shardFile,
   shardKey,
+  shardOfPack,
   shardText,
   termOf,
   termsOf,
   type Shard,
+  type ShardPack,
 } from '../../../src/voice/search/terms'
 
 const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
 })
-const build = async (pages: IndexedPage[]) => {
+const build = async (pages: IndexedPage[], packBytes?: number) => {
   const out = await mkdtemp(join(tmpdir(), 'voiceos-shards-'))
   dirs.push(out)
-  const written = await writeSearchIndex(pages, out)
-  const read = async (word: string): Promise<Shard> =>
-    JSON.parse(
-      gunzipSync(
-        await readFile(join(out, written.shards, shardFile(shardKey(termOf(word), new Set(written.split))))),
-      ).toString('utf8'),
-    ) as Shard
-  return { out, ...written, read }
+  const written = await writeSearchIndex(pages, out, packBytes)
+  /** The pack file holding `word`'s shard, parsed. */
+  const packOf = async (word: string): Promise<[key: string, pack: ShardPack | null]> => {
+    const key = shardKey(termOf(word), new Set(written.split))
+    const file = packFile(key, written.packs)
+    if (!file) return [key, null]
+    return [key, JSON.parse(gunzipSync(await readFile(join(out, written.shards, file))).toString('utf8')) as ShardPack]
+  }
+  /** The shard of `word`, or null when no page holds a term of its key. */
+  const shardOf = async (word: string): Promise<Shard | null> => {
+    const [key, pack] = await packOf(word)
+    return pack && shardOfPack(pack, key)
+  }
+  const read = async (word: string): Promise<Shard> => (await shardOf(word))!
+  return { out, ...written, read, shardOf, packOf }
 }
 const page = (path: string, title: string, sections: [string, string, string][], listing = false): IndexedPage => ({
   url: `https://shop.example${path}`,
@@ -124,9 +136,9 @@ describe('terms', () => {
 })
 
 describe('the shards', () => {
-  it('one file per word prefix brings its pages with the section, anchor and excerpt around the word', async () => {
+  it("a word's shard brings its pages with the section, anchor and excerpt around the word", async () => {
     const long = `${'Our returns desk is open daily. '.repeat(12)}Refunds reach your card within 14 working days. ${'Keep the receipt. '.repeat(10)}`
-    const { read, shards, out } = await build([
+    const { read, shardOf, shards } = await build([
       page('/help/refunds', 'Refund policy', [
         ['', '', 'How returns work at our shop.'],
         ['timing', 'When refunds arrive', long],
@@ -160,8 +172,7 @@ describe('the shards', () => {
       [1, 0],
     ])
     // No shard for a word of no page, nor for a stop word.
-    const files = await readdir(join(out, shards))
-    expect(files).not.toContain(shardFile(shardKey(termOf('xylophone'), new Set())))
+    expect(await shardOf('xylophone')).toBeNull()
     expect(Object.keys(shard.terms)).not.toContain('')
   })
 
@@ -284,6 +295,68 @@ describe('the shards', () => {
   })
 })
 
+describe('the packs', () => {
+  const words = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig', 'grape', 'hazel', 'kiwi', 'lemon', 'mango']
+  /** Pages whose one long section uses every word, each once, far apart. */
+  const orchard = () =>
+    [0, 1, 2].map((n) =>
+      page(`/orchard/${n}`, `Orchard ${n}`, [
+        ['', '', `Intro ${n}.`],
+        ['trees', 'Trees', words.map((w, i) => `${w} ${'soil water sun '.repeat(i % 2 ? 4 : 12)}`).join('')],
+      ]),
+    )
+
+  it("a pack holds the shards of consecutive keys, names each page once and keeps a section's text once for all its words", async () => {
+    const { packs, files, packOf, read, out, shards } = await build(orchard())
+    // One pack for this small site: every word's key in it, first key first.
+    expect(files).toBe(1)
+    expect(packs).toHaveLength(1)
+    const [, pack] = await packOf('apple')
+    expect(Object.keys(pack!.shards).sort()).toEqual(Object.keys(pack!.shards))
+    expect(packs[0]).toBe(Object.keys(pack!.shards)[0])
+    expect((await readdir(join(out, shards))).filter((f) => !f.startsWith('p'))).toEqual([shardFile(packs[0]!)])
+    // Each page once in its pages, each section once in its sections, whatever number of words show them.
+    expect(pack!.pages.map((p) => p[2]).sort()).toEqual(['/orchard/0', '/orchard/1', '/orchard/2'])
+    const sections = pack!.sections.map(([p, s]) => `${p}/${s}`)
+    expect(new Set(sections).size).toBe(sections.length)
+    // The text of the section is stored no longer than the section itself, though 11 words each have an excerpt.
+    const section = pack!.sections.find(([p, s]) => pack!.pages[p]![2] === '/orchard/0' && s === 1)!
+    const stored = section.slice(5).filter((x): x is string => typeof x === 'string')
+    expect(stored.join('').length).toBeLessThanOrEqual(section[4])
+    // Every word's excerpt shows it, as cut from the whole text.
+    for (const w of words) {
+      const hit = (await read(w)).terms[termOf(w)]![2].find(([p]) => pack!.pages[p]![2] === '/orchard/0')!
+      expect(hit[4]).toContain(w)
+      expect(hit[4].length).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS + 2)
+    }
+  })
+
+  it('smaller packs: one file per key, the same shards', async () => {
+    const big = await build(orchard())
+    const small = await build(orchard(), 1)
+    expect(small.files).toBeGreaterThan(words.length)
+    expect(small.packs).toHaveLength(small.files)
+    for (const w of [...words, 'orchard', 'trees', 'soil']) expect(await small.read(w)).toEqual(await big.read(w))
+    // A key before the first pack's has no pack; a key of no page falls in a pack that lacks it.
+    expect(packFile('', small.packs)).toBeNull()
+    expect(await small.shardOf('zebra')).toBeNull()
+  })
+
+  it('an excerpt cut from a window of the text is the one cut from the whole text', () => {
+    const text =
+      `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}Nunc vel risus commodo.`.trim()
+    for (let at = 0; at < text.length; at += 7) {
+      const whole = excerptOf(text, 0, text.length, at)
+      const [from, to] = excerptSpan(text, 0, text.length, at)
+      expect(excerptOf(text.slice(from, to), from, text.length, at)).toBe(whole)
+      expect(whole.length).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS + 2)
+    }
+    // A text no longer than an excerpt is all of it.
+    expect(excerptSpan('Short text.', 0, 11, 6)).toEqual([0, 11])
+    expect(excerptOf(' Short text. ', 0, 13, 6)).toBe('Short text.')
+  })
+})
+
 describe('show', () => {
   it('says an index an older version built must be built again, and that a folder without one has none', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'voiceos-old-index-'))
@@ -327,6 +400,7 @@ describe('show', () => {
         languages: ['en'],
         split: [],
         shards: 't/0123456789ab/',
+        packs: [],
       }),
     )
     expect(await describeIndex(dir, new Date('2026-11-01T03:00:00Z'))).toBe(
