@@ -18,7 +18,6 @@ import { join } from 'node:path'
 import {
   EXCERPT_WINDOW_CHARS,
   excerptOf,
-  excerptSpan,
   MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
   PAGE_SECTION,
@@ -156,9 +155,28 @@ export function collectPostings(pages: readonly IndexedPage[]): Postings {
   return out
 }
 
-/** The excerpt around `at` in `flat`: from a word start before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}. */
+/**
+ * Where the excerpt around `at` in `flat` starts and ends: from a word start at most 60 code units before it to a
+ * word end, at most {@link EXCERPT_WINDOW_CHARS}; the whole of a text no longer than that.
+ */
+export function excerptBounds(flat: string, at: number): [start: number, end: number] {
+  if (flat.length <= EXCERPT_WINDOW_CHARS) return [0, flat.length]
+  let start = Math.max(0, at - 60)
+  if (start > 0) {
+    const space = flat.indexOf(' ', start)
+    start = space >= 0 && space < at ? space + 1 : start
+  }
+  let end = Math.min(flat.length, start + EXCERPT_WINDOW_CHARS)
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(' ', end)
+    end = space > start ? space : end
+  }
+  return [start, end]
+}
+
+/** The excerpt around `at` in `flat` ({@link excerptBounds}), `…` where it cuts the text. */
 export function excerptAround(flat: string, at: number): string {
-  return excerptOf(flat, 0, flat.length, at)
+  return excerptOf(flat, 0, ...excerptBounds(flat, at), flat.length)
 }
 
 /** A term's scored sections: `[page, section, score]`, a page's best {@link MAX_SECTIONS_PER_PAGE}, pages ascending. */
@@ -364,7 +382,7 @@ export function packShards(
   /** The span of a section's text an excerpt reads. */
   const spanOf = (p: number, s: number, at: number) => {
     const flat = flatTexts[p]?.[s] ?? ''
-    return excerptSpan(flat, 0, flat.length, at)
+    return excerptBounds(flat, at)
   }
   const out: [string, string][] = []
   let run: string[] = []
@@ -411,7 +429,7 @@ function packJson(
         const flat = flatTexts[p]?.[s] ?? ''
         let known = spans.get(`${p}/${s}`)
         if (!known) spans.set(`${p}/${s}`, (known = [p, s, []]))
-        known[2].push(excerptSpan(flat, 0, flat.length, at))
+        known[2].push(excerptBounds(flat, at))
       }
   const sectionIndex = new Map<string, number>()
   for (const [id, [p, s, list]] of [...spans].sort((a, b) => a[1][0] - b[1][0] || a[1][1] - b[1][1])) {
@@ -441,7 +459,14 @@ function packJson(
   for (const key of run) {
     const terms: Record<string, PackTerm> = {}
     for (const e of keyed.get(key)!)
-      terms[e.term] = [e.df, e.flat, e.hits.flatMap(([p, s, at]) => [sectionIndex.get(`${p}/${s}`)!, at])]
+      terms[e.term] = [
+        e.df,
+        e.flat,
+        e.hits.flatMap(([p, s, at]) => {
+          const [start, end] = excerptBounds(flatTexts[p]?.[s] ?? '', at)
+          return [sectionIndex.get(`${p}/${s}`)!, start, end - start]
+        }),
+      ]
     pack.shards[key] = terms
   }
   return JSON.stringify(pack)

@@ -78,7 +78,7 @@ export interface Shard {
 /**
  * A section a pack's hits show: `[page, section, heading, anchor, length, ...windows]` — the page's index in the
  * pack's `pages`, the section's number on the page, its heading and fragment id, the length of its text (whitespace
- * collapsed) in UTF-16 code units, then `from, text` pairs: the parts of that text its hits' excerpts are cut from
+ * collapsed) in UTF-16 code units, then `from, text` pairs: the parts of that text its hits' excerpts show
  * (`text` starting at offset `from`; ascending, apart), each stored once for every term of the pack.
  */
 export type PackSection = [
@@ -91,9 +91,9 @@ export type PackSection = [
 ]
 
 /**
- * A term in a pack: `[df, postings, hits]` as {@link ShardTerm}, its hits a flat list of pairs `section, at` — the
- * index of the section in the pack's `sections` and the offset of the term's first use in its text (0 when only the
- * heading or title holds it): the excerpt is {@link excerptOf} there.
+ * A term in a pack: `[df, postings, hits]` as {@link ShardTerm}, its hits a flat list of triples `section, start,
+ * chars` — the index of the section in the pack's `sections`, and where its excerpt starts in the section's text
+ * and how many code units it takes ({@link excerptOf}).
  */
 export type PackTerm = [df: number, postings: number[], hits: number[]]
 
@@ -129,18 +129,17 @@ export function shardOfPack(pack: ShardPack, key: string): Shard | null {
   const out: Shard = { pages: pack.pages, terms: {} }
   for (const [term, [df, postings, flat]] of Object.entries(terms)) {
     const hits: ShardHit[] = []
-    for (let i = 0; i + 1 < flat.length; i += 2) {
+    for (let i = 0; i + 2 < flat.length; i += 3) {
       const [page, section, heading, anchor, length, ...windows] = pack.sections[flat[i]!]!
-      const at = flat[i + 1]!
-      // The window holding the excerpt's start: the last starting at or before it.
+      const start = flat[i + 1]!
+      // The window holding the excerpt: the last starting at or before it.
       let from = 0
       let text = ''
-      for (let w = 0; w + 1 < windows.length; w += 2) {
-        if ((windows[w] as number) > Math.max(0, at - EXCERPT_LEAD_CHARS)) break
+      for (let w = 0; w + 1 < windows.length && (windows[w] as number) <= start; w += 2) {
         from = windows[w] as number
         text = windows[w + 1] as string
       }
-      hits.push([page, section, heading, anchor, excerptOf(text, from, length, at)])
+      hits.push([page, section, heading, anchor, excerptOf(text, from, start, start + flat[i + 2]!, length)])
     }
     out.terms[term] = [df, postings, hits]
   }
@@ -220,40 +219,11 @@ export function bm25fScore(idf: number, fields: readonly (FieldStats & FieldPara
 
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
 export const EXCERPT_WINDOW_CHARS = 150
-/** Characters of text an excerpt may show before the term (from a word start). */
-export const EXCERPT_LEAD_CHARS = 60
-
 /**
- * The span of a section's text (`length` code units) that {@link excerptOf} reads for a term at `at`: `[from, to)`.
- * @param text - the section's text, or any part of it holding the span's start and the term (`from` its offset)
+ * A hit's excerpt: `text` (the section's text from offset `from`) between offsets `start` and `end`, trimmed, with
+ * `…` where it cuts the section's text (`length` code units long) short.
  */
-export function excerptSpan(text: string, from: number, length: number, at: number): [from: number, to: number] {
-  if (length <= EXCERPT_WINDOW_CHARS) return [0, length]
-  const first = Math.max(0, at - EXCERPT_LEAD_CHARS)
-  const start = excerptStart(text, from, at)
-  return [first, Math.min(length, start + EXCERPT_WINDOW_CHARS + 1)]
-}
-
-function excerptStart(text: string, from: number, at: number): number {
-  const start = Math.max(0, at - EXCERPT_LEAD_CHARS)
-  if (start === 0) return 0
-  const space = text.indexOf(' ', start - from)
-  return space >= 0 && space + from < at ? space + from + 1 : start
-}
-
-/**
- * The excerpt around `at` in a section's text of `length` code units (whitespace collapsed): from a word start at
- * most {@link EXCERPT_LEAD_CHARS} before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}, `…` where cut.
- * @param text - the section's text from offset `from`, holding at least {@link excerptSpan}'s span
- */
-export function excerptOf(text: string, from: number, length: number, at: number): string {
-  if (length <= EXCERPT_WINDOW_CHARS) return text.trim()
-  const start = excerptStart(text, from, at)
-  let end = Math.min(length, start + EXCERPT_WINDOW_CHARS)
-  if (end < length) {
-    const space = text.lastIndexOf(' ', end - from) + from
-    end = space > start ? space : end
-  }
+export function excerptOf(text: string, from: number, start: number, end: number, length: number): string {
   return `${start > 0 ? '…' : ''}${text.slice(start - from, end - from).trim()}${end < length ? '…' : ''}`
 }
 

@@ -11,6 +11,8 @@ import {
   CHAMPIONS,
   FIELDS,
   SPLIT_BYTES,
+  excerptAround,
+  excerptBounds,
   writeSearchIndex,
   type IndexedPage,
 } from '../../../scripts/site-index/searchIndex'
@@ -24,7 +26,6 @@ import {
   bm25fScore,
   decodePostings,
   excerptOf,
-  excerptSpan,
   PAGE_SECTION,
   PAGE_TABLE_CHUNK,
   pageTableFile,
@@ -342,18 +343,20 @@ describe('the packs', () => {
     expect(await small.shardOf('zebra')).toBeNull()
   })
 
-  it('an excerpt cut from a window of the text is the one cut from the whole text', () => {
+  it('an excerpt stored as its bounds and their text alone is the one cut from the whole text', () => {
     const text =
       `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}Nunc vel risus commodo.`.trim()
     for (let at = 0; at < text.length; at += 7) {
-      const whole = excerptOf(text, 0, text.length, at)
-      const [from, to] = excerptSpan(text, 0, text.length, at)
-      expect(excerptOf(text.slice(from, to), from, text.length, at)).toBe(whole)
-      expect(whole.length).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS + 2)
+      const whole = excerptAround(text, at)
+      const [start, end] = excerptBounds(text, at)
+      expect(end - start).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS)
+      expect(start === 0 || text[start - 1] === ' ').toBe(true) // from a word start
+      expect(excerptOf(text.slice(start, end), start, start, end, text.length)).toBe(whole)
+      expect(whole).toContain(text.slice(at, at + 4))
     }
     // A text no longer than an excerpt is all of it.
-    expect(excerptSpan('Short text.', 0, 11, 6)).toEqual([0, 11])
-    expect(excerptOf(' Short text. ', 0, 13, 6)).toBe('Short text.')
+    expect(excerptBounds(' Short text. ', 6)).toEqual([0, 13])
+    expect(excerptAround(' Short text. ', 6)).toBe('Short text.')
   })
 })
 
