@@ -17,6 +17,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   EXCERPT_WINDOW_CHARS,
+  encodeNumbers,
   excerptOf,
   MAX_SECTIONS_PER_PAGE,
   SHARD_FOLDER,
@@ -461,7 +462,7 @@ function packJson(
     for (const e of keyed.get(key)!)
       terms[e.term] = [
         e.df,
-        e.flat,
+        encodeNumbers(e.flat.map((n, i) => (i % 3 === 1 ? n + 1 : n))),
         e.hits.flatMap(([p, s, at]) => {
           const [start, end] = excerptBounds(flatTexts[p]?.[s] ?? '', at)
           return [sectionIndex.get(`${p}/${s}`)!, start, end - start]

@@ -91,11 +91,45 @@ export type PackSection = [
 ]
 
 /**
- * A term in a pack: `[df, postings, hits]` as {@link ShardTerm}, its hits a flat list of triples `section, start,
- * chars` — the index of the section in the pack's `sections`, and where its excerpt starts in the section's text
- * and how many code units it takes ({@link excerptOf}).
+ * A term in a pack: `[df, postings, hits]` as {@link ShardTerm}, its postings' triples written by
+ * {@link encodeNumbers} (the section plus one, so {@link PAGE_SECTION} is 0), its hits a flat list of triples
+ * `section, start, chars` — the index of the section in the pack's `sections`, and where its excerpt starts in the
+ * section's text and how many code units it takes ({@link excerptOf}).
  */
-export type PackTerm = [df: number, postings: number[], hits: number[]]
+export type PackTerm = [df: number, postings: string, hits: number[]]
+
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/**
+ * Whole numbers ≥ 0 as text: each in base-64 digits (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`, nothing JSON escapes),
+ * five bits a digit, lowest first, the sixth bit set on every digit but a number's last (a variable-length
+ * quantity, as source maps write theirs).
+ */
+export function encodeNumbers(numbers: readonly number[]): string {
+  let out = ''
+  for (let n of numbers) {
+    for (; n >= 32; n = Math.floor(n / 32)) out += DIGITS[32 + (n % 32)]
+    out += DIGITS[n]
+  }
+  return out
+}
+
+/** The numbers {@link encodeNumbers} wrote. */
+export function decodeNumbers(text: string): number[] {
+  const out: number[] = []
+  let n = 0
+  let scale = 1
+  for (let i = 0; i < text.length; i++) {
+    const d = DIGITS.indexOf(text[i]!)
+    n += (d % 32) * scale
+    if (d < 32) {
+      out.push(n)
+      n = 0
+      scale = 1
+    } else scale *= 32
+  }
+  return out
+}
 
 /** A pack file's JSON (`t/<build>/<hex>.gz`, the hex of its first shard key): the shards of consecutive keys. */
 export interface ShardPack {
@@ -127,7 +161,9 @@ export function shardOfPack(pack: ShardPack, key: string): Shard | null {
   const terms = pack.shards[key]
   if (!terms) return null
   const out: Shard = { pages: pack.pages, terms: {} }
-  for (const [term, [df, postings, flat]] of Object.entries(terms)) {
+  for (const [term, [df, encoded, flat]] of Object.entries(terms)) {
+    const postings = decodeNumbers(encoded)
+    for (let i = 1; i < postings.length; i += 3) postings[i]!--
     const hits: ShardHit[] = []
     for (let i = 0; i + 2 < flat.length; i += 3) {
       const [page, section, heading, anchor, length, ...windows] = pack.sections[flat[i]!]!

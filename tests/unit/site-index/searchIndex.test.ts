@@ -24,7 +24,9 @@ import {
   STOP_WORDS,
   bm25Idf,
   bm25fScore,
+  decodeNumbers,
   decodePostings,
+  encodeNumbers,
   excerptOf,
   PAGE_SECTION,
   PAGE_TABLE_CHUNK,
@@ -103,6 +105,17 @@ describe('terms', () => {
     expect(decodePostings([])).toEqual([])
     // A trailing partial triple is ignored.
     expect(decodePostings([1, 0, 100, 5])).toEqual([[1, 0, 1]])
+  })
+
+  it('writes postings as base-64 digits, five bits each, and reads back the same numbers', () => {
+    const numbers = [0, 1, 31, 32, 33, 1023, 1024, 99_999, 4_294_967_296, 7]
+    const text = encodeNumbers(numbers)
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeNumbers(text)).toEqual(numbers)
+    // One digit below 32, two below 1,024: a posting's usual numbers take a digit or two.
+    expect(encodeNumbers([0, 31])).toHaveLength(2)
+    expect(encodeNumbers([32, 1023])).toHaveLength(4)
+    expect(decodeNumbers('')).toEqual([])
   })
 
   it('scores BM25F: each field weighted and normalised by its own length, saturated once', () => {
