@@ -40,8 +40,8 @@ Options:
   --out FOLDER         where to write the index (default ./${DEFAULT_INDEX_DIR})
   --state FILE         where the next run's state is kept (default: beside the folder, .<folder>.state.json.gz;
                        not to be published)
-  --pack-kb N          KB of JSON per pack of shards, what a word's search fetches (default ${PACK_BYTES / 1000}): smaller
-                       packs fetch less per word and make a bigger index
+  --pack-kb N          most KB of a pack of shards (estimated JSON), what a word's search fetches (default
+                       ${PACK_BYTES / 1000}): smaller packs answer sooner on a slow link and make a bigger index
 
 Exit codes: 0 written; 1 the source could not be read, no page could be indexed or fewer than half the pages
 found (nothing is written then, and the top reasons are named); 2 a usage error.

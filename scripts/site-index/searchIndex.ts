@@ -44,8 +44,12 @@ export const CHAMPIONS = 4
  * code point (the estimate of the format before packs, kept so a term's shard holds the same terms).
  */
 export const SPLIT_BYTES = 24_000
-/** Bytes of JSON (estimated as it is gathered) after which a pack takes no more shards. */
-export const PACK_BYTES = 48_000
+/**
+ * Most bytes of a pack, as estimated while its shards are gathered (their terms, postings, hits and the text their
+ * excerpts show): a shard that would take it over starts the next pack. What one word's search fetches, about 15–18
+ * KB gzipped on documentation sites; larger packs make a smaller index but a slower first answer on a slow link.
+ */
+export const PACK_BYTES = 32_000
 /** Characters between two excerpts' spans of a section below which they are stored as one window. */
 const WINDOW_GAP = 24
 /**
@@ -369,8 +373,8 @@ interface PackEntry {
 }
 
 /**
- * Groups the shards, keys in order, into packs of about {@link PACK_BYTES} of JSON: each pack names its pages once
- * and keeps each section's text its excerpts need once ({@link PackSection}).
+ * Groups the shards, keys in order, into packs of at most `packBytes` (estimated; {@link PACK_BYTES}): each pack
+ * names its pages once and keeps each section's text its excerpts show once ({@link PackSection}).
  * @returns each pack's first key and JSON
  */
 export function packShards(
@@ -395,19 +399,32 @@ export function packShards(
     size = 0
     seen.clear()
   }
-  for (const key of keys) {
-    if (size >= packBytes) close()
-    run.push(key)
+  /** What `key`'s shard adds to the pack: its terms, postings and hits, and the spans of text the pack lacks. */
+  const added = (key: string): [bytes: number, spans: Set<string>] => {
+    let bytes = 0
+    const spans = new Set<string>()
     for (const e of keyed.get(key)!) {
-      size += e.term.length + 8 + e.flat.length * 3 + e.hits.length * 8
+      bytes += e.term.length + 8 + e.flat.length * 3 + e.hits.length * 8
       for (const [p, s, at] of e.hits) {
         const [from, to] = spanOf(p, s, at)
         // A span's text counts once per pack (most of a section's spans overlap): by its section and start.
         const id = `${p}/${s}/${Math.floor(from / EXCERPT_WINDOW_CHARS)}`
-        if (!seen.has(id)) size += to - from
-        seen.add(id)
+        if (!seen.has(id) && !spans.has(id)) bytes += to - from
+        spans.add(id)
       }
     }
+    return [bytes, spans]
+  }
+  for (const key of keys) {
+    let [bytes, spans] = added(key)
+    // A shard that would take the pack over its size starts the next one (a big shard is a pack of its own).
+    if (run.length > 0 && size + bytes > packBytes) {
+      close()
+      ;[bytes, spans] = added(key)
+    }
+    run.push(key)
+    size += bytes
+    for (const id of spans) seen.add(id)
   }
   close()
   return out

@@ -100,7 +100,7 @@ beforeAll(async () => {
     `${origin}/sitemap.xml`,
     '--out',
     out,
-    // One shard key a pack, so each word's file is its own (a site's packs hold many keys: 48 KB of JSON each).
+    // One shard key a pack, so each word's file is its own (a site's packs hold many keys, up to PACK_BYTES).
     '--pack-kb',
     '0.001',
   ])
