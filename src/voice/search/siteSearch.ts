@@ -3,9 +3,10 @@
  * the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`; its format in ./terms.ts). Nothing of it
  * is fetched before the visitor shows intent: at the conversation's start ({@link SiteSearch.warm}) comes
  * `voiceos-index.json` (the origin it was built for, the shards' layout), loaded once per page; the visitor's words,
- * partial transcripts as they speak and then the final one, fetch ahead the shard of each topic word
+ * partial transcripts as they speak and then the final one, fetch ahead the pack holding each topic word's shard
  * ({@link SiteSearch.anticipate}) — one request per word brings its best pages with their sections and excerpts —
- * and each query fetches only the shards still missing. Ranking runs in the page (./ranking.ts).
+ * and each query fetches only the packs still missing (a pack serves every word of its keys). Ranking runs in the
+ * page (./ranking.ts).
  * Every failure is an answer in words the assistant can repeat, never an exception.
  * @module
  */

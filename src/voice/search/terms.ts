@@ -46,7 +46,7 @@ export interface IndexManifest {
 }
 
 /**
- * A page a shard names: `[id, title, path, lang, listing]` — its number in the index (postings name pages by it),
+ * A page a shard or pack names: `[id, title, path, lang, listing]` — its number in the index (postings name pages by it),
  * title, path without anchor, language, and 1 when it is a generated listing page (a term index, search page,
  * archive: README "Site search"), which ranks only when no other page matches.
  */
@@ -69,7 +69,7 @@ export type ShardTerm = [df: number, postings: number[], hits: ShardHit[]]
 
 /** A shard: the terms of one key ({@link shardKey}), as the ranking reads them ({@link shardOfPack}). */
 export interface Shard {
-  /** The pages its hits name. */
+  /** The pages its hits name (its pack's pages: some may be named by other shards' hits only). */
   pages: ShardPage[]
   /** For each term of the shard, its {@link ShardTerm}. */
   terms: Record<string, ShardTerm>
