@@ -286,6 +286,18 @@ describe('search_site', () => {
     )
     const older = await createSiteSearch({ indexUrl: '/site-index/', origin, fetch: old.fetch }).search('refunds')
     expect(older).toMatchObject({ ok: false, error: expect.stringContaining('npx voiceos index') })
+    // Format 3 (one shard file per key, no packs): to be built again too, and none of its shards is asked for.
+    const v3 = { v: 3, origin, builtAt: '2026-11-01T00:00:00Z', pages: 7, languages: ['en'], split: [] }
+    const three = pageFetch(async (path) =>
+      path.endsWith('/voiceos-index.json')
+        ? new Response(JSON.stringify({ ...v3, shards: 't/0123456789ab/' }), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : undefined,
+    )
+    const third = await createSiteSearch({ indexUrl: '/site-index/', origin, fetch: three.fetch }).search('refunds')
+    expect(third).toMatchObject({ ok: false, error: expect.stringContaining('npx voiceos index') })
+    expect(three.shards()).toEqual([])
   })
 
   it('a copy of the site served elsewhere (a preview) uses the index built for the origin its canonical links name', async () => {

@@ -351,6 +351,16 @@ describe('the packs', () => {
     expect(small.files).toBeGreaterThan(words.length)
     expect(small.packs).toHaveLength(small.files)
     for (const w of [...words, 'orchard', 'trees', 'soil']) expect(await small.read(w)).toEqual(await big.read(w))
+    // Between: runs of consecutive keys, each pack's keys before the next pack's first.
+    const mid = await build(orchard(), 400)
+    expect(mid.files).toBeGreaterThan(1)
+    expect(mid.files).toBeLessThan(small.files)
+    for (let i = 0; i + 1 < mid.packs.length; i++) {
+      const file = join(mid.out, mid.shards, shardFile(mid.packs[i]!))
+      const keys = Object.keys((JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as ShardPack).shards)
+      expect(keys[0]).toBe(mid.packs[i])
+      expect(keys.every((k) => k < mid.packs[i + 1]!)).toBe(true)
+    }
     // A key before the first pack's has no pack; a key of no page falls in a pack that lacks it.
     expect(packFile('', small.packs)).toBeNull()
     expect(await small.shardOf('zebra')).toBeNull()
@@ -400,6 +410,10 @@ describe('show', () => {
         languages: ['en'],
       }),
     )
+    expect(await describeIndex(dir)).toMatch(/built by an older version/)
+    // Format 3 (a file per shard key, no packs) too.
+    const v3 = { v: 3, origin: 'https://shop.example', builtAt: '2026-11-01T00:00:00Z', pages: 7, languages: ['en'] }
+    await writeFile(join(dir, 'voiceos-index.json'), JSON.stringify({ ...v3, split: [], shards: 't/0123456789ab/' }))
     expect(await describeIndex(dir)).toMatch(/built by an older version/)
   })
 
