@@ -99,6 +99,9 @@ export type PackSection = [
 export type PackTerm = [df: number, postings: string, hits: number[]]
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+/** Each digit's value by its character code. */
+const DIGIT_VALUES = new Uint8Array(128)
+for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUES[DIGITS.charCodeAt(i)] = i
 
 /**
  * Whole numbers ≥ 0 as text: each in base-64 digits (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`, nothing JSON escapes),
@@ -120,7 +123,7 @@ export function decodeNumbers(text: string): number[] {
   let n = 0
   let scale = 1
   for (let i = 0; i < text.length; i++) {
-    const d = DIGITS.indexOf(text[i]!)
+    const d = DIGIT_VALUES[text.charCodeAt(i)]!
     n += (d % 32) * scale
     if (d < 32) {
       out.push(n)
