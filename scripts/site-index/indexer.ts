@@ -34,7 +34,7 @@ import { defaultStateFile, readIndexState } from './state'
 
 export { defaultStateFile, readIndexState } from './state'
 
-/** File the widget reads first: `{ v, origin, builtAt, pages, languages, split, shards }` (src/voice/search/terms.ts). */
+/** File the widget reads first: `{ v, origin, builtAt, pages, languages, split, shards, packs }` (src/voice/search/terms.ts). */
 export const MANIFEST_FILE = 'voiceos-index.json'
 /** Where an older version kept its state, inside the index folder: read once, then removed ({@link defaultStateFile}). */
 export const STATE_FILE = 'voiceos-index-state.json'
@@ -104,6 +104,8 @@ export interface BuildOptions {
   now?: () => Date
   /** Where the run's state is read and written. @default {@link defaultStateFile}(outDir) */
   stateFile?: string
+  /** Bytes of JSON per pack of shards (./searchIndex.ts). @default PACK_BYTES */
+  packBytes?: number
 }
 
 /** What a run did. */
@@ -423,7 +425,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     if (OWN_FOLDERS.includes(e.name) || OLD_FILES.test(e.name) || e.name === STATE_FILE)
       await rm(join(options.outDir, e.name), { recursive: true, force: true })
   }
-  const { split, shards } = await writeSearchIndex(records, options.outDir)
+  const { split, shards, packs } = await writeSearchIndex(records, options.outDir, options.packBytes)
   const builtAt = now().toISOString()
   const manifest: IndexManifest = {
     v: INDEX_FORMAT_VERSION,
@@ -433,6 +435,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     languages,
     split,
     shards,
+    packs,
   }
   await writeFile(join(options.outDir, MANIFEST_FILE), `${JSON.stringify(manifest)}\n`)
   const state: IndexState = { v: 1, origin, builtAt, pages: records }

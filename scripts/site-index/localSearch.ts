@@ -8,7 +8,15 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { searchShards, type SearchOutcome } from '../../src/voice/search/ranking'
-import { shardFile, shardKey, type IndexManifest, type PageTableEntry, type Shard } from '../../src/voice/search/terms'
+import {
+  packFile,
+  shardKey,
+  shardOfPack,
+  type IndexManifest,
+  type PageTableEntry,
+  type Shard,
+  type ShardPack,
+} from '../../src/voice/search/terms'
 import { readIndexManifest } from './indexer'
 
 export type { SearchOutcome }
@@ -32,20 +40,19 @@ export async function openIndexFolder(dir: string): Promise<LocalIndex> {
   const manifest = await readIndexManifest(dir)
   if (!manifest) throw new Error(`${dir} holds no site index of this version (voiceos-index.json).`)
   const split = new Set(manifest.split)
-  const cache = new Map<string, Promise<Shard | null>>()
-  const shardOf = (term: string): Promise<Shard | null> => {
+  const packs = new Map<string, Promise<ShardPack>>()
+  const shardOf = async (term: string): Promise<Shard | null> => {
     const key = shardKey(term, split)
-    let known = cache.get(key)
+    const file = packFile(key, manifest.packs)
+    if (!file) return null
+    let known = packs.get(file)
     if (!known) {
-      known = readFile(join(dir, manifest.shards, shardFile(key)))
-        .then((bytes) => JSON.parse(gunzipSync(bytes).toString('utf8')) as Shard)
-        .catch((e: NodeJS.ErrnoException) => {
-          if (e.code === 'ENOENT') return null
-          throw e
-        })
-      cache.set(key, known)
+      known = readFile(join(dir, manifest.shards, file)).then(
+        (bytes) => JSON.parse(gunzipSync(bytes).toString('utf8')) as ShardPack,
+      )
+      packs.set(file, known)
     }
-    return known
+    return shardOfPack(await known, key)
   }
   return {
     manifest,

@@ -7,8 +7,11 @@
  * its {@link CHAMPIONS} best pages with the section's heading, anchor and an excerpt around the term (a champion
  * list: Manning, Raghavan & Schütze, *Introduction to Information Retrieval*, §7.1.3).
  * Terms are grouped into shards by their first three code points; a shard over {@link SPLIT_BYTES} is split by
- * the fourth. The shards of a build share a folder named by their contents' hash (a host can cache them for good;
- * the manifest names the folder). One request per word then brings its pages and excerpts.
+ * the fourth. Shards of consecutive keys are published together in packs of at most {@link PACK_BYTES}
+ * ({@link packShards}), each naming its pages once and keeping once the parts of a section's text its terms'
+ * excerpts show; a hit is then the section and its excerpt's bounds. The packs of a build share a folder named by
+ * their contents' hash (a host can cache them for good; the manifest names the folder and each pack's first key).
+ * One request per word then brings its pages and excerpts.
  * @module
  */
 import { createHash } from 'node:crypto'
@@ -30,15 +33,18 @@ import {
   termOf,
   prepareLanguages,
   type FieldParams,
-  type Shard,
-  type ShardHit,
-  type ShardPage,
 } from '../../src/voice/search/terms'
 import type { PageSection } from './extract'
+import { PACK_BYTES, excerptAround, packShards, type PackEntry } from './packs'
+
+export { PACK_BYTES, excerptAround, excerptBounds } from './packs'
 
 /** Pages whose excerpts a term's shard entry carries: a question's result pages are among its words' best. */
 export const CHAMPIONS = 4
-/** A shard's size, in bytes of JSON, above which its prefix is split by one more code point. */
+/**
+ * A shard's estimated size, in bytes of JSON with an excerpt per hit, above which its prefix is split by one more
+ * code point (the estimate of the format before packs, kept so a term's shard holds the same terms).
+ */
 export const SPLIT_BYTES = 24_000
 /**
  * BM25F's fields: the page's title (shared by its sections), the section's heading and its text. Weights as the
@@ -151,22 +157,6 @@ export function collectPostings(pages: readonly IndexedPage[]): Postings {
   return out
 }
 
-/** The excerpt around `at` in `flat`: from a word start before it to a word end, at most {@link EXCERPT_WINDOW_CHARS}. */
-export function excerptAround(flat: string, at: number): string {
-  if (flat.length <= EXCERPT_WINDOW_CHARS) return flat.trim()
-  let start = Math.max(0, at - 60)
-  if (start > 0) {
-    const space = flat.indexOf(' ', start)
-    start = space >= 0 && space < at ? space + 1 : start
-  }
-  let end = Math.min(flat.length, start + EXCERPT_WINDOW_CHARS)
-  if (end < flat.length) {
-    const space = flat.lastIndexOf(' ', end)
-    end = space > start ? space : end
-  }
-  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`
-}
-
 /** A term's scored sections: `[page, section, score]`, a page's best {@link MAX_SECTIONS_PER_PAGE}, pages ascending. */
 type Scored = [page: number, section: number, score: number][]
 
@@ -231,15 +221,17 @@ export function scoreTerms(
 }
 
 /**
- * Writes the shards of `pages` into `outDir/t/<build>/`, `<build>` the first 12 hex digits of the SHA-256 of their
- * contents (old builds' folders are the caller's to remove).
- * @returns the prefixes split into four-code-point shards and the shards' folder (the manifest's `split` and
- *   `shards`), and the number of files written
+ * Writes the shards of `pages`, in packs of about `packBytes` of JSON ({@link packShards}), and the page table into
+ * `outDir/t/<build>/`, `<build>` the first 12 hex digits of the SHA-256 of their contents (old builds' folders are
+ * the caller's to remove).
+ * @returns the prefixes split into four-code-point shards, the shards' folder and each pack's first shard key (the
+ *   manifest's `split`, `shards` and `packs`), and the number of packs written
  */
 export async function writeSearchIndex(
   pages: IndexedPage[],
   outDir: string,
-): Promise<{ split: string[]; shards: string; files: number }> {
+  packBytes = PACK_BYTES,
+): Promise<{ split: string[]; shards: string; packs: string[]; files: number }> {
   await prepareLanguages(pages.map((page) => page.lang))
   const postings = collectPostings(pages)
   const scores = scoreTerms(pages, postings)
@@ -258,8 +250,8 @@ export async function writeSearchIndex(
     group.push({ term, df, scored })
   }
 
-  /** A term's entry: postings, and its best pages' hits; the shard's pages table grows with them. */
-  const entryOf = (e: Entry, pageTable: ShardPage[], local: Map<number, number>) => {
+  /** A term's postings, flat ({@link PackTerm}), and its best pages' sections with the offset of its first use. */
+  const entryOf = (e: Entry): PackEntry => {
     const flat: number[] = []
     let last = 0
     for (const [p, s, score] of e.scored) {
@@ -289,33 +281,17 @@ export async function writeSearchIndex(
         (a, b) => Number(pages[a[0]]!.listing ?? false) - Number(pages[b[0]]!.listing ?? false) || b[1][2] - a[1][2],
       )
       .slice(0, CHAMPIONS)
-    const hits = champions.map(([p, [best]]): ShardHit => {
+    const hits = champions.map(([p, [best]]): [page: number, section: number, at: number] => {
       // A term no section holds (the title alone) shows the page's top.
       const s = best === PAGE_SECTION ? 0 : best
-      let i = local.get(p)
-      if (i === undefined) {
-        const page = pages[p]!
-        const u = new URL(page.url)
-        const lang = page.lang === 'unknown' ? 'en' : page.lang
-        i = pageTable.push([p, page.title, `${u.pathname}${u.search}`, lang, page.listing ? 1 : 0]) - 1
-        local.set(p, i)
-      }
-      const section = pages[p]!.sections[s]
-      const at = postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? 0
-      const flatText = postings.flat[p]![s] ?? ''
-      return [i, s, section?.heading ?? '', section?.anchor ?? '', excerptAround(flatText, Math.max(0, at))]
+      return [p, s, Math.max(0, postings.uses.get(e.term)?.get(p)?.get(s)?.at ?? 0)]
     })
-    return [e.df, flat, hits] as Shard['terms'][string]
-  }
-  const shardOf = (entries: Entry[]): string => {
-    const shard: Shard = { pages: [], terms: {} }
-    const local = new Map<number, number>()
-    for (const e of entries) shard.terms[e.term] = entryOf(e, shard.pages, local)
-    return JSON.stringify(shard)
+    return { term: e.term, df: e.df, flat, hits }
   }
 
   const split: string[] = []
-  const files = new Map<string, string>()
+  /** Each shard key's terms, keys in order (the packs are runs of them). */
+  const keyed = new Map<string, PackEntry[]>()
   for (const [prefix, entries] of groups) {
     // A shard's size is estimated before its excerpts are built: postings' digits and each hit's excerpt window.
     const estimate = entries.reduce(
@@ -323,7 +299,7 @@ export async function writeSearchIndex(
       0,
     )
     if (estimate <= SPLIT_BYTES || [...prefix].length < 3) {
-      files.set(prefix, shardOf(entries))
+      keyed.set(prefix, entries.map(entryOf))
       continue
     }
     const byKey = new Map<string, Entry[]>()
@@ -335,13 +311,14 @@ export async function writeSearchIndex(
       list.push(e)
     }
     if (byKey.size === 1 && byKey.has(prefix)) {
-      files.set(prefix, shardOf(entries))
+      keyed.set(prefix, entries.map(entryOf))
       continue
     }
     split.push(prefix)
-    for (const [key, part] of byKey) files.set(key, shardOf(part))
+    for (const [key, part] of byKey) keyed.set(key, part.map(entryOf))
   }
-  const written = [...files].map(([key, body]) => [shardFile(key), body] as const)
+  const files = packShards(pages, postings.flat, keyed, packBytes)
+  const written = files.map(([key, body]) => [shardFile(key), body] as const)
   // The page table, PAGE_TABLE_CHUNK pages a file: what a result needs of a page no fetched shard names.
   for (let start = 0; start < pages.length; start += PAGE_TABLE_CHUNK) {
     const entries = pages.slice(start, start + PAGE_TABLE_CHUNK).map((page, i): PageTableEntry => {
@@ -358,5 +335,5 @@ export async function writeSearchIndex(
   const shards = `${SHARD_FOLDER}${build.digest('hex').slice(0, 12)}/`
   await mkdir(join(outDir, shards), { recursive: true })
   for (const [name, body] of written) await writeFile(join(outDir, shards, name), gzipSync(body, { level: 9 }))
-  return { split: split.sort(), shards, files: files.size }
+  return { split: split.sort(), shards, packs: files.map(([key]) => key), files: files.length }
 }

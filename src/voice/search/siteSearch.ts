@@ -3,9 +3,10 @@
  * the embed, named by `data-site-index` / `VoiceOS.init({ siteIndex })`; its format in ./terms.ts). Nothing of it
  * is fetched before the visitor shows intent: at the conversation's start ({@link SiteSearch.warm}) comes
  * `voiceos-index.json` (the origin it was built for, the shards' layout), loaded once per page; the visitor's words,
- * partial transcripts as they speak and then the final one, fetch ahead the shard of each topic word
+ * partial transcripts as they speak and then the final one, fetch ahead the pack holding each topic word's shard
  * ({@link SiteSearch.anticipate}) — one request per word brings its best pages with their sections and excerpts —
- * and each query fetches only the shards still missing. Ranking runs in the page (./ranking.ts).
+ * and each query fetches only the packs still missing (a pack serves every word of its keys). Ranking runs in the
+ * page (./ranking.ts).
  * Every failure is an answer in words the assistant can repeat, never an exception.
  * @module
  */
@@ -24,13 +25,15 @@ import {
 import {
   INDEX_FORMAT_VERSION,
   SHARDS_PATH,
-  shardFile,
+  packFile,
   shardKey,
+  shardOfPack,
   shardText,
   prepareLanguages,
   type IndexManifest,
   type PageTableEntry,
   type Shard,
+  type ShardPack,
 } from './terms'
 import type { SiteSearch, SiteSearchOptions, SiteSearchOutcome, SiteSearchResult } from './siteSearchTypes'
 
@@ -55,15 +58,14 @@ export type { SiteSearch, SiteSearchOptions, SiteSearchOutcome, SiteSearchResult
 const cut = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
 
-/** An index loaded in this page: its manifest and its shards by key, each fetched once. */
+/** An index loaded in this page: its manifest and its files by name, each fetched once. */
 interface PageIndex {
   manifest: IndexManifest
   /** The build's shard folder. */
   base: URL
   split: ReadonlySet<string>
-  shards: Map<string, Promise<Shard | null>>
-  /** Page-table files fetched, by name (./terms.ts `pageTableFile`). */
-  tables: Map<string, Promise<PageTableEntry[]>>
+  /** Pack and page-table files fetched or on their way, by name (./terms.ts `packFile`, `pageTableFile`). */
+  files: Map<string, Promise<unknown>>
   /** Rankings made ahead of the search, by the question's terms (the latest {@link RANKED_KEPT}). */
   ranked: Map<string, RankedPage[]>
   /**
@@ -173,6 +175,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     if (
       manifest.v !== INDEX_FORMAT_VERSION ||
       !Array.isArray(manifest.split) ||
+      !Array.isArray(manifest.packs) ||
       typeof manifest.pages !== 'number' ||
       typeof manifest.shards !== 'string' ||
       !SHARDS_PATH.test(manifest.shards)
@@ -189,8 +192,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
       manifest: m,
       base: new URL(m.shards, base),
       split: new Set(m.split),
-      shards: new Map(),
-      tables: new Map(),
+      files: new Map(),
       ranked: new Map(),
       ranking: new Map(),
     }
@@ -213,52 +215,37 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     })
 
   /**
-   * The shard holding `term`, fetched once per page (`limited`: in a look-ahead slot). A 404 is no shard: no page
-   * holds a term of its prefix. A failed fetch rejects and is forgotten, so a later search asks again.
+   * A JSON file of the build's folder (a pack, a page table), fetched once per page (`limited`: in a look-ahead
+   * slot). A failed fetch rejects and is forgotten, so a later search asks again.
    */
-  const shardOf = (index: PageIndex, term: string, limited = false): Promise<Shard | null> => {
-    const key = shardKey(term, index.split)
-    const known = index.shards.get(key)
+  const fileOf = <T>(index: PageIndex, file: string, valid: (json: T) => boolean, limited = false): Promise<T> => {
+    const known = index.files.get(file) as Promise<T> | undefined
     if (known) return known
     const fetching = (limited ? slot() : Promise.resolve(() => undefined)).then(async (release) => {
       try {
-        const res = await doFetch(new URL(shardFile(key), index.base).href, { credentials: 'omit' })
-        if (res.status === 404) return null
+        const res = await doFetch(new URL(file, index.base).href, { credentials: 'omit' })
         if (!res.ok) throw new Error(`HTTP ${res.status}`)
-        const shard = JSON.parse(await shardText(new Uint8Array(await res.arrayBuffer()))) as Shard
-        if (typeof shard?.terms !== 'object' || !Array.isArray(shard.pages)) throw new Error('not a shard')
-        return shard
+        const json = JSON.parse(await shardText(new Uint8Array(await res.arrayBuffer()))) as T
+        if (!valid(json)) throw new Error(`not an index file: ${file}`)
+        return json
       } finally {
         release()
       }
     })
-    index.shards.set(key, fetching)
-    fetching.catch(() => {
-      if (index.shards.get(key) === fetching) index.shards.delete(key)
-    })
+    index.files.set(file, fetching)
+    fetching.catch(() => index.files.get(file) === fetching && index.files.delete(file))
     return fetching
   }
-
+  /** The shard holding `term`, from its pack (./terms.ts `packFile`); null when no page holds a term of its key. */
+  const shardOf = async (index: PageIndex, term: string, limited = false): Promise<Shard | null> => {
+    const key = shardKey(term, index.split)
+    const file = packFile(key, index.manifest.packs)
+    if (!file) return null
+    const isPack = (p: ShardPack) => typeof p?.shards === 'object' && Array.isArray(p.pages)
+    return shardOfPack(await fileOf(index, file, isPack, limited), key)
+  }
   /** Reads a page-table file of `index` (./terms.ts `pageTableFile`), once per page; a failure rejects. */
-  const tableOf =
-    (index: PageIndex) =>
-    (file: string): Promise<PageTableEntry[]> => {
-      let known = index.tables.get(file)
-      if (!known) {
-        known = doFetch(new URL(file, index.base).href, { credentials: 'omit' }).then(async (res) => {
-          if (!res.ok) throw new Error(`HTTP ${res.status}`)
-          const entries = JSON.parse(await shardText(new Uint8Array(await res.arrayBuffer()))) as PageTableEntry[]
-          if (!Array.isArray(entries)) throw new Error('not a page table')
-          return entries
-        })
-        const fetching = known
-        index.tables.set(file, fetching)
-        fetching.catch(() => {
-          if (index.tables.get(file) === fetching) index.tables.delete(file)
-        })
-      }
-      return known
-    }
+  const tableOf = (index: PageIndex) => (file: string) => fileOf<PageTableEntry[]>(index, file, Array.isArray)
 
   /** The latest partial transcript not yet taken, and its timer. */
   let partialText = ''

@@ -2,11 +2,13 @@
  * The site search index's terms and shards, shared by the indexer (scripts/site-index/searchIndex.ts) and the
  * search in the page (./siteSearch.ts), so both cut and stem words alike.
  *
- * The index is static JSON: a manifest (`voiceos-index.json`, revalidated) and one shard per term prefix
- * (`t/<build>/<hex>.gz`, gzip-compressed JSON in a folder named by the build's content hash, so a host may cache shards for good). A
- * shard holds, for each of its terms, the term's best pages (a champion list: Manning, Raghavan & Schütze,
- * *Introduction to Information Retrieval*, §7.1.3), each with its BM25 score, the section that holds the term and
- * an excerpt around it, so one request answers for a word: its pages and their excerpts. A word the visitor says
+ * The index is static JSON: a manifest (`voiceos-index.json`, revalidated) and pack files (`t/<build>/<hex>.gz`,
+ * gzip-compressed JSON in a folder named by the build's content hash, so a host may cache them for good), each
+ * holding the shards of a run of consecutive term prefixes ({@link ShardPack}). A shard holds, for each of its terms,
+ * the term's best pages (a champion list: Manning, Raghavan & Schütze, *Introduction to Information Retrieval*,
+ * §7.1.3), each with its BM25 score, the section that holds the term and an excerpt around it, so one request
+ * answers for a word: its pages and their excerpts. A pack names each page and stores each section's text around
+ * its terms once, for all its shards' terms ({@link shardOfPack} rebuilds a {@link Shard}). A word the visitor says
  * costs one round trip, which the page makes while they speak (README "Site search").
  * @module
  */
@@ -14,7 +16,7 @@ import { stemmer } from 'stemmer'
 import { hasOwnWords, isStopWordOf, languageOf, loadLanguages, stemmerOf } from './languages'
 
 /** Version of the index format the page reads (`v` of the manifest). */
-export const INDEX_FORMAT_VERSION = 3
+export const INDEX_FORMAT_VERSION = 4
 /** Folder of the builds' shard folders inside the published index. */
 export const SHARD_FOLDER = 't/'
 /** A manifest's `shards`: {@link SHARD_FOLDER}, then the build's content hash. */
@@ -27,7 +29,7 @@ export const MAX_TERM_CHARS = 40
 /** The published manifest (`voiceos-index.json`). */
 export interface IndexManifest {
   /** {@link INDEX_FORMAT_VERSION}. */
-  v: 3
+  v: 4
   /** The origin the index was built for: the page checks it before searching. */
   origin: string
   /** ISO 8601 time of the build. */
@@ -40,10 +42,12 @@ export interface IndexManifest {
   split: string[]
   /** The folder of this build's shards, relative to the index ({@link SHARDS_PATH}: `t/5f0c2a9e/`). */
   shards: string
+  /** The first shard key of each pack file, sorted ({@link packFile}). */
+  packs: string[]
 }
 
 /**
- * A page a shard names: `[id, title, path, lang, listing]` — its number in the index (postings name pages by it),
+ * A page a shard or pack names: `[id, title, path, lang, listing]` — its number in the index (postings name pages by it),
  * title, path without anchor, language, and 1 when it is a generated listing page (a term index, search page,
  * archive: README "Site search"), which ranks only when no other page matches.
  */
@@ -64,12 +68,122 @@ export type ShardHit = [page: number, section: number, heading: string, anchor: 
  */
 export type ShardTerm = [df: number, postings: number[], hits: ShardHit[]]
 
-/** A shard file's JSON (`t/<build>/<hex>.gz`). */
+/** A shard: the terms of one key ({@link shardKey}), as the ranking reads them ({@link shardOfPack}). */
 export interface Shard {
-  /** The pages its hits name. */
+  /** The pages its hits name (its pack's pages: some may be named by other shards' hits only). */
   pages: ShardPage[]
   /** For each term of the shard, its {@link ShardTerm}. */
   terms: Record<string, ShardTerm>
+}
+
+/**
+ * A section a pack's hits show: `[page, section, heading, anchor, length, ...windows]` — the page's index in the
+ * pack's `pages`, the section's number on the page, its heading and fragment id, the length of its text (whitespace
+ * collapsed) in UTF-16 code units, then `from, text` pairs: the parts of that text its hits' excerpts show
+ * (`text` starting at offset `from`; ascending, apart), each stored once for every term of the pack.
+ */
+export type PackSection = [
+  page: number,
+  section: number,
+  heading: string,
+  anchor: string,
+  length: number,
+  ...windows: (number | string)[],
+]
+
+/**
+ * A term in a pack: `[df, postings, hits]` as {@link ShardTerm}, its postings' triples written by
+ * {@link encodeNumbers} (the section plus one, so {@link PAGE_SECTION} is 0), its hits a flat list of triples
+ * `section, start, chars` — the index of the section in the pack's `sections`, and where its excerpt starts in the
+ * section's text and how many code units it takes ({@link excerptOf}).
+ */
+export type PackTerm = [df: number, postings: string, hits: number[]]
+
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+/** Each digit's value by its character code. */
+const DIGIT_VALUES = new Uint8Array(128)
+for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUES[DIGITS.charCodeAt(i)] = i
+
+/**
+ * Whole numbers ≥ 0 as text: each in base-64 digits (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`, nothing JSON escapes),
+ * five bits a digit, lowest first, the sixth bit set on every digit but a number's last (a variable-length
+ * quantity, as source maps write theirs).
+ */
+export function encodeNumbers(numbers: readonly number[]): string {
+  let out = ''
+  for (let n of numbers) {
+    for (; n >= 32; n = Math.floor(n / 32)) out += DIGITS[32 + (n % 32)]
+    out += DIGITS[n]
+  }
+  return out
+}
+
+/** The numbers {@link encodeNumbers} wrote. */
+export function decodeNumbers(text: string): number[] {
+  const out: number[] = []
+  let n = 0
+  let scale = 1
+  for (let i = 0; i < text.length; i++) {
+    const d = DIGIT_VALUES[text.charCodeAt(i)]!
+    n += (d % 32) * scale
+    if (d < 32) {
+      out.push(n)
+      n = 0
+      scale = 1
+    } else scale *= 32
+  }
+  return out
+}
+
+/** A pack file's JSON (`t/<build>/<hex>.gz`, the hex of its first shard key): the shards of consecutive keys. */
+export interface ShardPack {
+  /** The pages its hits name. */
+  pages: ShardPage[]
+  /** The sections its hits show, with the text their excerpts need ({@link PackSection}). */
+  sections: PackSection[]
+  /** For each shard key of the pack, its terms. */
+  shards: Record<string, Record<string, PackTerm>>
+}
+
+/**
+ * The pack file holding shard `key`: the one whose first key (the manifest's sorted `packs`) is the last at or
+ * before it; null when none is (no page holds a term of the key).
+ */
+export function packFile(key: string, packs: readonly string[]): string | null {
+  let lo = 0
+  let hi = packs.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (packs[mid]! <= key) lo = mid + 1
+    else hi = mid
+  }
+  return lo === 0 ? null : shardFile(packs[lo - 1]!)
+}
+
+/** The shard of `key` in a pack, its hits with their excerpts; null when the pack has none (no page holds its terms). */
+export function shardOfPack(pack: ShardPack, key: string): Shard | null {
+  const terms = pack.shards[key]
+  if (!terms) return null
+  const out: Shard = { pages: pack.pages, terms: {} }
+  for (const [term, [df, encoded, flat]] of Object.entries(terms)) {
+    const postings = decodeNumbers(encoded)
+    for (let i = 1; i < postings.length; i += 3) postings[i]!--
+    const hits: ShardHit[] = []
+    for (let i = 0; i + 2 < flat.length; i += 3) {
+      const [page, section, heading, anchor, length, ...windows] = pack.sections[flat[i]!]!
+      const start = flat[i + 1]!
+      // The window holding the excerpt: the last starting at or before it.
+      let from = 0
+      let text = ''
+      for (let w = 0; w + 1 < windows.length && (windows[w] as number) <= start; w += 2) {
+        from = windows[w] as number
+        text = windows[w + 1] as string
+      }
+      hits.push([page, section, heading, anchor, excerptOf(text, from, start, start + flat[i + 2]!, length)])
+    }
+    out.terms[term] = [df, postings, hits]
+  }
+  return out
 }
 
 /**
@@ -145,6 +259,13 @@ export function bm25fScore(idf: number, fields: readonly (FieldStats & FieldPara
 
 /** Longest excerpt a hit carries, in characters (the result's excerpt is cut to 300). */
 export const EXCERPT_WINDOW_CHARS = 150
+/**
+ * A hit's excerpt: `text` (the section's text from offset `from`) between offsets `start` and `end`, trimmed, with
+ * `…` where it cuts the section's text (`length` code units long) short.
+ */
+export function excerptOf(text: string, from: number, start: number, end: number, length: number): string {
+  return `${start > 0 ? '…' : ''}${text.slice(start - from, end - from).trim()}${end < length ? '…' : ''}`
+}
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}]+)?/gu
 const LATIN_WORD = /^[a-z]+$/

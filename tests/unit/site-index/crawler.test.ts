@@ -22,16 +22,33 @@ import {
 } from '../../../scripts/site-index/indexer'
 import { runIndexCommand, progressBar } from '../../../scripts/site-index/command'
 import { USER_AGENT } from '../../../scripts/site-index/fetcher'
-import { INDEX_FORMAT_VERSION, shardFile, shardKey, termOf, type Shard } from '../../../src/voice/search/terms'
+import {
+  INDEX_FORMAT_VERSION,
+  packFile,
+  shardFile,
+  shardKey,
+  shardOfPack,
+  termOf,
+  type IndexManifest,
+  type Shard,
+  type ShardPack,
+} from '../../../src/voice/search/terms'
 
 /** A fresh temp folder holding the index folder `site-index` (so the state file beside it is cleaned up too). */
 const tempParent = (prefix: string) => mkdtemp(join(tmpdir(), prefix))
 
-/** The shard holding `word` in the index in `out`. */
+/** The shard holding `word` in the index in `out`, from its pack. */
 const readShard = async (out: string, word: string): Promise<Shard> => {
-  const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8')) as { shards: string; split: string[] }
-  const file = join(out, manifest.shards, shardFile(shardKey(termOf(word), new Set(manifest.split))))
-  return JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as Shard
+  const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8')) as IndexManifest
+  const key = shardKey(termOf(word), new Set(manifest.split))
+  const file = join(out, manifest.shards, packFile(key, manifest.packs)!)
+  return shardOfPack(JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as ShardPack, key)!
+}
+
+/** The paths of the pages `word`'s hits name (its best pages), in the index in `out`. */
+const hitPaths = async (out: string, word: string): Promise<string[]> => {
+  const shard = await readShard(out, word)
+  return shard.terms[termOf(word)]![2].map(([p]) => shard.pages[p]![2])
 }
 
 /** The URLs the state file of the index in `out` holds. */
@@ -267,11 +284,12 @@ describe('buildSiteIndex from a sitemap', () => {
     expect(hits.filter((h) => h.path === '/broken').length).toBe(4)
     const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8'))
     expect(manifest).toMatchObject({ v: INDEX_FORMAT_VERSION, origin, pages: 7, languages: ['en'], split: [] })
-    expect(INDEX_FORMAT_VERSION).toBe(3)
-    // The shards of this build, in the folder the manifest names: the word "refund" among them.
-    const shards = await readdir(join(out, manifest.shards))
-    expect(shards.length).toBeGreaterThan(10)
-    expect(shards).toContain(shardFile(shardKey(termOf('refunds'), new Set())))
+    expect(INDEX_FORMAT_VERSION).toBe(4)
+    // The packs of this build, in the folder the manifest names (a small site's shards fit one), beside its page
+    // table: the word "refund" among them.
+    const files = await readdir(join(out, manifest.shards))
+    expect(files.sort()).toEqual([...manifest.packs.map(shardFile), 'p0.gz'].sort())
+    expect(manifest.packs).toHaveLength(1)
     const refund = (await readShard(out, 'refunds')).terms[termOf('refunds')]!
     expect(refund[0]).toBe(1)
   })
@@ -357,10 +375,8 @@ describe('canonical links', () => {
       expect(s.ignoredCanonicals).toBe(2)
       // A same-origin canonical is the page's own choice of URL.
       expect(await indexedUrls(out)).toEqual([`${origin}/canon-file`, `${origin}/canon-other`, `${origin}/gift-cards`])
-      const manual = await readShard(out, 'manual')
-      expect(manual.pages.map((p) => p[2])).toEqual(['/canon-file'])
-      const mirrored = await readShard(out, 'mirrored')
-      expect(mirrored.pages.map((p) => p[2])).toEqual(['/canon-other'])
+      expect(await hitPaths(out, 'manual')).toEqual(['/canon-file'])
+      expect(await hitPaths(out, 'mirrored')).toEqual(['/canon-other'])
     } finally {
       await rm(parent, { recursive: true, force: true })
     }
@@ -505,7 +521,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
         .map((p) => `${SITE}${p}`)
         .sort(),
     )
-    expect((await readShard(out, 'questions')).pages.map((p) => p[2])).toEqual(['/faq'])
+    expect(await hitPaths(out, 'questions')).toEqual(['/faq'])
   })
 
   it('decodes each page in the charset it declares: windows-1252 and Shift_JIS', async () => {
@@ -531,8 +547,8 @@ describe('buildSiteIndex over a folder of built HTML', () => {
     expect(state.pages.find((p) => p.url === `${SITE}/cafe.html`)!.title).toBe('Le café')
     expect(text('/cafe.html')).toBe('Un café noir, servi en été comme en hiver.')
     expect(text('/ja.html')).toBe('日本語')
-    expect((await readShard(out, 'café')).pages.map((p) => p[2])).toEqual(['/cafe.html'])
-    expect((await readShard(out, '日本語')).pages.map((p) => p[2])).toEqual(['/ja.html'])
+    expect(await hitPaths(out, 'café')).toEqual(['/cafe.html'])
+    expect(await hitPaths(out, '日本語')).toEqual(['/ja.html'])
   })
 
   it("skips a binary file named .html as 'not HTML' and a file over maxBytes as 'too big'; malformed HTML still indexes", async () => {
@@ -555,7 +571,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
     expect(s.indexed).toBe(4)
     expect(s.written).toBe(true)
     expect(await indexedUrls(out)).toContain(`${SITE}/broken.html`)
-    expect((await readShard(out, 'umbrellas')).pages.map((p) => p[2])).toEqual(['/broken.html'])
+    expect(await hitPaths(out, 'umbrellas')).toEqual(['/broken.html'])
   })
 
   it('writes the state file beside the folder, not in it, and reads an old in-folder one once, then removes it', async () => {

@@ -11,6 +11,8 @@ import {
   CHAMPIONS,
   FIELDS,
   SPLIT_BYTES,
+  excerptAround,
+  excerptBounds,
   writeSearchIndex,
   type IndexedPage,
 } from '../../../scripts/site-index/searchIndex'
@@ -22,34 +24,47 @@ import {
   STOP_WORDS,
   bm25Idf,
   bm25fScore,
+  decodeNumbers,
   decodePostings,
+  encodeNumbers,
+  excerptOf,
   PAGE_SECTION,
   PAGE_TABLE_CHUNK,
   pageTableFile,
   type PageTableEntry,
+  packFile,
   shardFile,
   shardKey,
+  shardOfPack,
   shardText,
   termOf,
   termsOf,
   type Shard,
+  type ShardPack,
 } from '../../../src/voice/search/terms'
 
 const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
 })
-const build = async (pages: IndexedPage[]) => {
+const build = async (pages: IndexedPage[], packBytes?: number) => {
   const out = await mkdtemp(join(tmpdir(), 'voiceos-shards-'))
   dirs.push(out)
-  const written = await writeSearchIndex(pages, out)
-  const read = async (word: string): Promise<Shard> =>
-    JSON.parse(
-      gunzipSync(
-        await readFile(join(out, written.shards, shardFile(shardKey(termOf(word), new Set(written.split))))),
-      ).toString('utf8'),
-    ) as Shard
-  return { out, ...written, read }
+  const written = await writeSearchIndex(pages, out, packBytes)
+  /** The pack file holding `word`'s shard, parsed. */
+  const packOf = async (word: string): Promise<[key: string, pack: ShardPack | null]> => {
+    const key = shardKey(termOf(word), new Set(written.split))
+    const file = packFile(key, written.packs)
+    if (!file) return [key, null]
+    return [key, JSON.parse(gunzipSync(await readFile(join(out, written.shards, file))).toString('utf8')) as ShardPack]
+  }
+  /** The shard of `word`, or null when no page holds a term of its key. */
+  const shardOf = async (word: string): Promise<Shard | null> => {
+    const [key, pack] = await packOf(word)
+    return pack && shardOfPack(pack, key)
+  }
+  const read = async (word: string): Promise<Shard> => (await shardOf(word))!
+  return { out, ...written, read, shardOf, packOf }
 }
 const page = (path: string, title: string, sections: [string, string, string][], listing = false): IndexedPage => ({
   url: `https://shop.example${path}`,
@@ -92,6 +107,17 @@ describe('terms', () => {
     expect(decodePostings([1, 0, 100, 5])).toEqual([[1, 0, 1]])
   })
 
+  it('writes postings as base-64 digits, five bits each, and reads back the same numbers', () => {
+    const numbers = [0, 1, 31, 32, 33, 1023, 1024, 99_999, 4_294_967_296, 7]
+    const text = encodeNumbers(numbers)
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeNumbers(text)).toEqual(numbers)
+    // One digit below 32, two below 1,024: a posting's usual numbers take a digit or two.
+    expect(encodeNumbers([0, 31])).toHaveLength(2)
+    expect(encodeNumbers([32, 1023])).toHaveLength(4)
+    expect(decodeNumbers('')).toEqual([])
+  })
+
   it('scores BM25F: each field weighted and normalised by its own length, saturated once', () => {
     const idf = bm25Idf(1, 10)
     expect(idf).toBeCloseTo(Math.log(1 + 9.5 / 1.5))
@@ -124,9 +150,9 @@ describe('terms', () => {
 })
 
 describe('the shards', () => {
-  it('one file per word prefix brings its pages with the section, anchor and excerpt around the word', async () => {
+  it("a word's shard brings its pages with the section, anchor and excerpt around the word", async () => {
     const long = `${'Our returns desk is open daily. '.repeat(12)}Refunds reach your card within 14 working days. ${'Keep the receipt. '.repeat(10)}`
-    const { read, shards, out } = await build([
+    const { read, shardOf, shards } = await build([
       page('/help/refunds', 'Refund policy', [
         ['', '', 'How returns work at our shop.'],
         ['timing', 'When refunds arrive', long],
@@ -160,8 +186,7 @@ describe('the shards', () => {
       [1, 0],
     ])
     // No shard for a word of no page, nor for a stop word.
-    const files = await readdir(join(out, shards))
-    expect(files).not.toContain(shardFile(shardKey(termOf('xylophone'), new Set())))
+    expect(await shardOf('xylophone')).toBeNull()
     expect(Object.keys(shard.terms)).not.toContain('')
   })
 
@@ -284,6 +309,80 @@ describe('the shards', () => {
   })
 })
 
+describe('the packs', () => {
+  const words = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig', 'grape', 'hazel', 'kiwi', 'lemon', 'mango']
+  /** Pages whose one long section uses every word, each once, far apart. */
+  const orchard = () =>
+    [0, 1, 2].map((n) =>
+      page(`/orchard/${n}`, `Orchard ${n}`, [
+        ['', '', `Intro ${n}.`],
+        ['trees', 'Trees', words.map((w, i) => `${w} ${'soil water sun '.repeat(i % 2 ? 4 : 12)}`).join('')],
+      ]),
+    )
+
+  it("a pack holds the shards of consecutive keys, names each page once and keeps a section's text once for all its words", async () => {
+    const { packs, files, packOf, read, out, shards } = await build(orchard())
+    // One pack for this small site: every word's key in it, first key first.
+    expect(files).toBe(1)
+    expect(packs).toHaveLength(1)
+    const [, pack] = await packOf('apple')
+    expect(Object.keys(pack!.shards).sort()).toEqual(Object.keys(pack!.shards))
+    expect(packs[0]).toBe(Object.keys(pack!.shards)[0])
+    expect((await readdir(join(out, shards))).filter((f) => !f.startsWith('p'))).toEqual([shardFile(packs[0]!)])
+    // Each page once in its pages, each section once in its sections, whatever number of words show them.
+    expect(pack!.pages.map((p) => p[2]).sort()).toEqual(['/orchard/0', '/orchard/1', '/orchard/2'])
+    const sections = pack!.sections.map(([p, s]) => `${p}/${s}`)
+    expect(new Set(sections).size).toBe(sections.length)
+    // The text of the section is stored no longer than the section itself, though 11 words each have an excerpt.
+    const section = pack!.sections.find(([p, s]) => pack!.pages[p]![2] === '/orchard/0' && s === 1)!
+    const stored = section.slice(5).filter((x): x is string => typeof x === 'string')
+    expect(stored.join('').length).toBeLessThanOrEqual(section[4])
+    // Every word's excerpt shows it, as cut from the whole text.
+    for (const w of words) {
+      const hit = (await read(w)).terms[termOf(w)]![2].find(([p]) => pack!.pages[p]![2] === '/orchard/0')!
+      expect(hit[4]).toContain(w)
+      expect(hit[4].length).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS + 2)
+    }
+  })
+
+  it('smaller packs: one file per key, the same shards', async () => {
+    const big = await build(orchard())
+    const small = await build(orchard(), 1)
+    expect(small.files).toBeGreaterThan(words.length)
+    expect(small.packs).toHaveLength(small.files)
+    for (const w of [...words, 'orchard', 'trees', 'soil']) expect(await small.read(w)).toEqual(await big.read(w))
+    // Between: runs of consecutive keys, each pack's keys before the next pack's first.
+    const mid = await build(orchard(), 400)
+    expect(mid.files).toBeGreaterThan(1)
+    expect(mid.files).toBeLessThan(small.files)
+    for (let i = 0; i + 1 < mid.packs.length; i++) {
+      const file = join(mid.out, mid.shards, shardFile(mid.packs[i]!))
+      const keys = Object.keys((JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as ShardPack).shards)
+      expect(keys[0]).toBe(mid.packs[i])
+      expect(keys.every((k) => k < mid.packs[i + 1]!)).toBe(true)
+    }
+    // A key before the first pack's has no pack; a key of no page falls in a pack that lacks it.
+    expect(packFile('', small.packs)).toBeNull()
+    expect(await small.shardOf('zebra')).toBeNull()
+  })
+
+  it('an excerpt stored as its bounds and their text alone is the one cut from the whole text', () => {
+    const text =
+      `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}Nunc vel risus commodo.`.trim()
+    for (let at = 0; at < text.length; at += 7) {
+      const whole = excerptAround(text, at)
+      const [start, end] = excerptBounds(text, at)
+      expect(end - start).toBeLessThanOrEqual(EXCERPT_WINDOW_CHARS)
+      expect(start === 0 || text[start - 1] === ' ').toBe(true) // from a word start
+      expect(excerptOf(text.slice(start, end), start, start, end, text.length)).toBe(whole)
+      expect(whole).toContain(text.slice(at, at + 4))
+    }
+    // A text no longer than an excerpt is all of it.
+    expect(excerptBounds(' Short text. ', 6)).toEqual([0, 13])
+    expect(excerptAround(' Short text. ', 6)).toBe('Short text.')
+  })
+})
+
 describe('show', () => {
   it('says an index an older version built must be built again, and that a folder without one has none', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'voiceos-old-index-'))
@@ -312,6 +411,10 @@ describe('show', () => {
       }),
     )
     expect(await describeIndex(dir)).toMatch(/built by an older version/)
+    // Format 3 (a file per shard key, no packs) too.
+    const v3 = { v: 3, origin: 'https://shop.example', builtAt: '2026-11-01T00:00:00Z', pages: 7, languages: ['en'] }
+    await writeFile(join(dir, 'voiceos-index.json'), JSON.stringify({ ...v3, split: [], shards: 't/0123456789ab/' }))
+    expect(await describeIndex(dir)).toMatch(/built by an older version/)
   })
 
   it('describes an index of the current format by its pages, age and origin', async () => {
@@ -327,6 +430,7 @@ describe('show', () => {
         languages: ['en'],
         split: [],
         shards: 't/0123456789ab/',
+        packs: [],
       }),
     )
     expect(await describeIndex(dir, new Date('2026-11-01T03:00:00Z'))).toBe(
