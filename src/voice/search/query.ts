@@ -75,12 +75,12 @@ export function isSentence(query: string, langs: readonly string[] = []): boolea
  * (its stem in Hindi, whole in Marathi: both Devanagari) and stands for one term; other words as `termOf` takes them.
  * @param langs - the index's languages (the manifest's `languages`; their stemmers and stop words loaded)
  * @returns `terms`, each word's first term; `alternatives`, a term → its word's other terms, each at weight 1
- *   (./ranking.ts `RankOptions.alternatives`)
+ *   (./ranking.ts `RankOptions.alternatives`); `forms`, every term of both, whose shards a ranking reads
  */
 export function queryForms(
   query: string,
   langs: readonly string[] = [],
-): { terms: string[]; alternatives: Map<string, [term: string, weight: number][]> } {
+): { terms: string[]; alternatives: Map<string, [term: string, weight: number][]>; forms: string[] } {
   const terms: string[] = []
   const alternatives = new Map<string, [string, number][]>()
   const languages = [...new Set(langs.map(languageOf))]
@@ -88,10 +88,9 @@ export function queryForms(
     for (const { word: part } of tokensOf(word)) {
       const lower = part.normalize('NFC').toLowerCase()
       const own = languages.filter((lang) => inScriptOf(lang, lower))
-      const forms = [...new Set(own.length ? own.map((lang) => termOf(part, lang)) : [termOf(part)])].filter(
-        (t) => t !== '',
-      )
-      const [first, ...others] = forms
+      const [first, ...others] = [
+        ...new Set(own.length ? own.map((lang) => termOf(part, lang)) : [termOf(part)]),
+      ].filter((t) => t !== '')
       if (!first || terms.includes(first)) continue
       terms.push(first)
       if (others.length)
@@ -101,7 +100,8 @@ export function queryForms(
         )
     }
   }
-  return { terms, alternatives }
+  const forms = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
+  return { terms, alternatives, forms }
 }
 
 /** The index terms of a question's topic words ({@link queryForms}' `terms`). */

@@ -208,9 +208,8 @@ export function rankPages(
     let df = 0
     /** The index terms standing for `term`: itself and longer terms it starts, then its alternatives. */
     const sources: [entry: Shard['terms'][string], shard: Shard, w: number, held: number][] = []
-    for (const t of [term, ...(alternatives.get(term) ?? []).map(([alt]) => alt)]) {
+    for (const [t, alt] of [[term, 1] as const, ...(alternatives.get(term) ?? [])]) {
       const shard = shards.get(t)
-      const alt = t === term ? 1 : (alternatives.get(term)?.find(([a]) => a === t)?.[1] ?? 0)
       for (const [stored, entry] of Object.entries(shard?.terms ?? {})) {
         if (!matches(t, stored)) continue
         df = Math.max(df, entry[0])
@@ -218,29 +217,27 @@ export function rankPages(
         sources.push([entry, shard!, w * alt, (stored === t ? 1 : PREFIX_WEIGHT) * alt])
       }
     }
-    {
-      for (const [[, postings, termHits], shard, w, holds] of sources) {
-        for (const [p, s, score] of decodePostings(postings)) {
-          let f = found.get(p)
-          if (!f) found.set(p, (f = { sections: new Map(), page: new Map(), best: new Map(), held: new Map() }))
-          f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
-          f.held.set(term, Math.max(f.held.get(term) ?? 0, holds))
-          if (s === PAGE_SECTION) {
-            f.page.set(term, Math.max(f.page.get(term) ?? 0, score * w))
-            continue
-          }
-          let sec = f.sections.get(s)
-          if (!sec) f.sections.set(s, (sec = new Map<string, number>()))
-          sec.set(term, Math.max(sec.get(term) ?? 0, score * w))
+    for (const [[, postings, termHits], shard, w, holds] of sources) {
+      for (const [p, s, score] of decodePostings(postings)) {
+        let f = found.get(p)
+        if (!f) found.set(p, (f = { sections: new Map(), page: new Map(), best: new Map(), held: new Map() }))
+        f.best.set(term, Math.max(f.best.get(term) ?? 0, score * w))
+        f.held.set(term, Math.max(f.held.get(term) ?? 0, holds))
+        if (s === PAGE_SECTION) {
+          f.page.set(term, Math.max(f.page.get(term) ?? 0, score * w))
+          continue
         }
-        for (const hit of termHits) {
-          const page = shard.pages[hit[0]]
-          if (!page) continue
-          info.set(page[0], page)
-          let list = hits.get(page[0])
-          if (!list) hits.set(page[0], (list = []))
-          list.push({ term, hit })
-        }
+        let sec = f.sections.get(s)
+        if (!sec) f.sections.set(s, (sec = new Map<string, number>()))
+        sec.set(term, Math.max(sec.get(term) ?? 0, score * w))
+      }
+      for (const hit of termHits) {
+        const page = shard.pages[hit[0]]
+        if (!page) continue
+        info.set(page[0], page)
+        let list = hits.get(page[0])
+        if (!list) hits.set(page[0], (list = []))
+        list.push({ term, hit })
       }
     }
     // A word no page holds weighs as a word on one page (scaled down on a small site: VOCABULARY_PAGES): a
@@ -412,9 +409,8 @@ export async function searchShards(
 ): Promise<SearchOutcome> {
   const langs = manifest.languages ?? []
   await prepareLanguages(langs)
-  const { terms, alternatives } = queryForms(query, langs)
-  const all = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
-  const shards = new Map(await Promise.all(all.map(async (t) => [t, await shardOf(t)] as const)))
+  const { terms, alternatives, forms } = queryForms(query, langs)
+  const shards = new Map(await Promise.all(forms.map(async (t) => [t, await shardOf(t)] as const)))
   const asked = { floor, names: new Set(nameTermsOf(query)), sentence: isSentence(query, langs), alternatives }
   const first = rankPages(terms, shards, manifest.pages, asked)
   if (first.missing.length === 0 || !tableOf) return { terms, ...first }

@@ -257,10 +257,9 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
    */
   const rank = async (index: PageIndex, said: string, limited: boolean): Promise<RankedPage[]> => {
     const langs = index.manifest.languages
-    const { terms, alternatives } = queryForms(said, langs)
+    const { terms, alternatives, forms } = queryForms(said, langs)
     const names = nameTermsOf(said)
     const sentence = isSentence(said, langs)
-    const forms = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
     const key = `${forms.join(' ')}|${names.join(' ')}|${sentence}`
     const known = index.ranked.get(key)
     if (known) return known
@@ -306,8 +305,7 @@ export function createSiteSearch(options: SiteSearchOptions): SiteSearch {
     if (!index || 'error' in index) return
     const said = text.replace(/\s+/g, ' ').trim().slice(0, 200)
     const langs = index.manifest.languages
-    const { terms, alternatives } = queryForms(topicWordsOf(said, langs).join(' '), langs)
-    const forms = [...new Set([...terms, ...[...alternatives.values()].flat().map(([t]) => t)])]
+    const { terms, forms } = queryForms(topicWordsOf(said, langs).join(' '), langs)
     if (final && terms.length > 0) await rank(index, said, true).catch(() => null)
     else await Promise.all(forms.map((t) => shardOf(index, t, true).catch(() => null)))
   }
