@@ -148,6 +148,39 @@ describe('rankPages', () => {
     expect(rankPages(terms, named, 500)).toMatchObject({ noMatch: false, results: [{ path: '/about' }] })
   })
 
+  it('reads the floor on every page the results list: a first page ahead by common words does not silence the page on the topic', () => {
+    // "Something broke since last month's release: how do I track down the change that caused it?" The release notes
+    // use the common words often and come first; the page on finding the breaking change holds most of the question.
+    const notes: Page = { id: 7, path: '/release-notes' }
+    const bisect: Page = { id: 8, path: '/bisect' }
+    const terms = ['broke', 'month', 'releas', 'track', 'chang', 'caus']
+    const common = { releas: 40, track: 60, chang: 120 }
+    const onNotes = (score: number): [Page, number, number] => [notes, 0, score]
+    const shards = shardsOf({
+      broke: [2, [[bisect, 0, 1.5]]],
+      // "month": on 3 pages of the site, neither of these.
+      month: [3, []],
+      releas: [common.releas, [onNotes(3.0)]],
+      track: [common.track, [onNotes(2.5), [bisect, 0, 1.0]]],
+      chang: [common.chang, [onNotes(2.5), [bisect, 0, 0.5]]],
+      caus: [50, [[bisect, 0, 1.0]]],
+    })
+    const outcome = rankPages(terms, shards, 240, { sentence: true })
+    expect(outcome.results.map((r) => r.path)).toEqual(['/release-notes', '/bisect'])
+    expect(outcome.noMatch).toBe(false)
+    // The floor reads the results' best: the topic page's share, not the first page's.
+    expect(outcome.coverage).toBeGreaterThanOrEqual(RELEVANCE_FLOOR)
+    // With only the release notes, which hold the common words alone, no page answers.
+    const notesOnly = shardsOf({
+      releas: [common.releas, [onNotes(3.0)]],
+      track: [common.track, [onNotes(2.5)]],
+      chang: [common.chang, [onNotes(2.5)]],
+    })
+    const alone = rankPages(terms, notesOnly, 240, { sentence: true })
+    expect(alone.coverage).toBeLessThan(RELEVANCE_FLOOR)
+    expect(alone).toMatchObject({ noMatch: true, results: [] })
+  })
+
   it("a topic's words only on pages or sections apart answer nothing; asked as a sentence, or with the title's words, they do", () => {
     // "two-factor authentication account" on a site that has accounts and authentication, never together.
     const terms = queryTerms('two-factor authentication account')
