@@ -28,6 +28,17 @@ export const DEBIAN_MIRROR = 'http://deb.debian.org/debian/'
  * to the same file; it is after every pinned package's publication (the corpus was chosen in November 2026).
  */
 export const DEBIAN_SNAPSHOT = 'https://snapshot.debian.org/archive/debian/20261128T000000Z/'
+/**
+ * The archives a package may come from, each as its mirror and its snapshot (at {@link DEBIAN_SNAPSHOT}'s time): the
+ * main archive, and the security archive, whose pool (`pool/updates/…`) holds a stable release's security updates.
+ */
+export const DEBIAN_ARCHIVES = {
+  debian: [DEBIAN_MIRROR, DEBIAN_SNAPSHOT],
+  'debian-security': [
+    'http://deb.debian.org/debian-security/',
+    'https://snapshot.debian.org/archive/debian-security/20261128T000000Z/',
+  ],
+} as const
 
 const servedPath = z
   .string()
@@ -43,6 +54,8 @@ export const SiteSchema = z.object({
   package: z.object({
     name: z.string().min(1),
     version: z.string().min(1),
+    /** The archive holding it ({@link DEBIAN_ARCHIVES}). @default 'debian' */
+    archive: z.enum(['debian', 'debian-security']).default('debian'),
     /** Path in the archive (`pool/main/p/python-django/python-django-doc_3.2.25-0+deb12u3_all.deb`). */
     file: z.string().regex(/^pool\/[^\s]+\.deb$/, 'a path in the archive: pool/…/<name>_<version>_<arch>.deb'),
     /** SHA-256 of the `.deb`, hex. */
@@ -102,7 +115,7 @@ export async function loadSiteSpecs(dir: string = SITES_DIR): Promise<SiteSpec[]
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /**
- * The package's `.deb`, from the cache or downloaded (the mirror, then the snapshot), verified against its pinned
+ * The package's `.deb`, from the cache or downloaded (its archive's mirror, then its snapshot), verified against its pinned
  * SHA-256.
  * @returns the cached file's path
  * @throws when neither source has it, or what they send does not match the pin (nothing is cached then)
@@ -117,7 +130,7 @@ export async function fetchPackage(pkg: SiteSpec['package'], log: (line: string)
   }
   await mkdir(debs, { recursive: true })
   const failures: string[] = []
-  for (const base of [DEBIAN_MIRROR, DEBIAN_SNAPSHOT]) {
+  for (const base of DEBIAN_ARCHIVES[pkg.archive]) {
     const url = `${base}${pkg.file}`
     let bytes: Uint8Array
     try {
