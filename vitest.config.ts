@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { compareRasterTolerant } from './.storybook/compare.ts'
 import { chromiumLaunchOptions } from './scripts/chromium.ts'
@@ -27,6 +28,10 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
+          // At least two files at a time. Vitest's default, one fewer worker than cores, leaves a 2-core machine
+          // one worker while the main process (transforms, cached after the first file) sits mostly idle. Measured
+          // on 2 cores, the whole project back to back: 1 worker 283 s and 328 s, 2 workers 256 s and 162 s.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { sitePages } from '../../bench/lib/bundle'
-import { chooseTheme, waitForHydration, waitForIntroAndClose } from './helpers'
+import { chooseTheme, installIntroClock, waitForHydration, waitForIntroAndClose } from './helpers'
 
 const DIST = 'dist'
 const read = (f: string) => readFileSync(join(DIST, f), 'utf8')
@@ -119,6 +119,7 @@ test.describe('CSS for what renders after the first paint', () => {
       )
       expect(needed.length, 'the waitlist page uses tokens the pricing page does not').toBeGreaterThan(0)
 
+      await installIntroClock(page)
       await page.goto('/pricing')
       await waitForHydration(page)
       await waitForIntroAndClose(page)

@@ -2,7 +2,7 @@
  * Helpers to watch Content-Security-Policy violations in a page (shared by security.spec.ts and voice.spec.ts).
  */
 import { expect, type Page } from '@playwright/test'
-import { chooseTheme, dismissIntro, waitForHydration, waitForIntroAndClose } from './helpers'
+import { chooseTheme, dismissIntro, installIntroClock, waitForHydration, waitForIntroAndClose } from './helpers'
 
 /** One CSP violation as the page saw it. */
 export interface CspViolation {
@@ -55,10 +55,12 @@ export async function expectNoCspViolations(page: Page, consoleReports: string[]
 }
 
 /**
- * Visits `path` and does what a visitor does first: waits for hydration, waits for the intro popup and closes it,
- * opens the theme menu and picks Dark, then scrolls to the bottom and back, letting lazy chunks load.
+ * Visits `path` and does what a visitor does first: waits for hydration, waits for the intro popup and closes it
+ * (the page's timers on the intro's clock, helpers.ts `installIntroClock`: run up to the popup at once), opens the
+ * theme menu and picks Dark, then scrolls to the bottom and back, letting lazy chunks load.
  */
 export async function visitAndExercise(page: Page, path: string): Promise<void> {
+  await installIntroClock(page)
   await page.goto(path)
   await waitForHydration(page)
   // The header's intro popup opens ~4.9 s after load; close it first so it can't land between two clicks.

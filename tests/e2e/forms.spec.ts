@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { FORM_ENDPOINT_URL, startFormEndpoint, type FormEndpoint } from '../servers/form-endpoint'
-import { expectNoAxeViolations, waitForHydration } from './helpers'
+import { expectNoAxeViolations, installIntroClock, introPopupOpened, waitForHydration } from './helpers'
 
 const CONTACT = 'info@voiceos.example.com'
 const APP = {
@@ -37,15 +37,19 @@ const W = {
 const toast = (page: Page, text: string) =>
   page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: text })
 
-/** Opens a page, waits for hydration, then waits for the header's intro popup (~5 s) and closes it with Escape. */
+/**
+ * Opens a page, waits for hydration, then for the header's intro popup (its timers run at once on the page's
+ * installed clock: helpers.ts `installIntroClock`) and closes it with Escape.
+ */
 async function openPage(page: Page, path: string): Promise<void> {
+  await installIntroClock(page)
   await page.goto(path)
   await waitForHydration(page)
   await dismissIntroWhenOpen(page)
 }
 async function dismissIntroWhenOpen(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
-  await expect(dialog).toBeVisible({ timeout: 10_000 })
+  await introPopupOpened(page, dialog)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type ConsoleMessage, type Page } from '@playwright/test'
+import { expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test'
+import { DESKTOP_DECORATIVE_COUNT, INTRO_TIMINGS } from '../../src/components/Header/introSequence'
 
 /** The four indexable routes and their h1 (SPEC §2). */
 export const ROUTES = [
@@ -47,10 +48,45 @@ export async function dismissIntro(page: Page): Promise<void> {
   if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Got it!' }).click()
 }
 
-/** Waits for the intro popup (≈4.9 s after load on desktop) and closes it with Got it!. */
+/**
+ * When the header intro opens its popup on desktop: ms after the entry script starts it (src/boot.ts;
+ * src/components/Header/introController.ts `startIntro`: the start delay, then one step per decorative item after
+ * the first, then the popup's delay).
+ */
+export const INTRO_POPUP_MS =
+  INTRO_TIMINGS.startDelayMs + (DESKTOP_DECORATIVE_COUNT - 1) * INTRO_TIMINGS.stepMs + INTRO_TIMINGS.popupDelayMs
+
+const clocked = new WeakSet<Page>()
+
+/**
+ * For a test about what a visitor does after the header intro, not about its timing: puts the page's timers on
+ * Playwright's clock (`page.clock.install()`, which keeps pace with real time until it is moved), so that
+ * {@link introPopupOpened} runs the intro's timers at once instead of waiting ~4.9 s for them. Call before `goto`.
+ * The intro's own timing is tested on the real clock (site.spec.ts "header intro sequence").
+ */
+export async function installIntroClock(page: Page): Promise<void> {
+  if (clocked.has(page)) return
+  await page.clock.install()
+  clocked.add(page)
+}
+
+/**
+ * Waits until the intro popup `dialog` is open. On a page with {@link installIntroClock}, the page's clock is first
+ * run past the popup's opening (`clock.runFor`: every timer due by then fires, in order, as it would while waiting);
+ * elsewhere the popup is waited for in real time.
+ */
+export async function introPopupOpened(page: Page, dialog: Locator): Promise<void> {
+  if (clocked.has(page) && !(await dialog.isVisible())) await page.clock.runFor(INTRO_POPUP_MS)
+  await expect(dialog).toBeVisible({ timeout: 10_000 })
+}
+
+/**
+ * Waits for the intro popup (≈4.9 s after load on desktop; at once with {@link installIntroClock}) and closes it
+ * with Got it!.
+ */
 export async function waitForIntroAndClose(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Say Bye to Manual Navigation' })
-  await expect(dialog).toBeVisible({ timeout: 10_000 })
+  await introPopupOpened(page, dialog)
   await dialog.getByRole('button', { name: 'Got it!' }).click()
   await expect(dialog).toBeHidden()
 }

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadEnv } from 'vite'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+import { expectNoAxeViolations, installIntroClock, introPopupOpened, waitForHydration, watchConsole } from './helpers'
 
 /** Section ids of `/`, in order (HOME_SECTION_IDS in src/pages/Home). */
 const SECTION_IDS = [
@@ -41,10 +41,13 @@ async function stubOutside(context: BrowserContext): Promise<string[]> {
   return outside
 }
 
-/** Waits for the header's intro popup (≈4.9 s after load, any language) and closes it with Escape. */
+/**
+ * Waits for the header's intro popup (≈4.9 s after load, any language; at once on a page with the intro's clock,
+ * helpers.ts `installIntroClock`) and closes it with Escape.
+ */
 async function closeIntro(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog')
-  await expect(dialog).toBeVisible({ timeout: 10_000 })
+  await introPopupOpened(page, dialog)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 }
@@ -142,6 +145,7 @@ test.describe('exit-intent popup', () => {
   test('leaving through the top twice opens it once; a reload keeps the session flag', async ({ context, page }) => {
     await stubOutside(context)
     await page.setViewportSize({ width: 1280, height: 800 })
+    await installIntroClock(page)
     await page.goto('/')
     await waitForHydration(page)
     await closeIntro(page)
@@ -205,6 +209,7 @@ test.describe('exit-intent popup', () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       await stubOutside(context)
       const page = await context.newPage()
+      await installIntroClock(page)
       await page.goto('/')
       await waitForHydration(page)
       await closeIntro(page)
@@ -235,6 +240,7 @@ test.describe('exit-intent popup', () => {
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
+    await installIntroClock(page)
     await page.goto('/')
     await waitForHydration(page)
     await closeIntro(page)
@@ -269,6 +275,7 @@ test.describe('accessibility of /', () => {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } })
     await stubOutside(context)
     const page = await context.newPage()
+    await installIntroClock(page)
     await page.goto('/')
     await waitForHydration(page)
     await closeIntro(page)

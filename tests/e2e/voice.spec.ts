@@ -5,7 +5,14 @@ import { expectNoCspViolations, visitAndExercise, watchCspViolations } from './c
 import { languageOverrides } from '../../src/voice/assistant/overrides'
 import type { VoiceCopy } from '../../src/voice/widget/copy'
 import { LANGUAGE_NAMES } from '../../src/voice/widget/languageNames'
-import { dismissIntro, expectNoAxeViolations, waitForHydration, waitForIntroAndClose, watchConsole } from './helpers'
+import {
+  dismissIntro,
+  expectNoAxeViolations,
+  installIntroClock,
+  waitForHydration,
+  waitForIntroAndClose,
+  watchConsole,
+} from './helpers'
 
 // The e2e build (.env.e2e): scripted call engine, Supabase URL → this local Phoenix server, anon key e2e-anon-key.
 /** The Tamil widget copy (read as data: Node's loader wants an import attribute for JSON modules). */
@@ -71,6 +78,7 @@ test('a visitor speaks and the page scrolls, clicks and fills (recorded run)', a
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Demo</title>' }),
   )
   const problems = watchConsole(page)
+  await installIntroClock(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
@@ -159,6 +167,7 @@ test('a popup blocker stops the new tab of a voice click: the widget offers an O
     )
     window.open = (...args: Parameters<typeof window.open>) => (inTrustedClick ? open(...args) : null)
   })
+  await installIntroClock(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
@@ -195,6 +204,7 @@ test('a burst of 10,000 malformed frames: no page error, a handful of toasts, an
   test.slow()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
+  await installIntroClock(page)
   await page.goto('/waitlist')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
@@ -385,6 +395,7 @@ test('the assistant is told what the page offers (on start and after navigating)
   page,
 }) => {
   await recordSentMessages(page)
+  await installIntroClock(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)
@@ -441,6 +452,7 @@ test("the site's widget in a visitor's language: Tamil chosen from the keyboard,
   page.on('response', (res) => {
     if (/\/assets\/voice-[\w-]+\.js$/.test(res.url())) voiceChunks.push(res.url())
   })
+  await installIntroClock(page)
   await page.goto('/pricing')
   const widget = page.getByTestId('voice-widget')
   await expect(widget).toHaveAttribute('lang', 'en')
@@ -512,6 +524,7 @@ test('"toggle Star us on GitHub" opens its menu, as a press of the button does, 
   page,
 }) => {
   await recordSentMessages(page)
+  await installIntroClock(page)
   await page.goto('/')
   await waitForHydration(page)
   await waitForIntroAndClose(page)

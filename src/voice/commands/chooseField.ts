@@ -37,7 +37,7 @@
  * why one cannot be filled ./fillRefusals.ts.
  */
 import type { FillCommand } from './schema'
-import { composedAncestors, searchRoots } from './dom'
+import { composedAncestors, searchRoots, withLookupScope } from './dom'
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import type { Refusal } from './refusals'
 import type { LookupContext } from './click'
@@ -143,9 +143,12 @@ function focusedForm(doc: Document): Element | null {
   return null
 }
 
-/** Chooses what a fill command writes into; see the module doc. Throws on an invalid selector. */
+/**
+ * Chooses what a fill command writes into; see the module doc. Throws on an invalid selector. Runs in a lookup
+ * scope of its own when called outside one (./dom.ts `withLookupScope`), as the executor's lookups do.
+ */
 export function chooseField(doc: Document, command: FillCommand, ctx: LookupContext): FieldChoice {
-  return runToEnd(fieldSteps(doc, command, ctx))
+  return withLookupScope(() => runToEnd(fieldSteps(doc, command, ctx)))
 }
 
 /**

@@ -18,7 +18,7 @@
  *    best one — never passed on to a weaker match ("Delete Account" disabled never clicks "Delete Account Settings").
  */
 import type { ClickCommand } from './schema'
-import { composedAncestors, queryAllDeep, searchRoots } from './dom'
+import { composedAncestors, queryAllDeep, searchRoots, withLookupScope } from './dom'
 import { accessibleName, composedText, roleOf } from './accessibleNames'
 import { bestTies, createMatcher, EXACT_MATCH, MATCH_THRESHOLD, normalizeText, type Ranked } from './match'
 import { createNamePrefilter } from './namePrefilter'
@@ -192,9 +192,13 @@ const scoreOf = (score: (name: string) => number, name: string): number => {
   return s >= MATCH_THRESHOLD ? s : 0
 }
 
-/** Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector. */
+/**
+ * Chooses the element a click command acts on; see the module doc for the order. Throws on an invalid selector.
+ * Runs in a lookup scope of its own when called outside one (./dom.ts `withLookupScope`: labels indexed in one
+ * pass, names computed once), as the executor's lookups do; inside one it shares the caller's.
+ */
 export function chooseClickTarget(doc: Document, command: ClickCommand, ctx: LookupContext): Choice {
-  return runToEnd(clickTargetSteps(doc, command, ctx))
+  return withLookupScope(() => runToEnd(clickTargetSteps(doc, command, ctx)))
 }
 
 /** {@link chooseClickTarget} as steps that may be run in slices ({@link LookupSteps}). */

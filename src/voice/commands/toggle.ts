@@ -11,7 +11,7 @@
  * (./refusals.ts).
  */
 import type { ToggleCommand } from './schema'
-import { isEnabled, isVisible, queryAllDeep } from './dom'
+import { isEnabled, isVisible, queryAllDeep, withLookupScope } from './dom'
 import { accessibleName, labelTexts, quotedName, roleOf } from './accessibleNames'
 import { bestScore, bestTies, createMatcher, type Ranked } from './match'
 import { refusalOf, unsafeActivationOf, type Refusal } from './refusals'
@@ -138,9 +138,12 @@ export function toggleRefusal(el: Element, control: Element): Refusal | null {
   return null
 }
 
-/** Chooses what a toggle command changes; see the module doc. Throws on an invalid selector. */
+/**
+ * Chooses what a toggle command changes; see the module doc. Throws on an invalid selector. Runs in a lookup
+ * scope of its own when called outside one (./dom.ts `withLookupScope`), as the executor's lookups do.
+ */
 export function chooseToggle(doc: Document, command: ToggleCommand, ctx: LookupContext): ToggleChoice {
-  return runToEnd(toggleSteps(doc, command, ctx))
+  return withLookupScope(() => runToEnd(toggleSteps(doc, command, ctx)))
 }
 
 /** {@link chooseToggle} as steps that may be run in slices (./click.ts `LookupSteps`). */

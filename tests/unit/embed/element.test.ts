@@ -31,10 +31,18 @@ function setUp() {
   return { mounts, controller }
 }
 
-/** Waits for the widget's mount (the controller mounts on idle, at most 3 s after load without a paint). */
-const mounted = (mounts: unknown[], n: number) => vi.waitFor(() => expect(mounts).toHaveLength(n), { timeout: 10_000 })
+/**
+ * Waits for the widget's mount: the controller mounts once the page has painted and is idle, or 3 s after load when
+ * no paint is seen (src/embed/controller.ts `whenIdle`; happy-dom paints nothing). On Vitest's fake clock
+ * (`vi.useFakeTimers()` first), moved on 250 ms at a time — 10 s at most — instead of waiting in real time.
+ */
+async function mounted(mounts: unknown[], n: number): Promise<void> {
+  for (let ms = 0; ms < 10_000 && mounts.length < n; ms += 250) await vi.advanceTimersByTimeAsync(250)
+  expect(mounts).toHaveLength(n)
+}
 
 afterEach(() => {
+  vi.useRealTimers()
   document.body.innerHTML = ''
 })
 
@@ -59,6 +67,7 @@ describe('<voiceos-widget>', () => {
   })
 
   it('shows the widget with its attributes, again on a change, and removes it with the element', async () => {
+    vi.useFakeTimers()
     const { mounts } = setUp()
     expect(customElements.get(ELEMENT_TAG)).toBeDefined()
     const el = document.createElement(ELEMENT_TAG)
