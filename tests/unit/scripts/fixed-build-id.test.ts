@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { htmlBytes, withFixedBuildId } from '../../../bench/lib/bundle'
+import { htmlBytes, withFixedAssetHashes, withFixedBuildId } from '../../../bench/lib/bundle'
 import { scriptHash } from '../../../scripts/csp'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -42,5 +42,26 @@ describe('withFixedBuildId (bench/lib/bundle.ts): a page measures the same whate
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('withFixedAssetHashes (bench/lib/bundle.ts): a page measures the same whatever hashes its chunks drew', () => {
+  const withChunks = (feedback: string, app: string) =>
+    `<!doctype html><html><head><link rel="modulepreload" href="/assets/Feedback-${feedback}.js"><link rel="stylesheet" href="/assets/app-${app}.css"></head><body><a href="/assets-guide">Assets-12345678.js</a></body></html>`
+
+  it('two builds of one page, differing only in content hashes, become the same text of the same length', () => {
+    const a = withChunks('K91Ysdax', 'BMjSyFY_')
+    const b = withChunks('Q0-z7PaL', 'x_9LmN2c')
+    expect(withFixedAssetHashes(a)).toBe(withFixedAssetHashes(b))
+    expect(withFixedAssetHashes(a)).not.toBe(a)
+    expect(withFixedAssetHashes(a).length).toBe(a.length)
+  })
+
+  it("a stand-in is drawn from the asset's name: another chunk gets another one; text that is no asset path is kept", () => {
+    const fixed = withFixedAssetHashes(withChunks('K91Ysdax', 'BMjSyFY_'))
+    const [feedback, app] = [...fixed.matchAll(/assets\/[\w.-]+?-([\w-]{8})\.(?:js|css)/g)].map((m) => m[1])
+    expect(feedback).toMatch(/^[\w-]{8}$/)
+    expect(feedback).not.toBe(app)
+    expect(fixed).toContain('<a href="/assets-guide">Assets-12345678.js</a>')
   })
 })
