@@ -64,4 +64,12 @@ describe('withFixedAssetHashes (bench/lib/bundle.ts): a page measures the same w
     expect(feedback).not.toBe(app)
     expect(fixed).toContain('<a href="/assets-guide">Assets-12345678.js</a>')
   })
+
+  it('two assets of one name get two stand-ins, and an asset named twice keeps one', () => {
+    const html =
+      '<link href="/assets/dist-bER8rf2n.js"><link href="/assets/dist-DLhpg7QI.js"><script src="/assets/dist-bER8rf2n.js">'
+    const [a, b, again] = [...withFixedAssetHashes(html).matchAll(/dist-([\w-]{8})\.js/g)].map((m) => m[1])
+    expect(a).not.toBe(b)
+    expect(again).toBe(a)
+  })
 })
