@@ -322,8 +322,13 @@ export function rankPages(
   // rare words of the question's telling ("last month", "today") while the next one holds its topic.
   const top = ranked.find((r) => !r.listing) ?? ranked[0]
   let coverage = 0
-  for (const r of ranked.filter((r) => r.listing === top?.listing).slice(0, SEARCH_MAX_RESULTS))
+  let listed = 0
+  for (const r of ranked) {
+    if (listed === SEARCH_MAX_RESULTS) break
+    if (r.listing !== top?.listing) continue
     coverage = Math.max(coverage, r.coverage)
+    listed++
+  }
   let sectionCoverage = 0
   for (const r of ranked) if (r.listing === top?.listing) sectionCoverage = Math.max(sectionCoverage, r.sectionCoverage)
   const sectionFloor = floor <= 0 ? 0 : sentence ? SENTENCE_SECTION_FLOOR : TOPIC_SECTION_FLOOR
