@@ -47,7 +47,19 @@ export interface ExtractedPage {
  * not the site's own words, and on a short post Readability would take them for the article.
  */
 const CHROME =
-  'script, style, noscript, template, nav, header, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore], .wp-block-comments, .comments-area, .comment-respond, #comments, #respond'
+  'script, style, noscript, template, nav, header, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore], .wp-block-comments, .comments-area, .comment-respond, #comments, #respond'
+
+/**
+ * Cookie and consent banners, named so by their id or class (`#cookie-law-info-bar`, `#onetrust-consent-sdk`,
+ * `.cookie-notice`). Removed only outside the content ({@link CONTENT_ROOT}) and when they hold none of it: a
+ * banner is written beside the page (WordPress plugins put it after the footer), while documentation names its own
+ * sections and entries after their subject — Sphinx's `<section id="module-http.cookies">` (the whole of Python's
+ * `http.cookies` page), Django's `div#s-session-cookie-age` and `dt#django.http.HttpResponse.set_cookie`.
+ */
+const COOKIE_BANNER = '[id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i]'
+
+/** Elements that hold a page's content: a banner is never one of them, inside one or around one. */
+const CONTENT_ROOT = 'main, [role="main"], article'
 
 /**
  * A heading's permalink: a link inside it to its own fragment whose text is a glyph or nothing — Sphinx's and
@@ -132,6 +144,8 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const docTitle = squash(document.querySelector('title')?.textContent ?? '')
 
   for (const el of [...document.querySelectorAll(CHROME)]) el.remove()
+  for (const el of [...document.querySelectorAll(COOKIE_BANNER)])
+    if (el.isConnected && !el.closest(CONTENT_ROOT) && !el.querySelector(`${CONTENT_ROOT}, h1`)) el.remove()
   // The page's main heading: in the main landmark or article; else the h1 the title names (a header's h1 is often
   // the site's name: Sphinx themes put "Django documentation" in one); else the first h1.
   const h1s = [...document.querySelectorAll('h1')]

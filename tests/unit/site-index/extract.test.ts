@@ -260,6 +260,46 @@ describe('the main content', () => {
     expect(allText(page)).not.toContain('Acme Docs')
   })
 
+  // The banner's markup is CookieLawInfo's (WordPress "GDPR Cookie Consent"), as sites publish it after the footer.
+  const banner =
+    '<div id="cookie-law-info-bar" data-nosnippet="true"><span>We use cookies to give you the best experience. <a role="button" id="cookie_action_close_header" class="cli_action_button">Accept</a></span></div>'
+
+  it('drops a cookie banner beside the content, and keeps the sections and entries named after cookies', () => {
+    // The shape of Python 3.11's http.cookies page (Sphinx, Python's theme): the section holding the whole page is
+    // named after the module, its entries after their objects.
+    const html = doc(
+      'http.cookies — HTTP state management — Python 3.11.2 documentation',
+      `<div class="body" role="main"><section id="module-http.cookies"><h1>http.cookies — HTTP state management</h1>${prose('cookie state management', 3)}<section id="cookie-objects"><h2>Cookie Objects</h2><dl class="py method"><dt class="sig sig-object py" id="http.cookies.BaseCookie.value_decode">BaseCookie.value_decode(val)</dt><dd><p>Return a tuple (real_value, coded_value) from a string representation.</p></dd></dl></section></section></div>${banner}`,
+    )
+    const page = extractPage(html, 'https://docs.python.org/3.11/library/http.cookies.html')
+    expect(outline(page)).toEqual([
+      [1, 'http.cookies — HTTP state management', 'module-http.cookies'],
+      [2, 'Cookie Objects', 'cookie-objects'],
+    ])
+    expect(allText(page)).toContain('BaseCookie.value_decode(val)')
+    expect(allText(page)).not.toContain('We use cookies')
+  })
+
+  it('keeps a post whose own classes name cookies, and drops the banner of a page without landmarks', () => {
+    // WordPress writes a post's tags and categories into its article's classes.
+    const post = extractPage(
+      doc(
+        'Brown butter cookies – Bake Club',
+        `<article class="post-12 post type-post tag-cookies category-cookie-recipes"><h1>Brown butter cookies</h1>${prose('brown butter cookies', 4)}</article>${banner}`,
+      ),
+      'https://bake.example/brown-butter-cookies/',
+    )
+    expect(allText(post)).toContain('brown butter cookies')
+    expect(allText(post)).not.toContain('We use cookies')
+    // No main, role="main" or article: the banner goes, the h1's section stays.
+    const plain = extractPage(
+      doc('Opening hours', `<div class="text"><h1>Opening hours</h1>${prose('the opening hours', 4)}</div>${banner}`),
+      'https://shop.example/hours',
+    )
+    expect(allText(plain)).toContain('the opening hours')
+    expect(allText(plain)).not.toContain('We use cookies')
+  })
+
   it('still reads malformed HTML: unclosed tags, no </head>, </body> or </html>', () => {
     // (An unclosed <title> would swallow the document, in a browser too: its text runs to </title>.)
     const html = `<html lang="en"><head><title>Broken page</title><body><main><h1>Umbrellas<p>Our umbrellas keep you dry<div><p>In every <b>storm <i>and drizzle<p>Ask in store`
