@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import { CLI } from '../cliName'
 import { INDEX_FORMAT_VERSION } from '../../src/voice/search/terms'
 import { PACK_BYTES } from './searchIndex'
+import { folderUrl } from './sources'
 import {
   buildSiteIndex,
   DEFAULT_MAX_PAGES,
@@ -32,10 +33,11 @@ export const INDEX_USAGE = `Usage: ${CLI} index (--sitemap URL | --crawl URL | -
 Sources (one):
   --sitemap URL        your sitemap.xml (sitemap index files are followed)
   --crawl URL          follow same-origin links from this page
-  --dir FOLDER         a folder of built HTML (needs --origin, where it is served)
+  --dir FOLDER         a folder of built HTML (needs --origin, the URL it is served at)
 
 Options:
-  --origin URL         the site's origin, for --dir
+  --origin URL         for --dir: the site's origin (https://example.org), or the URL of the folder it is
+                       served from when that is not the root (https://example.org/docs/)
   --max-pages N        most pages of a crawl (default ${DEFAULT_MAX_PAGES})
   --out FOLDER         where to write the index (default ./${DEFAULT_INDEX_DIR})
   --state FILE         where the next run's state is kept (default: beside the folder, .<folder>.state.json.gz;
@@ -187,7 +189,7 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
   if (values.dir !== undefined) {
     const origin = values.origin !== undefined ? httpUrl(values.origin, '--origin') : null
     if (!origin) return usage('--dir needs --origin URL: the http(s) address the folder is served at.')
-    source = { kind: 'dir', dir: resolve(values.dir), origin: new URL(origin).origin }
+    source = { kind: 'dir', dir: resolve(values.dir), url: folderUrl(origin) }
   } else {
     const raw = (values.sitemap ?? values.crawl)!
     const url = httpUrl(raw, values.sitemap ? '--sitemap' : '--crawl')
@@ -227,8 +229,10 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
       return 1
     }
     for (const line of summaryLines(summary)) io.stdout(line)
+    // Beside the site: at its root, or in the folder it is served from (--dir with a path).
+    const at = new URL(`${DEFAULT_INDEX_DIR}/`, source.kind === 'dir' ? source.url : summary.origin)
     io.stdout(
-      `Publish the folder ${outDir} on ${summary.origin} (for example at ${summary.origin}/site-index/, beside embed/voiceos.js) and name it in the script tag: data-site-index="/site-index/" (or VoiceOS.init({ siteIndex: '/site-index/' })).`,
+      `Publish the folder ${outDir} on ${summary.origin} (for example at ${at.href}, beside embed/voiceos.js) and name it in the script tag: data-site-index="${at.pathname}" (or VoiceOS.init({ siteIndex: '${at.pathname}' })).`,
     )
     return 0
   } catch (e) {

@@ -19,6 +19,7 @@ import { extractPage, isListingPath, type ExtractedPage, type PageSection } from
 import { writeSearchIndex } from './searchIndex'
 import {
   canonicalUrl,
+  folderUrl,
   htmlFiles,
   MAX_SITEMAP_URLS,
   normalize,
@@ -86,7 +87,11 @@ export type { IndexManifest }
 export type IndexSource =
   | { kind: 'sitemap'; url: string }
   | { kind: 'crawl'; url: string; maxPages?: number }
-  | { kind: 'dir'; dir: string; origin: string }
+  /**
+   * A folder of built HTML and the URL it is served at: the site's origin (`https://example.org`) or a folder under
+   * it (`https://docs.python.org/3.11/`, a GitHub Pages project site); each file's URL is its path under `url`.
+   */
+  | { kind: 'dir'; dir: string; url: string }
 
 /** Options of {@link buildSiteIndex}. */
 export interface BuildOptions {
@@ -178,7 +183,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   const started = performance.now()
   const now = options.now ?? (() => new Date())
   const src = options.source
-  const origin = new URL(src.kind === 'dir' ? src.origin : src.url).origin
+  const origin = new URL(src.url).origin
   const stateFile = options.stateFile ?? defaultStateFile(options.outDir)
   const oldStateFile = join(options.outDir, STATE_FILE)
   const previous = (await readIndexState(stateFile, origin)) ?? (await readIndexState(oldStateFile, origin))
@@ -303,7 +308,8 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   }
 
   if (src.kind === 'dir') {
-    const files = (await htmlFiles(src.dir)).filter((f) => staticUrlOfFile(f, origin) !== null)
+    const base = folderUrl(src.url)
+    const files = (await htmlFiles(src.dir)).filter((f) => staticUrlOfFile(f, base) !== null)
     total = files.length
     progress()
     // Pass 1: each file read, decoded and extracted at the URL a static host serves it at; the site's own links
@@ -311,7 +317,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     const read: { file: string; url: string; page: ExtractedPage; hash: string }[] = []
     const linked = new Set<string>()
     for (const file of files) {
-      const url = staticUrlOfFile(file, origin)!
+      const url = staticUrlOfFile(file, base)!
       const info = await stat(join(src.dir, file))
       // Every file is read again (its URL depends on the links of all the others); the state serves fetches.
       if (info.size > maxBytes) skip(url, 'too big', `over ${maxBytes} bytes (${info.size})`)
@@ -330,7 +336,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     }
     // Pass 2: each page at the URL the site's links use.
     for (const { file, url, page, hash } of read) {
-      const served = servedUrlOfFile(file, origin, linked)
+      const served = servedUrlOfFile(file, base, linked)
       fetched++
       accept(
         served,

@@ -88,27 +88,42 @@ export async function htmlFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * The URL a plain static host serves a built file at: `a/index.html` → `/a/`, `a.html` → `/a.html` (the file's own
- * name: a host maps a path to a file, not the other way); `404.html` is not a page (null).
+ * The URL of the folder a site is served from, ending in `/`: `https://example.org` → `https://example.org/`,
+ * `https://docs.python.org/3.11` → `https://docs.python.org/3.11/` (a folder's URL without its slash names the
+ * folder, as static hosts redirect it); query and fragment dropped.
+ * @throws TypeError when `url` is not an absolute URL
  */
-export function staticUrlOfFile(file: string, origin: string): string | null {
+export function folderUrl(url: string): string {
+  const u = new URL(url)
+  u.search = ''
+  u.hash = ''
+  if (!u.pathname.endsWith('/')) u.pathname += '/'
+  return u.href
+}
+
+/**
+ * The URL a plain static host serves a built file at, under the folder's URL `base` ({@link folderUrl}):
+ * `a/index.html` → `<base>a/`, `a.html` → `<base>a.html` (the file's own name: a host maps a path to a file, not the
+ * other way); `404.html` is not a page (null).
+ */
+export function staticUrlOfFile(file: string, base: string): string | null {
   if (/(^|\/)404\.html$/.test(file)) return null
   const path = /(^|\/)index\.html$/.test(file) ? file.slice(0, -'index.html'.length) : file
-  return new URL(`/${path.split('/').map(encodeURIComponent).join('/')}`, origin).href
+  return new URL(path.split('/').map(encodeURIComponent).join('/'), folderUrl(base)).href
 }
 
 /**
  * The URL a built file is served at, as the site's own links say ({@link staticUrlOfFile} otherwise): `a.html` is
- * `/a` when the site links to `/a` and never to `/a.html` (a host serving "clean URLs": Netlify's pretty URLs,
+ * `<base>a` when the site links to `/a` and never to `/a.html` (a host serving "clean URLs": Netlify's pretty URLs,
  * Vercel's `cleanUrls`, Cloudflare Pages); a folder's `index.html` is always the folder (`/a/`).
  * @param linked - the paths the site's pages link to (decoded as `URL.pathname` gives them)
  */
-export function servedUrlOfFile(file: string, origin: string, linked: ReadonlySet<string>): string {
-  const url = staticUrlOfFile(file, origin)!
+export function servedUrlOfFile(file: string, base: string, linked: ReadonlySet<string>): string {
+  const url = staticUrlOfFile(file, base)!
   const path = new URL(url).pathname
   if (!path.endsWith('.html')) return url
   const clean = path.slice(0, -'.html'.length)
-  return linked.has(clean) && !linked.has(path) ? new URL(clean, origin).href : url
+  return linked.has(clean) && !linked.has(path) ? new URL(clean, url).href : url
 }
 
 /**

@@ -37,7 +37,7 @@ beforeAll(async () => {
       `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${name}</title></head><body><main><h1>${name}</h1><p>${text}</p></main></body></html>`,
     )
   const summary = await buildSiteIndex({
-    source: { kind: 'dir', dir: site, origin: ORIGIN },
+    source: { kind: 'dir', dir: site, url: ORIGIN },
     outDir: join(root, 'out'),
   })
   expect(summary).toMatchObject({ written: true, indexed: 4 })

@@ -505,7 +505,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
       'orphan.html': built('Orphan', 'A page no link names.'),
       '404.html': built('Not found', 'There is no such page.'),
     })
-    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, origin: SITE }, outDir: out })
+    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, url: SITE }, outDir: out })
     expect(s.written).toBe(true)
     expect(s.found).toBe(6) // 404.html is not a page
     expect(s.indexed).toBe(6)
@@ -524,6 +524,26 @@ describe('buildSiteIndex over a folder of built HTML', () => {
     expect(await hitPaths(out, 'questions')).toEqual(['/faq'])
   })
 
+  it('a folder served under a path (docs.python.org/3.11/): each page at its path under that folder', async () => {
+    // Sphinx's links are relative, as Python's documentation writes them.
+    const { site, out } = await folders({
+      'index.html': built('Python 3.11', 'The documentation.', ['library/csv.html', 'faq/']),
+      'library/csv.html': built('csv', 'Reading and writing comma separated files.', ['../index.html']),
+      'faq/index.html': built('FAQ', 'Frequently asked questions.'),
+    })
+    const stdout: string[] = []
+    const code = await runIndexCommand(['--dir', site, '--origin', `${SITE}/3.11`, '--out', out], {
+      stdout: (l) => stdout.push(l),
+      stderr: (l) => stdout.push(l),
+    })
+    expect(code).toBe(0)
+    expect(await indexedUrls(out)).toEqual([`${SITE}/3.11/`, `${SITE}/3.11/faq/`, `${SITE}/3.11/library/csv.html`])
+    expect(await hitPaths(out, 'comma')).toEqual(['/3.11/library/csv.html'])
+    // The index is published beside the site, in its folder.
+    expect(stdout.at(-1)).toContain(`(for example at ${SITE}/3.11/site-index/, beside embed/voiceos.js)`)
+    expect(stdout.at(-1)).toContain('data-site-index="/3.11/site-index/"')
+  })
+
   it('decodes each page in the charset it declares: windows-1252 and Shift_JIS', async () => {
     const { site, out } = await folders({
       'cafe.html': bytesOf(
@@ -535,7 +555,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
         [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea],
       ),
     })
-    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, origin: SITE }, outDir: out })
+    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, url: SITE }, outDir: out })
     expect(s.indexed).toBe(2)
     expect(s.languages).toEqual(['fr', 'ja'])
     const state = (await readIndexState(defaultStateFile(out)))!
@@ -562,7 +582,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
       'image.html': png,
       'big.html': built('Big', 'word '.repeat(2000)),
     })
-    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, origin: SITE }, outDir: out, maxBytes: 4000 })
+    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, url: SITE }, outDir: out, maxBytes: 4000 })
     expect(s.skipped.map((k) => [k.url, k.reason])).toEqual([
       [`${SITE}/big.html`, 'too big'],
       [`${SITE}/image.html`, 'not HTML'],
@@ -601,7 +621,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
       ],
     }
     await writeFile(join(out, STATE_FILE), JSON.stringify(old))
-    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, origin: SITE }, outDir: out })
+    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, url: SITE }, outDir: out })
     expect(s.unchanged).toBe(0)
     expect(s.fetched).toBe(2)
     expect(s.removed).toBe(1)
@@ -622,7 +642,7 @@ describe('buildSiteIndex over a folder of built HTML', () => {
       'all-terms.html': `<!doctype html><html lang="en"><head><title>Terms | Site</title></head><body><main><h1>Terms</h1><ul>${terms}</ul></main></body></html>`,
       'genindex.html': built('Index', 'Every widget term.'),
     })
-    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, origin: SITE }, outDir: out })
+    const s = await buildSiteIndex({ source: { kind: 'dir', dir: site, url: SITE }, outDir: out })
     expect(s.indexed).toBe(4)
     expect(s.listings).toBe(2)
     const state = (await readIndexState(defaultStateFile(out)))!

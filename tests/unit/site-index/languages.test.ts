@@ -40,7 +40,7 @@ beforeAll(async () => {
       `<!doctype html><html lang="${code}"><head><meta charset="utf-8"><title>${code}</title></head><body><main><h1>${code}</h1><p>${sentence}</p></main></body></html>`,
     )
   }
-  summary = await buildSiteIndex({ source: { kind: 'dir', dir: site, origin: ORIGIN }, outDir: join(root, 'out') })
+  summary = await buildSiteIndex({ source: { kind: 'dir', dir: site, url: ORIGIN }, outDir: join(root, 'out') })
   index = await openIndexFolder(join(root, 'out'))
 }, 60_000)
 afterAll(async () => {
