@@ -47,7 +47,7 @@ export interface ExtractedPage {
  * not the site's own words, and on a short post Readability would take them for the article.
  */
 const CHROME =
-  'script, style, noscript, template, nav, header, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore], .wp-block-comments, .comments-area, .comment-respond, #comments, #respond'
+  'script, style, noscript, template, nav, footer, aside, dialog, form, iframe, svg, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden], [class*="skip-link" i], [class*="screen-reader-text" i], [data-voice-ignore], [data-pagefind-ignore], .wp-block-comments, .comments-area, .comment-respond, #comments, #respond'
 
 /**
  * Cookie and consent banners, named so by their id or class (`#cookie-law-info-bar`, `#onetrust-consent-sdk`,
@@ -60,6 +60,13 @@ const COOKIE_BANNER = '[id*="cookie" i], [class*="cookie" i], [id*="consent" i],
 
 /** Elements that hold a page's content: a banner is never one of them, inside one or around one. */
 const CONTENT_ROOT = 'main, [role="main"], article'
+
+/**
+ * A `<header>` is the page's banner, and chrome, unless it is inside an article, the main content or a section,
+ * where it is that part's own header (HTML-AAM: `header` maps to `banner` only when scoped to the body). Docusaurus
+ * writes every doc page's title so: `<article><div class="theme-doc-markdown markdown"><header><h1>…`.
+ */
+const SCOPED_HEADER = `${CONTENT_ROOT}, section`
 
 /**
  * A heading's permalink: a link inside it to its own fragment whose text is a glyph or nothing — Sphinx's and
@@ -144,6 +151,8 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const docTitle = squash(document.querySelector('title')?.textContent ?? '')
 
   for (const el of [...document.querySelectorAll(CHROME)]) el.remove()
+  for (const el of [...document.querySelectorAll('header')])
+    if (el.isConnected && !el.parentElement?.closest(SCOPED_HEADER)) el.remove()
   for (const el of [...document.querySelectorAll(COOKIE_BANNER)])
     if (el.isConnected && !el.closest(CONTENT_ROOT) && !el.querySelector(`${CONTENT_ROOT}, h1`)) el.remove()
   // The page's main heading: in the main landmark or article; else the h1 the title names (a header's h1 is often

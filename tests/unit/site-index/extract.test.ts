@@ -260,6 +260,22 @@ describe('the main content', () => {
     expect(allText(page)).not.toContain('Acme Docs')
   })
 
+  it("keeps an article's own header with its h1 (Docusaurus 3) and drops the page's banner header", () => {
+    // The shape of a Docusaurus 3 doc page: the title's h1 in a header inside the article's Markdown container.
+    const html = doc(
+      'Getting started | Acme Docs',
+      `<header class="site-header"><p>Acme Docs: ship faster</p></header><div id="__docusaurus"><nav class="navbar"><a href="/">Acme</a></nav><main class="docMainContainer"><article><nav class="theme-doc-breadcrumbs"><a href="/">Docs</a></nav><div class="theme-doc-markdown markdown"><header><h1>Getting started</h1></header><p>Plug in the sensor.</p><h2 id="setup">Setup<a href="#setup" class="hash-link" aria-label="Direct link to Setup">&#8203;</a></h2><p>Run the installer.</p></div><footer class="theme-doc-footer"><a href="/edit">Edit this page</a></footer></article></main></div>`,
+    )
+    const page = extractPage(html, 'https://docs.acme.example/getting-started')
+    expect(outline(page)).toEqual([
+      [1, 'Getting started', ''],
+      [2, 'Setup', 'setup'],
+    ])
+    expect(page.sections[0]!.text).toBe('Plug in the sensor.')
+    expect(allText(page)).not.toContain('ship faster')
+    expect(allText(page)).not.toContain('Edit this page')
+  })
+
   // The banner's markup is CookieLawInfo's (WordPress "GDPR Cookie Consent"), as sites publish it after the footer.
   const banner =
     '<div id="cookie-law-info-bar" data-nosnippet="true"><span>We use cookies to give you the best experience. <a role="button" id="cookie_action_close_header" class="cli_action_button">Accept</a></span></div>'
