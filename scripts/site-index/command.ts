@@ -187,9 +187,9 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
   }
   let source: IndexSource
   if (values.dir !== undefined) {
-    const origin = values.origin !== undefined ? httpUrl(values.origin, '--origin') : null
-    if (!origin) return usage('--dir needs --origin URL: the http(s) address the folder is served at.')
-    source = { kind: 'dir', dir: resolve(values.dir), url: folderUrl(origin) }
+    const servedAt = values.origin !== undefined ? httpUrl(values.origin, '--origin') : null
+    if (!servedAt) return usage('--dir needs --origin URL: the http(s) address the folder is served at.')
+    source = { kind: 'dir', dir: resolve(values.dir), url: folderUrl(servedAt) }
   } else {
     const raw = (values.sitemap ?? values.crawl)!
     const url = httpUrl(raw, values.sitemap ? '--sitemap' : '--crawl')

@@ -194,8 +194,7 @@ export function extractPage(html: string, url: string): ExtractedPage {
     articleTitle = squash(article?.title ?? '')
     if (article?.content) root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body
   }
-  if (!root || squash(root.textContent ?? '').length === 0)
-    root = document.querySelector('main, [role="main"], article') ?? document.body
+  if (!root || squash(root.textContent ?? '').length === 0) root = document.querySelector(CONTENT_ROOT) ?? document.body
   const title =
     pageName(docTitle, mainHeading) || articleTitle || docTitle || squash(root?.querySelector('h1')?.textContent ?? '')
 

@@ -19,7 +19,6 @@ import { extractPage, isListingPath, type ExtractedPage, type PageSection } from
 import { writeSearchIndex } from './searchIndex'
 import {
   canonicalUrl,
-  folderUrl,
   htmlFiles,
   MAX_SITEMAP_URLS,
   normalize,
@@ -308,8 +307,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   }
 
   if (src.kind === 'dir') {
-    const base = folderUrl(src.url)
-    const files = (await htmlFiles(src.dir)).filter((f) => staticUrlOfFile(f, base) !== null)
+    const files = (await htmlFiles(src.dir)).filter((f) => staticUrlOfFile(f, src.url) !== null)
     total = files.length
     progress()
     // Pass 1: each file read, decoded and extracted at the URL a static host serves it at; the site's own links
@@ -317,7 +315,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     const read: { file: string; url: string; page: ExtractedPage; hash: string }[] = []
     const linked = new Set<string>()
     for (const file of files) {
-      const url = staticUrlOfFile(file, base)!
+      const url = staticUrlOfFile(file, src.url)!
       const info = await stat(join(src.dir, file))
       // Every file is read again (its URL depends on the links of all the others); the state serves fetches.
       if (info.size > maxBytes) skip(url, 'too big', `over ${maxBytes} bytes (${info.size})`)
@@ -336,7 +334,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     }
     // Pass 2: each page at the URL the site's links use.
     for (const { file, url, page, hash } of read) {
-      const served = servedUrlOfFile(file, base, linked)
+      const served = servedUrlOfFile(file, src.url, linked)
       fetched++
       accept(
         served,
