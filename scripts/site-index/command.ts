@@ -85,7 +85,7 @@ export function summaryLines(s: IndexSummary): string[] {
   const byCount = [...groups].sort((a, b) => b[1].length - a[1].length)
   const lines = s.written
     ? [
-        `Indexed ${s.indexed} page${s.indexed === 1 ? '' : 's'} of ${s.origin} (of ${s.found} found${s.listings ? `; ${s.listings} listing pages, ranked only when nothing else matches` : ''}) in ${(s.ms / 1000).toFixed(1)} s: ${s.fetched} fetched, ${s.unchanged} unchanged, ${s.removed} removed; ${kb(s.bytes)} in ${s.outDir} (languages: ${s.languages.join(', ') || 'none'}).`,
+        `Indexed ${s.indexed} page${s.indexed === 1 ? '' : 's'} of ${s.site} (of ${s.found} found${s.listings ? `; ${s.listings} listing pages, ranked only when nothing else matches` : ''}) in ${(s.ms / 1000).toFixed(1)} s: ${s.fetched} fetched, ${s.unchanged} unchanged, ${s.removed} removed; ${kb(s.bytes)} in ${s.outDir} (languages: ${s.languages.join(', ') || 'none'}).`,
       ]
     : [
         `Nothing was written: ${s.indexed === 0 ? 'no page' : `only ${s.indexed} of the ${s.found} pages found`} could be indexed${s.found === 0 ? ' (no page was found at all)' : ''}. The top reasons: ${

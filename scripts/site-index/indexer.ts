@@ -115,6 +115,11 @@ export interface BuildOptions {
 /** What a run did. */
 export interface IndexSummary {
   origin: string
+  /**
+   * What was indexed, as the summary names it: the folder URL a `dir` source is served at (`https://docs.python.org/3.11/`,
+   * its pages are under it), else the origin.
+   */
+  site: string
   outDir: string
   /** Where the run's state was written ({@link defaultStateFile}), or null when nothing was written. */
   stateFile: string | null
@@ -402,6 +407,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
   const languages = [...new Set(records.map((r) => (r.lang === 'unknown' ? 'en' : r.lang)))].sort()
   const summary = (written: boolean, bytes: number): IndexSummary => ({
     origin,
+    site: src.kind === 'dir' ? src.url : origin,
     outDir: options.outDir,
     stateFile: written ? stateFile : null,
     indexed: records.length,

@@ -539,6 +539,10 @@ describe('buildSiteIndex over a folder of built HTML', () => {
     expect(code).toBe(0)
     expect(await indexedUrls(out)).toEqual([`${SITE}/3.11/`, `${SITE}/3.11/faq/`, `${SITE}/3.11/library/csv.html`])
     expect(await hitPaths(out, 'comma')).toEqual(['/3.11/library/csv.html'])
+    // The summary names the folder that was indexed, not the whole origin.
+    expect(stdout.find((l) => l.startsWith('Indexed'))).toMatch(
+      new RegExp(`^Indexed 3 pages of ${SITE}/3\\.11/ \\(of 3 found\\)`),
+    )
     // The index is published beside the site, in its folder.
     expect(stdout.at(-1)).toContain(`(for example at ${SITE}/3.11/site-index/, beside embed/voiceos.js)`)
     expect(stdout.at(-1)).toContain('data-site-index="/3.11/site-index/"')
