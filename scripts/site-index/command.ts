@@ -19,6 +19,7 @@ import {
   readIndexManifest,
   type IndexSource,
   type IndexSummary,
+  LINK,
 } from './indexer'
 
 /** Default output folder, beside where the embed is usually built. */
@@ -81,7 +82,11 @@ const TOP_REASONS = 3
  */
 export function summaryLines(s: IndexSummary): string[] {
   const groups = new Map<string, IndexSummary['skipped']>()
-  for (const k of s.skipped) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
+  // A crawl's links to other sites were never pages of this one: counted apart, never a reason for a refusal.
+  const links = s.skipped.filter((k) => k.reason === 'off origin' && k.detail === LINK)
+  for (const k of s.skipped)
+    if (!(k.reason === 'off origin' && k.detail === LINK)) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
+  const skippedPages = s.skipped.length - links.length
   const byCount = [...groups].sort((a, b) => b[1].length - a[1].length)
   const lines = s.written
     ? [
@@ -99,9 +104,9 @@ export function summaryLines(s: IndexSummary): string[] {
     lines.push(
       `${s.ignoredCanonicals} page${s.ignoredCanonicals === 1 ? '' : 's'} named a canonical URL that is not on ${s.origin} (a file:// path or another site): indexed at the URL where ${s.ignoredCanonicals === 1 ? 'it was' : 'they were'} found.`,
     )
-  if (s.skipped.length === 0) lines.push('Skipped: none.')
+  if (skippedPages === 0) lines.push('Skipped: none.')
   else {
-    lines.push(`Skipped ${s.skipped.length}:`)
+    lines.push(`Skipped ${skippedPages}:`)
     for (const [reason, list] of byCount) {
       const shown = list.slice(0, 5).map((k) => `${k.url}${k.detail ? ` (${k.detail})` : ''}`)
       lines.push(
@@ -109,6 +114,13 @@ export function summaryLines(s: IndexSummary): string[] {
       )
     }
   }
+  if (links.length > 0)
+    lines.push(
+      `Not followed: ${links.length} link${links.length === 1 ? '' : 's'} to other sites (${links
+        .slice(0, 3)
+        .map((k) => k.url)
+        .join(', ')}${links.length > 3 ? `, +${links.length - 3} more` : ''}).`,
+    )
   return lines
 }
 

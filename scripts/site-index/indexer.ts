@@ -41,6 +41,9 @@ export const STATE_FILE = 'voiceos-index-state.json'
 /** Default `--max-pages` of a crawl. */
 export const DEFAULT_MAX_PAGES = 500
 
+/** The detail of a crawl's link to another site in {@link IndexSummary.skipped}: not followed, and not a page lost. */
+export const LINK = 'link'
+
 /** Why a page is not in the index. */
 export type SkipReason =
   | 'robots'
@@ -137,6 +140,10 @@ export interface IndexSummary {
   unchanged: number
   /** Pages of the last run no longer found. */
   removed: number
+  /**
+   * URLs not indexed, each with its reason and a detail (`HTTP 404`, `redirects to …`). A crawl's links to other
+   * sites are here as `off origin` with the detail `link`: not pages of the site, reported apart by the summary.
+   */
   skipped: { url: string; reason: SkipReason; detail?: string }[]
   /**
    * False when the index was refused and nothing was written (the folder keeps its last index): no page indexed, or
@@ -359,7 +366,7 @@ export async function buildSiteIndex(options: BuildOptions): Promise<IndexSummar
     const queue: Candidate[] = []
     const enqueue = (c: Candidate, full = false) => {
       if (seen.has(c.url)) return
-      if (new URL(c.url).origin !== origin) return skip(c.url, 'off origin')
+      if (new URL(c.url).origin !== origin) return skip(c.url, 'off origin', src.kind === 'crawl' ? LINK : undefined)
       if (!allowed(c.url)) return skip(c.url, 'robots')
       if (full) return
       seen.add(c.url)

@@ -689,6 +689,9 @@ describe('the index command', () => {
       expect(drawn).toContain('\r[')
       expect(drawn).toMatch(/\] 2\/2 pages/)
       expect(lines[0]).toMatch(/^Indexed 2 pages of http:\/\/127\.0\.0\.1:\d+ \(of 2 found\) in /)
+      // A link to another site is not a page of this one lost: it is not counted as skipped.
+      expect(lines).toContain('Skipped: none.')
+      expect(lines).toContain('Not followed: 1 link to other sites (https://elsewhere.example/partner).')
       expect(lines.join('\n')).toContain('data-site-index="/site-index/"')
       // The state went beside the folder.
       expect((await readdir(parent)).sort()).toEqual(['.site-index.state.json.gz', 'site-index'])
