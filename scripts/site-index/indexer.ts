@@ -118,10 +118,7 @@ export interface BuildOptions {
 /** What a run did. */
 export interface IndexSummary {
   origin: string
-  /**
-   * What was indexed, as the summary names it: the folder URL a `dir` source is served at (`https://docs.python.org/3.11/`,
-   * its pages are under it), else the origin.
-   */
+  /** What the summary names: a `dir` source's folder URL (`https://docs.python.org/3.11/`), else the origin. */
   site: string
   outDir: string
   /** Where the run's state was written ({@link defaultStateFile}), or null when nothing was written. */
@@ -140,10 +137,7 @@ export interface IndexSummary {
   unchanged: number
   /** Pages of the last run no longer found. */
   removed: number
-  /**
-   * URLs not indexed, each with its reason and a detail (`HTTP 404`, `redirects to …`). A crawl's links to other
-   * sites are here as `off origin` with the detail `link`: not pages of the site, reported apart by the summary.
-   */
+  /** URLs not indexed and why; a crawl's links to other sites are `off origin` with the detail {@link LINK}. */
   skipped: { url: string; reason: SkipReason; detail?: string }[]
   /**
    * False when the index was refused and nothing was written (the folder keeps its last index): no page indexed, or
