@@ -83,10 +83,10 @@ const TOP_REASONS = 3
 export function summaryLines(s: IndexSummary): string[] {
   const groups = new Map<string, IndexSummary['skipped']>()
   // A crawl's links to other sites were never pages of this one: counted apart, never a reason for a refusal.
-  const links = s.skipped.filter((k) => k.reason === 'off origin' && k.detail === LINK)
-  for (const k of s.skipped)
-    if (!(k.reason === 'off origin' && k.detail === LINK)) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
-  const skippedPages = s.skipped.length - links.length
+  const isLink = (k: IndexSummary['skipped'][number]) => k.reason === 'off origin' && k.detail === LINK
+  const links = s.skipped.filter(isLink)
+  const pages = s.skipped.filter((k) => !isLink(k))
+  for (const k of pages) groups.set(k.reason, [...(groups.get(k.reason) ?? []), k])
   const byCount = [...groups].sort((a, b) => b[1].length - a[1].length)
   const lines = s.written
     ? [
@@ -104,9 +104,9 @@ export function summaryLines(s: IndexSummary): string[] {
     lines.push(
       `${s.ignoredCanonicals} page${s.ignoredCanonicals === 1 ? '' : 's'} named a canonical URL that is not on ${s.origin} (a file:// path or another site): indexed at the URL where ${s.ignoredCanonicals === 1 ? 'it was' : 'they were'} found.`,
     )
-  if (skippedPages === 0) lines.push('Skipped: none.')
+  if (pages.length === 0) lines.push('Skipped: none.')
   else {
-    lines.push(`Skipped ${skippedPages}:`)
+    lines.push(`Skipped ${pages.length}:`)
     for (const [reason, list] of byCount) {
       const shown = list.slice(0, 5).map((k) => `${k.url}${k.detail ? ` (${k.detail})` : ''}`)
       lines.push(
@@ -242,7 +242,7 @@ export async function runIndexCommand(argv: string[], io: IndexCommandIO): Promi
     }
     for (const line of summaryLines(summary)) io.stdout(line)
     // Beside the site: at its root, or in the folder it is served from (--dir with a path).
-    const at = new URL(`${DEFAULT_INDEX_DIR}/`, source.kind === 'dir' ? source.url : summary.origin)
+    const at = new URL(`${DEFAULT_INDEX_DIR}/`, summary.site)
     io.stdout(
       `Publish the folder ${outDir} on ${summary.origin} (for example at ${at.href}, beside embed/voiceos.js) and name it in the script tag: data-site-index="${at.pathname}" (or VoiceOS.init({ siteIndex: '${at.pathname}' })).`,
     )
